@@ -98,3 +98,9 @@ export interface ParseResult<T> {
   readonly ast: T;
   readonly errors: readonly SyntaxIssue[];
 }
+
+/** An action parameter `c in me.hand where c.kind == summon` (see `parseBinding`). */
+export interface Binding extends Node {
+  readonly variable: Ident;
+  readonly list: Expr;
+}

@@ -1,0 +1,48 @@
+/** `cardwright check` and `cardwright compile`. */
+import pc from "picocolors";
+import { checkGame } from "../compile.ts";
+import { hasErrors, type Diagnostic } from "../diagnostics.ts";
+import { compileToDisk, listGames, readGame } from "../project.ts";
+import { printDiagnostics } from "./main.ts";
+
+function pickGames(games: readonly string[], all = false): string[] {
+  return games.length && !all ? [...games] : listGames();
+}
+
+function summary(diags: readonly Diagnostic[]): string {
+  const e = diags.filter((d) => d.severity === "error").length;
+  const w = diags.filter((d) => d.severity === "warning").length;
+  return `${e} error(s), ${w} warning(s)`;
+}
+
+export async function checkCommand(games: readonly string[], opts: { quiet?: boolean }): Promise<number> {
+  let failed = false;
+  for (const game of pickGames(games)) {
+    const inp = readGame(game);
+    const diags = "code" in inp ? [inp] : checkGame(inp).diagnostics;
+    printDiagnostics(diags);
+    if (hasErrors(diags)) failed = true;
+    if (!opts.quiet) process.stdout.write(`${hasErrors(diags) ? pc.red("✗") : pc.green("✓")} ${game}: ${"code" in inp ? "not found" : `${inp.cards.length} card file(s)`}, ${summary(diags)}\n`);
+  }
+  return failed ? 1 : 0;
+}
+
+export async function compileCommand(games: readonly string[], opts: { all?: boolean; force?: boolean; quiet?: boolean }): Promise<number> {
+  const list = pickGames(games, opts.all);
+  if (list.length === 0) {
+    process.stderr.write("no games to compile: add cards/<game>/rules.yaml\n");
+    return 1;
+  }
+  let failed = false;
+  for (const game of list) {
+    const t0 = performance.now();
+    const r = compileToDisk(game, opts.force ? { force: true } : {});
+    printDiagnostics(r.diagnostics);
+    if (!r.jsPath) failed = true;
+    if (!opts.quiet) {
+      const ms = (performance.now() - t0).toFixed(0);
+      process.stdout.write(r.jsPath ? `${pc.green("✓")} ${game} → ${r.jsPath}${r.fromCache ? " (up to date)" : ` in ${ms} ms`}\n` : `${pc.red("✗")} ${game}: ${summary(r.diagnostics)}\n`);
+    }
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,11 @@
+/** Internal faults (bugs in Cardwright or a runaway game) are reported once, plainly; user mistakes never get here. */
+import pc from "picocolors";
+
+export const RuntimeFaultReporter = {
+  report(e: unknown): void {
+    const message = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`${pc.red("internal error")}: ${message}\n`);
+    if (process.env["CARDWRIGHT_DEBUG"] && e instanceof Error && e.stack) process.stderr.write(e.stack + "\n");
+    else process.stderr.write("(set CARDWRIGHT_DEBUG=1 for details; please report this)\n");
+  },
+};

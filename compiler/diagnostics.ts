@@ -1,0 +1,64 @@
+/** One diagnostic shape for every stage of the compiler; rendered in one place. */
+
+export type Severity = "error" | "warning" | "info";
+
+/** 1-based line and column. */
+export interface Position {
+  readonly line: number;
+  readonly col: number;
+}
+
+export interface Range {
+  readonly start: Position;
+  readonly end: Position;
+}
+
+/** `code` is a stable string: `yaml/…`, `schema/…`, `dsl/…`, `check/…`, `scenario/…`, `io/…`. */
+export interface Diagnostic {
+  readonly file: string;
+  readonly range: Range;
+  readonly severity: Severity;
+  readonly code: string;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+export const START: Range = { start: { line: 1, col: 1 }, end: { line: 1, col: 1 } };
+
+/** `file:line:col: error CODE: message` and, when present, an indented hint line. */
+export function renderDiagnostic(d: Diagnostic): string {
+  const head = `${d.file}:${d.range.start.line}:${d.range.start.col}: ${d.severity} ${d.code}: ${d.message}`;
+  return d.hint ? `${head}\n  hint: ${d.hint}` : head;
+}
+
+export function hasErrors(diags: readonly Diagnostic[]): boolean {
+  return diags.some((d) => d.severity === "error");
+}
+
+/** Stable order: by file, then position, then code. */
+export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
+  return [...diags].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      a.range.start.line - b.range.start.line ||
+      a.range.start.col - b.range.start.col ||
+      a.code.localeCompare(b.code),
+  );
+}
+
+/** Collects diagnostics for one compilation. */
+export class DiagnosticBag {
+  readonly items: Diagnostic[] = [];
+  add(d: Diagnostic): void {
+    this.items.push(d);
+  }
+  error(file: string, range: Range, code: string, message: string, hint?: string): void {
+    this.items.push(hint === undefined ? { file, range, severity: "error", code, message } : { file, range, severity: "error", code, message, hint });
+  }
+  warn(file: string, range: Range, code: string, message: string, hint?: string): void {
+    this.items.push(hint === undefined ? { file, range, severity: "warning", code, message } : { file, range, severity: "warning", code, message, hint });
+  }
+  get hasErrors(): boolean {
+    return hasErrors(this.items);
+  }
+}

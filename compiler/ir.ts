@@ -1,0 +1,100 @@
+/**
+ * The IR: checked, resolved, typed code. The checker produces structured IR (IrStmt trees);
+ * `lower` splits it at every suspension point into numbered steps, so a paused effect is data.
+ */
+import type { Type } from "./types.ts";
+
+export type Builtin =
+  | "count" | "sum" | "min" | "max" | "abs" | "first" | "last" | "random" | "pick" | "name" | "has"
+  | "responds" | "seen" | "card" | "catalog" | "players" | "other";
+
+export type IrExpr = { readonly ty: Type } & (
+  | { readonly k: "lit"; readonly v: number | string | boolean | null }
+  | { readonly k: "list"; readonly items: readonly IrExpr[] }
+  | { readonly k: "text"; readonly parts: readonly (string | IrExpr)[] }
+  | { readonly k: "local"; readonly name: string }
+  | { readonly k: "it"; readonly depth: number }
+  | { readonly k: "me" }
+  | { readonly k: "self" }
+  | { readonly k: "event" }
+  | { readonly k: "game" }
+  | { readonly k: "opponent"; readonly of: IrExpr }
+  | { readonly k: "prop"; readonly obj: IrExpr; readonly name: string }
+  | { readonly k: "zone"; readonly owner: IrExpr; readonly zone: string }
+  | { readonly k: "field"; readonly ev: IrExpr; readonly name: string }
+  | { readonly k: "match"; readonly name: "number" | "lastWinner" | "lastLoser" }
+  | { readonly k: "builtin"; readonly fn: Builtin; readonly args: readonly IrExpr[] }
+  | { readonly k: "fn"; readonly name: string; readonly args: readonly (readonly [string, IrExpr])[] }
+  | { readonly k: "bin"; readonly op: string; readonly l: IrExpr; readonly r: IrExpr }
+  | { readonly k: "not"; readonly e: IrExpr }
+  | { readonly k: "neg"; readonly e: IrExpr }
+  | { readonly k: "where"; readonly list: IrExpr; readonly cond: IrExpr; readonly depth: number }
+  /** Only after lowering: item `index` of a list (the state of a loop split into steps). */
+  | { readonly k: "index"; readonly list: IrExpr; readonly index: IrExpr }
+);
+
+export type SuspendOp =
+  | { readonly op: "choose"; readonly player: IrExpr; readonly from: IrExpr; readonly mode: "one" | "exactly" | "upTo"; readonly n: IrExpr | null; readonly prompt: IrExpr | null }
+  | { readonly op: "may"; readonly player: IrExpr; readonly prompt: IrExpr }
+  | { readonly op: "act"; readonly window: string; readonly player: IrExpr; readonly ev: IrExpr | null }
+  | { readonly op: "emit"; readonly event: string; readonly fields: readonly (readonly [string, IrExpr])[] }
+  | { readonly op: "call"; readonly proc: string; readonly args: readonly (readonly [string, IrExpr])[] }
+  | { readonly op: "run"; readonly card: IrExpr; readonly effect: string; readonly ev: IrExpr | null };
+
+export type AssignOp = "=" | "+=" | "-=";
+
+/** Statements; `line` is the 1-based YAML line, kept for comments and runtime errors. */
+export type IrStmt = { readonly line: number } & (
+  | { readonly k: "setLocal"; readonly name: string; readonly op: AssignOp; readonly value: IrExpr }
+  | { readonly k: "setProp"; readonly obj: IrExpr; readonly name: string; readonly op: AssignOp; readonly value: IrExpr }
+  | { readonly k: "setField"; readonly ev: IrExpr; readonly name: string; readonly op: AssignOp; readonly value: IrExpr }
+  | { readonly k: "move"; readonly what: IrExpr; readonly owner: IrExpr; readonly zone: string; readonly position: "top" | "bottom" }
+  | { readonly k: "shuffle"; readonly owner: IrExpr; readonly zone: string }
+  | { readonly k: "create"; readonly card: IrExpr; readonly owner: IrExpr; readonly zone: string }
+  | { readonly k: "modify"; readonly obj: IrExpr; readonly name: string; readonly op: AssignOp; readonly value: IrExpr; readonly until: string }
+  | { readonly k: "log"; readonly text: IrExpr }
+  | { readonly k: "use" }
+  | { readonly k: "if"; readonly cond: IrExpr; readonly then: readonly IrStmt[]; readonly else: readonly IrStmt[] }
+  | { readonly k: "for"; readonly name: string; readonly list: IrExpr; readonly body: readonly IrStmt[]; readonly id: number }
+  | { readonly k: "while"; readonly cond: IrExpr; readonly body: readonly IrStmt[]; readonly id: number }
+  | { readonly k: "break" }
+  | { readonly k: "return"; readonly value: IrExpr | null }
+  | { readonly k: "win"; readonly player: IrExpr }
+  | { readonly k: "draw" }
+  /** A suspension: the runtime takes over and resumes the effect at the next step; the result goes to local `into`. */
+  | { readonly k: "suspend"; readonly op: SuspendOp; readonly into: string | null }
+  /** Only after lowering: continue at step `to` (a break out of a split loop). */
+  | { readonly k: "jump"; readonly to: number }
+);
+
+export type Terminator =
+  | { readonly k: "goto"; readonly to: number }
+  | { readonly k: "branch"; readonly cond: IrExpr; readonly then: number; readonly else: number }
+  | { readonly k: "suspend"; readonly op: SuspendOp; readonly into: string | null; readonly next: number; readonly line: number }
+  | { readonly k: "end" };
+
+export interface StepBlock {
+  readonly id: number;
+  readonly stmts: IrStmt[];
+  term: Terminator;
+}
+
+/** What a unit of code is and where it came from. */
+export type UnitKind = "step" | "pure-expr" | "pure-code";
+
+export interface CompiledUnit {
+  /** Id in the module tables (`steps` or `pure`). */
+  readonly id: string;
+  /** Function name in the generated module. */
+  readonly fnName: string;
+  readonly kind: UnitKind;
+  readonly file: string;
+  readonly line: number;
+  readonly what: string;
+  /** step units: blocks; pure-expr: the expression; pure-code: structured statements returning local `value`. */
+  readonly blocks?: readonly StepBlock[];
+  readonly expr?: IrExpr;
+  readonly body?: readonly IrStmt[];
+  /** pure-code: the local returned at the end. */
+  readonly result?: string;
+}

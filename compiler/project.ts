@@ -1,0 +1,115 @@
+/** The project on disk: where games live, where output goes, and loading a compiled game. */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { GameModule } from "../runtime/types.ts";
+import { RULES_SCHEMA } from "../grammar/rules-schema.ts";
+import { cardFileSchema } from "./card-schema.ts";
+import { checkGame, type CheckedGame, type GameInput, type InputFile } from "./compile.ts";
+import { hasErrors, START, type Diagnostic } from "./diagnostics.ts";
+import { emitGame } from "./emit.ts";
+
+/** The repository root (this file lives in compiler/). */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export function gameDir(game: string, root = ROOT): string {
+  return join(root, "cards", game);
+}
+
+export function listGames(root = ROOT): string[] {
+  const dir = join(root, "cards");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((d) => existsSync(join(dir, d, "rules.yaml")))
+    .sort();
+}
+
+function yamlFilesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of readdirSync(dir).sort()) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) out.push(...yamlFilesUnder(p));
+    else if (/\.ya?ml$/.test(e)) out.push(p);
+  }
+  return out;
+}
+
+function input(path: string, cwd: string): InputFile {
+  return { path: relative(cwd, path) || path, text: readFileSync(path, "utf8") };
+}
+
+/** Reads a game's rules and card files; paths in diagnostics are relative to `cwd`. */
+export function readGame(game: string, root = ROOT, cwd = process.cwd()): GameInput | Diagnostic {
+  const dir = gameDir(game, root);
+  const rules = join(dir, "rules.yaml");
+  if (!existsSync(rules)) {
+    const known = listGames(root);
+    return { file: relative(cwd, dir) || dir, range: START, severity: "error", code: "io/no-game", message: `no game '${game}': ${relative(cwd, rules)} does not exist`, hint: known.length ? `games: ${known.join(", ")}` : "create cards/<game>/rules.yaml" };
+  }
+  return { rules: input(rules, cwd), cards: yamlFilesUnder(join(dir, "cards")).map((p) => input(p, cwd)) };
+}
+
+export interface CompileResult {
+  readonly game: string;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly checked: CheckedGame | null;
+  /** The emitted JavaScript module, when there were no errors. */
+  readonly jsPath: string | null;
+  readonly fromCache: boolean;
+}
+
+function inputHash(inp: GameInput): string {
+  const h = createHash("sha256");
+  h.update(readFileSync(fileURLToPath(import.meta.url)));
+  for (const f of [inp.rules, ...inp.cards]) h.update(f.path).update("\0").update(f.text).update("\0");
+  return h.digest("hex").slice(0, 16);
+}
+
+export function outDir(game: string, root = ROOT): string {
+  return join(root, "dist", game);
+}
+
+/** Compiles a game to dist/<game>/ (game.ts, game.js, game.js.map, card.schema.json). */
+export function compileToDisk(game: string, opts: { root?: string; force?: boolean } = {}): CompileResult {
+  const root = opts.root ?? ROOT;
+  const inp = readGame(game, root);
+  if ("code" in inp) return { game, diagnostics: [inp], checked: null, jsPath: null, fromCache: false };
+  const out = outDir(game, root);
+  const jsPath = join(out, "game.js");
+  const hash = inputHash(inp);
+  const hashFile = join(out, "inputs.hash");
+  if (!opts.force && existsSync(jsPath) && existsSync(hashFile) && readFileSync(hashFile, "utf8") === hash) {
+    return { game, diagnostics: [], checked: null, jsPath, fromCache: true };
+  }
+  const checked = checkGame(inp);
+  if (hasErrors(checked.diagnostics)) return { game, diagnostics: checked.diagnostics, checked, jsPath: null, fromCache: false };
+  const emitted = emitGame(checked, relative(out, join(root, "runtime", "types.ts")).replace(/\\/g, "/"));
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, "game.ts"), emitted.ts);
+  writeFileSync(jsPath, emitted.js);
+  writeFileSync(join(out, "game.js.map"), emitted.map);
+  if (checked.vocabulary) {
+    const schemas = join(root, "dist", "schemas");
+    mkdirSync(schemas, { recursive: true });
+    writeFileSync(join(schemas, `${game}.card.schema.json`), JSON.stringify(cardFileSchema(checked.vocabulary), null, 2) + "\n");
+    writeFileSync(join(schemas, "rules.schema.json"), JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...RULES_SCHEMA }, null, 2) + "\n");
+  }
+  writeFileSync(hashFile, hash);
+  return { game, diagnostics: checked.diagnostics, checked, jsPath, fromCache: false };
+}
+
+const loaded = new Map<string, GameModule>();
+
+/** Compiles (if needed) and imports a game's module. Throws only on internal faults; check diagnostics first. */
+export async function loadGame(game: string, root = ROOT): Promise<{ module: GameModule | null; diagnostics: readonly Diagnostic[] }> {
+  const r = compileToDisk(game, { root });
+  if (!r.jsPath) return { module: null, diagnostics: r.diagnostics };
+  const url = `${pathToFileURL(r.jsPath).href}?v=${readFileSync(join(dirname(r.jsPath), "inputs.hash"), "utf8")}`;
+  const cached = loaded.get(url);
+  if (cached) return { module: cached, diagnostics: r.diagnostics };
+  const mod = (await import(url)) as { game: GameModule };
+  loaded.set(url, mod.game);
+  return { module: mod.game, diagnostics: r.diagnostics };
+}

@@ -1,0 +1,248 @@
+/**
+ * The effect language's front end: text → typed AST + syntax issues. Never throws.
+ *
+ *   lexer (tokens.ts) → layout (layout.ts) → parser (parser.ts) → AST (to-ast.ts)
+ *
+ * Spans are offsets into the text given, also inside `"…{expr}…"` interpolations.
+ */
+
+import type { ILexingError, IRecognitionException, IToken } from "chevrotain";
+import type { Binding, Expr, Program, ParseResult, Span, SyntaxIssue } from "./ast.ts";
+import type * as C from "./cst.generated.ts";
+import { layoutTokens } from "./layout.ts";
+import { parser } from "./parser.ts";
+import { suggestKeyword } from "./suggest.ts";
+import { AstBuilder, secondaryIssues } from "./to-ast.ts";
+import * as T from "./tokens.ts";
+
+export type * from "./ast.ts";
+export { KEYWORDS } from "./tokens.ts";
+
+/** Issue codes: `dsl/lex` for characters and texts the lexer rejects, `dsl/syntax` for everything else. */
+export const LEX = "dsl/lex";
+export const SYNTAX = "dsl/syntax";
+
+/** Parses an effect: a block of statements without braces. */
+export function parseEffect(text: string): ParseResult<Program> {
+  return guarded(text, { kind: "program", body: [], span: { start: 0, end: text.length } }, () =>
+    parseWith(text, "block", () => parser.program() as C.ProgramCstNode, (b, cst) => b.program(cst)),
+  );
+}
+
+/** Parses a whole text as one expression (a `when:` condition). */
+export function parseExpression(text: string): ParseResult<Expr> {
+  return guarded(text, placeholderAt(0), () =>
+    parseWith(text, "expression", () => parser.expressionOnly() as C.ExpressionOnlyCstNode, (b, cst) => {
+      const node = cst.children.expression?.[0];
+      return node === undefined ? placeholderAt(0) : b.expression(node);
+    }),
+  );
+}
+
+/**
+ * Parses an action parameter `c in me.hand where c.kind == summon`. The list is any expression,
+ * typically a `where` filter (inside it both `it` and the variable name the element; the AST just
+ * records `Where(list, cond)`). `ast` is undefined when there is no `name in list` to read.
+ */
+export function parseBinding(text: string): ParseResult<Binding | undefined> {
+  return guarded<Binding | undefined>(text, undefined, () =>
+    parseWith(text, "expression", () => parser.binding() as C.BindingCstNode, (b, cst): Binding | undefined => {
+      const c = cst.children;
+      const id = c.Identifier?.[0];
+      const node = c.expression?.[0];
+      if (id === undefined || node === undefined || c.In === undefined || !isReal(id)) return undefined;
+      const variable = { kind: "ident" as const, name: id.image, span: { start: id.startOffset, end: id.startOffset + id.image.length } };
+      const list = b.expression(node);
+      return { variable, list, span: { start: variable.span.start, end: list.span.end } };
+    }),
+  );
+}
+
+// ── the pipeline ─────────────────────────────────────────────────────────────
+
+function placeholderAt(offset: number): Expr {
+  return { kind: "name", name: "", span: { start: offset, end: offset } };
+}
+
+/** Runs `body`; an unexpected exception (e.g. absurdly deep nesting) becomes one issue. */
+function guarded<X>(text: string, fallback: X, body: () => ParseResult<X>): ParseResult<X> {
+  try {
+    return body();
+  } catch (e) {
+    const reason = e instanceof RangeError ? "it is nested too deeply" : String(e);
+    return {
+      ast: fallback,
+      errors: [{ span: { start: 0, end: text.length }, code: SYNTAX, message: `this text could not be parsed: ${reason}` }],
+    };
+  }
+}
+
+/** Lex → layout → `entry` (a parser rule) → `build` (the AST), collecting every issue. */
+function parseWith<N, X>(
+  text: string,
+  mode: "block" | "expression",
+  entry: () => N,
+  build: (builder: AstBuilder, cst: N) => X,
+): ParseResult<X> {
+  const lexed = lex(text, 0, text);
+  const tokens = layoutTokens(lexed.tokens, mode);
+  parser.input = tokens;
+  const cst = entry();
+  const issues = lexed.issues;
+  addParseIssues(parser.errors, tokens, text, issues);
+  const builder = new AstBuilder(text, issues, (start, end, sink) => interpolation(text, start, end, sink));
+  const ast = build(builder, cst);
+  return { ast, errors: issues.length === 0 ? issues : tidy(issues, text) };
+}
+
+/** Parses the interpolation `text[start, end)` of a string; tokens keep their offsets in `text`. */
+function interpolation(text: string, start: number, end: number, issues: SyntaxIssue[]): Expr {
+  const src = text.slice(start, end);
+  if (src.trim() === "") {
+    issues.push({
+      span: { start: start - 1, end: end + 1 },
+      code: SYNTAX,
+      message: "empty '{}' in a text: put an expression inside, or write '{{' for a literal '{'",
+    });
+    return placeholderAt(start);
+  }
+  const lexed = lex(src, start, text);
+  const tokens = layoutTokens(lexed.tokens, "expression");
+  parser.input = tokens;
+  const cst = parser.expressionOnly() as C.ExpressionOnlyCstNode;
+  const local = lexed.issues;
+  addParseIssues(parser.errors, tokens, text, local, end);
+  const builder = new AstBuilder(text, local, (s, e, sink) => interpolation(text, s, e, sink));
+  const node = cst.children.expression?.[0];
+  const expr = node === undefined ? placeholderAt(start) : builder.expression(node);
+  issues.push(...local);
+  return expr;
+}
+
+// ── lexing ───────────────────────────────────────────────────────────────────
+
+/** Lexes `src`, which starts at offset `base` of `full`; token offsets are made absolute. */
+function lex(src: string, base: number, full: string): { tokens: IToken[]; issues: SyntaxIssue[] } {
+  const result = T.lexer.tokenize(src);
+  const tokens = result.tokens;
+  const issues: SyntaxIssue[] = [];
+  if (base !== 0) for (const tok of tokens) tok.startOffset += base;
+  for (const err of result.errors) issues.push(lexIssue(err, base, full));
+  for (const tok of tokens) {
+    if (tok.tokenType === T.UnterminatedString) {
+      issues.push({
+        span: { start: tok.startOffset, end: tok.startOffset + tok.image.length },
+        code: LEX,
+        message: "this text has no closing '\"'",
+        hint: 'a text must end on the line where it starts; write \\n for a line break and \\" for a quote',
+      });
+    }
+  }
+  return { tokens, issues };
+}
+
+function lexIssue(err: ILexingError, base: number, full: string): SyntaxIssue {
+  const start = base + err.offset;
+  const chars = full.slice(start, start + err.length);
+  const span = { start, end: start + err.length };
+  const message = chars.length === 1 ? `unexpected character '${chars}'` : `unexpected characters '${chars}'`;
+  const hint = lexHint(chars);
+  return hint === undefined ? { span, code: LEX, message } : { span, code: LEX, message, hint };
+}
+
+function lexHint(chars: string): string | undefined {
+  switch (chars[0]) {
+    case "!":
+      return "write 'not x' to negate ('!=' means 'not equal')";
+    case "&":
+      return "write 'and'";
+    case "|":
+      return "write 'or'";
+    case "'":
+      return 'texts are written in double quotes: "like this"';
+    default:
+      return undefined;
+  }
+}
+
+// ── parse errors ─────────────────────────────────────────────────────────────
+
+function isReal(tok: IToken | undefined): tok is IToken {
+  return tok !== undefined && tok.tokenType !== T.VirtualSep && !Number.isNaN(tok.startOffset) && tok.isInsertedInRecovery !== true && tok.image !== "";
+}
+
+/** Converts chevrotain's errors. `endOfInput` is where an error at the end of the input points when nothing precedes it. */
+function addParseIssues(
+  errors: readonly IRecognitionException[],
+  tokens: readonly IToken[],
+  text: string,
+  out: SyntaxIssue[],
+  endOfInput = text.length,
+): void {
+  for (const e of errors) {
+    const tok = e.token;
+    const prev = (e as { previousToken?: IToken }).previousToken;
+    let span: Span;
+    if (isReal(tok) && tok.tokenType !== T.Newline) span = { start: tok.startOffset, end: tok.startOffset + tok.image.length };
+    else if (isReal(prev)) {
+      const end = prev.startOffset + prev.image.length;
+      span = { start: end, end };
+    } else {
+      const at = isReal(tok) ? tok.startOffset : lastRealEnd(tokens, endOfInput);
+      span = { start: at, end: at };
+    }
+    const hint = parseHint(e, tokens);
+    out.push(hint === undefined ? { span, code: SYNTAX, message: e.message } : { span, code: SYNTAX, message: e.message, hint });
+  }
+}
+
+function lastRealEnd(tokens: readonly IToken[], fallback: number): number {
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i]!;
+    if (isReal(t)) return t.startOffset + t.image.length;
+  }
+  return fallback;
+}
+
+function parseHint(e: IRecognitionException, tokens: readonly IToken[]): string | undefined {
+  const idx = tokens.indexOf(e.token);
+  if (idx <= 0) return undefined;
+  const before = tokens[idx - 1]!;
+  // `mvoe c to me.hand`: the statement starts with a misspelt keyword
+  const start = tokens[idx - 2];
+  if (before.tokenType === T.Identifier && (start === undefined || start.tokenType.CATEGORIES?.includes(T.Sep) === true)) {
+    const k = suggestKeyword(before.image);
+    if (k !== undefined) return `did you mean '${k}'?`;
+  }
+  // `x.f(…)`: only names can be called
+  if (e.token.tokenType === T.LParen && tokens[idx - 2]?.tokenType === T.Dot) {
+    return "only functions and procedures can be called, by name: write f(x), not x.f()";
+  }
+  return undefined;
+}
+
+/**
+ * Sorts issues by position and drops the noise: duplicates, syntax errors on a line that has a
+ * lexer error, and secondary issues on a line that has a parse error.
+ */
+function tidy(issues: readonly SyntaxIssue[], text: string): SyntaxIssue[] {
+  const lineOf = (offset: number): [number, number] => {
+    const from = text.lastIndexOf("\n", offset - 1) + 1;
+    const to = text.indexOf("\n", offset);
+    return [from, to < 0 ? text.length : to];
+  };
+  const lexLines = issues.filter((i) => i.code === LEX).map((i) => lineOf(i.span.start));
+  const primaryLines = issues.filter((i) => i.code !== LEX && !secondaryIssues.has(i)).map((i) => lineOf(i.span.start));
+  const on = (lines: readonly [number, number][], i: SyntaxIssue) => lines.some(([from, to]) => i.span.start >= from && i.span.start <= to);
+  const seen = new Set<string>();
+  const out: SyntaxIssue[] = [];
+  for (const i of issues) {
+    if (i.code !== LEX && on(lexLines, i)) continue;
+    if (secondaryIssues.has(i) && on(primaryLines, i)) continue;
+    const key = `${i.span.start}:${i.span.end}:${i.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(i);
+  }
+  return out.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+}

@@ -1,0 +1,155 @@
+/**
+ * The fixed JSON Schema of a game's rules file (`cards/<game>/rules.yaml`).
+ * Card-file schemas are derived from a rules file by the compiler; this one never changes per game.
+ */
+
+const name = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*$" } as const;
+const typeName = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_<>-]*$" } as const;
+const code = { type: "string" } as const;
+const localized = {
+  oneOf: [{ type: "string" }, { type: "object", properties: { en: { type: "string" }, ja: { type: "string" } }, required: ["en"], additionalProperties: { type: "string" } }],
+} as const;
+const scalarDefault = { type: ["number", "string", "boolean", "null"] } as const;
+
+const propertyDecl = {
+  type: "object",
+  properties: {
+    type: typeName,
+    default: scalarDefault,
+    computed: { type: "boolean" },
+    min: { type: "number" },
+    max: { type: "number" },
+    doc: { type: "string" },
+  },
+  required: ["type"],
+  additionalProperties: false,
+} as const;
+
+const fieldDecl = {
+  type: "object",
+  properties: {
+    type: typeName,
+    optional: { type: "boolean" },
+    default: scalarDefault,
+    doc: { type: "string" },
+  },
+  required: ["type"],
+  additionalProperties: false,
+} as const;
+
+const params = { type: "object", propertyNames: name, additionalProperties: typeName } as const;
+
+export const RULES_SCHEMA = {
+  $id: "https://cardwright.dev/schema/rules.json",
+  title: "Cardwright rules file",
+  type: "object",
+  properties: {
+    game: name,
+    name: localized,
+    players: { type: "integer", minimum: 1, maximum: 8 },
+    match: {
+      type: "object",
+      properties: { games: { type: "integer", minimum: 1 }, wins: { type: "integer", minimum: 1 } },
+      required: ["games", "wins"],
+      additionalProperties: false,
+    },
+    options: {
+      type: "object",
+      propertyNames: name,
+      additionalProperties: {
+        type: "object",
+        properties: { type: typeName, default: scalarDefault, values: { type: "array", items: { type: ["string", "number"] } }, doc: { type: "string" } },
+        required: ["type", "default"],
+        additionalProperties: false,
+      },
+    },
+    enums: { type: "object", propertyNames: name, additionalProperties: { type: "array", items: name, minItems: 1, uniqueItems: true } },
+    keywords: { type: "array", items: name, uniqueItems: true },
+    zones: {
+      type: "object",
+      propertyNames: name,
+      additionalProperties: {
+        type: "object",
+        properties: { visibility: { enum: ["public", "owner", "hidden"] }, limit: { type: "integer", minimum: 0 }, doc: { type: "string" } },
+        required: ["visibility"],
+        additionalProperties: false,
+      },
+    },
+    kinds: {
+      type: "object",
+      propertyNames: name,
+      additionalProperties: {
+        type: "object",
+        properties: {
+          "active-in": { type: "array", items: name },
+          fields: { type: "object", propertyNames: name, additionalProperties: fieldDecl },
+          doc: { type: "string" },
+        },
+        additionalProperties: false,
+      },
+    },
+    "card-fields": { type: "object", propertyNames: name, additionalProperties: fieldDecl },
+    properties: {
+      type: "object",
+      properties: {
+        card: { type: "object", propertyNames: name, additionalProperties: propertyDecl },
+        player: { type: "object", propertyNames: name, additionalProperties: propertyDecl },
+        game: { type: "object", propertyNames: name, additionalProperties: propertyDecl },
+      },
+      additionalProperties: false,
+    },
+    events: {
+      type: "object",
+      propertyNames: name,
+      additionalProperties: {
+        type: "object",
+        properties: { fields: params, stages: { type: "array", items: name, uniqueItems: true }, doc: { type: "string" } },
+        additionalProperties: false,
+      },
+    },
+    "trigger-order": {
+      type: "object",
+      properties: { first: code, zones: { type: "array", items: name } },
+      additionalProperties: false,
+    },
+    functions: {
+      type: "object",
+      propertyNames: name,
+      additionalProperties: {
+        type: "object",
+        properties: { params, returns: typeName, is: code, doc: { type: "string" } },
+        required: ["returns", "is"],
+        additionalProperties: false,
+      },
+    },
+    procedures: {
+      type: "object",
+      propertyNames: name,
+      additionalProperties: {
+        type: "object",
+        properties: { params, returns: typeName, do: code, doc: { type: "string" } },
+        required: ["do"],
+        additionalProperties: false,
+      },
+    },
+    windows: { type: "array", items: name, uniqueItems: true },
+    actions: {
+      type: "object",
+      propertyNames: name,
+      additionalProperties: {
+        type: "object",
+        properties: { window: name, for: code, when: code, label: { type: "string" }, do: code, doc: { type: "string" } },
+        required: ["window", "do"],
+        additionalProperties: false,
+      },
+    },
+    flow: {
+      type: "object",
+      properties: { game: code, scenario: code },
+      required: ["game"],
+      additionalProperties: false,
+    },
+  },
+  required: ["game", "name", "players", "flow"],
+  additionalProperties: false,
+} as const;

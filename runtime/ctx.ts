@@ -1,0 +1,340 @@
+/**
+ * The runtime services generated code calls (the `Ctx` contract): reads, logged changes, and the
+ * suspending calls that push frames or open decisions. One RuntimeCtx per Engine, bound to the
+ * state being worked on.
+ */
+import { openAct, openChoose, openMay } from "./decisions.ts";
+import { RuntimeFault, errorMessage } from "./errors.ts";
+import { emit } from "./events.ts";
+import { pushFrame, ret } from "./frames.ts";
+import { pushLog } from "./log.ts";
+import type { ModuleIndex } from "./module-index.ts";
+import { readProp } from "./props.ts";
+import { endGame } from "./results.ts";
+import { randomInt, shuffleInPlace } from "./rng.ts";
+import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, Value } from "./types.ts";
+import { formatValue, truthy } from "./values.ts";
+
+/** Past this many `tick()`s in one drive, a loop is taken to be runaway. */
+export const MAX_TICKS = 1_000_000;
+
+export class RuntimeCtx implements Ctx {
+  state: State;
+  readonly ix: ModuleIndex;
+  readonly module: GameModule;
+  /** Loop iterations counted by `tick()` since the drive began. */
+  ticks = 0;
+  /** (entity, property) pairs whose compute listeners are running: [e0, p0, e1, p1, …]. */
+  readonly computing: (EntityId | string)[] = [];
+
+  constructor(ix: ModuleIndex) {
+    this.ix = ix;
+    this.module = ix.module;
+    this.state = null as unknown as State;
+  }
+
+  bind(state: State): this {
+    this.state = state;
+    return this;
+  }
+
+  /** Calls a pure function; a failure becomes a RuntimeFault naming its source. */
+  pure(id: string, s: Scope): Value {
+    const fn = this.module.pure[id];
+    if (fn === undefined) throw new RuntimeFault(id, this.module.sources[id], `no pure function '${id}' in the module`);
+    try {
+      return fn(this, s);
+    } catch (e) {
+      if (e instanceof RuntimeFault) throw e;
+      throw new RuntimeFault(id, this.module.sources[id], errorMessage(e), e);
+    }
+  }
+
+  entity(e: EntityId): Entity {
+    const x = this.state.entities[e];
+    if (x === undefined) throw new Error(`there is no entity ${e}`);
+    return x;
+  }
+
+  /** A zone as "Owner.zone". */
+  zoneLabel(owner: EntityId, zone: string): string {
+    return `${this.name(owner)}.${zone}`;
+  }
+
+  /** The key of the zone an entity is in. */
+  zoneKeyOf(e: Entity): string {
+    return this.ix.zoneKey(e.holder ?? e.owner, e.zone);
+  }
+
+  // ── reads ──────────────────────────────────────────────────────────────────
+
+  get(e: EntityId, prop: string): Value {
+    return readProp(this, e, prop);
+  }
+
+  zone(owner: EntityId, zone: string): EntityId[] {
+    const ids = this.state.zones[this.ix.zoneKey(owner, zone)];
+    if (ids === undefined) {
+      if (this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
+      return [];
+    }
+    return ids.slice();
+  }
+
+  field(ev: EventId, name: string): Value {
+    const v = this.state.events[ev]?.fields[name];
+    return v === undefined ? null : v;
+  }
+
+  opponent(p: EntityId): EntityId {
+    const n = this.ix.players;
+    return (p % n) + 1;
+  }
+
+  players(): EntityId[] {
+    const out: EntityId[] = [];
+    for (let p = 1; p <= this.ix.players; p++) out.push(p);
+    return out;
+  }
+
+  owner(e: EntityId): EntityId {
+    return this.entity(e).owner;
+  }
+
+  kind(e: EntityId): string {
+    const x = this.entity(e);
+    if (x.card === null) return e === 0 ? "game" : "player";
+    return this.module.cards[x.card]?.kind ?? "";
+  }
+
+  cardOf(e: EntityId): string {
+    return this.entity(e).card ?? "";
+  }
+
+  has(e: EntityId, keyword: string): boolean {
+    const x = this.entity(e);
+    if (x.card !== null && this.module.cards[x.card]?.keywords.includes(keyword)) return true;
+    return truthy(readProp(this, e, keyword));
+  }
+
+  name(v: Value): string {
+    if (v === null) return "none";
+    if (Array.isArray(v)) return v.length === 0 ? "none" : v.map((x) => this.name(x as Value)).join(", ");
+    if (typeof v === "number") {
+      const x = this.state.entities[v];
+      return x === undefined ? String(v) : this.entityName(x);
+    }
+    if (typeof v === "string") return this.module.cards[v]?.name ?? v;
+    return String(v);
+  }
+
+  entityName(x: Entity): string {
+    const own = x.props.name;
+    if (typeof own === "string") return own;
+    if (x.card !== null) return this.module.cards[x.card]?.name ?? x.card;
+    return x.id === 0 ? "game" : `Player ${x.id}`;
+  }
+
+  responds(card: EntityId, ev: EventId): boolean {
+    const x = this.entity(card);
+    const rec = this.state.events[ev];
+    if (x.card === null || rec === undefined) return false;
+    const effects = this.module.cards[x.card]?.effects;
+    for (const k in effects) {
+      const eff = effects[k];
+      if (eff === undefined || eff.to !== rec.name) continue;
+      if (eff.when === null || truthy(this.pure(eff.when, { me: x.owner, self: card, ev, L: {} }))) return true;
+    }
+    return false;
+  }
+
+  catalog(): string[] {
+    return this.ix.catalog.slice();
+  }
+
+  seen(key: Value): number {
+    const k = JSON.stringify(key);
+    const n = (this.state.seen[k] ?? 0) + 1;
+    this.state.seen[k] = n;
+    return n;
+  }
+
+  random(n: number): number {
+    return randomInt(this.state.rng, n);
+  }
+
+  tick(): void {
+    if (++this.ticks > MAX_TICKS) throw new Error(`runaway loop: more than ${MAX_TICKS} iterations without a decision`);
+  }
+
+  fn(name: string, args: Locals, s: Scope): Value {
+    return this.pure(name, { me: s.me, self: s.self, ev: s.ev, L: args });
+  }
+
+  // ── changes ────────────────────────────────────────────────────────────────
+
+  set(e: EntityId, prop: string, v: Value): void {
+    const x = this.entity(e);
+    x.props[prop] = v;
+    pushLog(this.state, "set", `${this.entityName(x)}.${prop} = ${formatValue(v)}`, this.entityData(x, { prop, value: v }));
+  }
+
+  setField(ev: EventId, name: string, v: Value): void {
+    const rec = this.state.events[ev];
+    if (rec === undefined) throw new Error(`event ${ev} no longer exists (set .${name})`);
+    rec.fields[name] = v;
+    pushLog(this.state, "set", `${rec.name}.${name} = ${formatValue(v)}`, { event: ev, field: name, value: v });
+  }
+
+  move(what: EntityId | readonly EntityId[], owner: EntityId, zone: string, position: "top" | "bottom"): void {
+    if (typeof what === "number") this.moveOne(what, owner, zone, position);
+    else for (let i = 0; i < what.length; i++) this.moveOne(what[i] as EntityId, owner, zone, position);
+  }
+
+  private moveOne(id: EntityId, owner: EntityId, zone: string, position: "top" | "bottom"): void {
+    const st = this.state;
+    const x = this.entity(id);
+    if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot move`);
+    const def = this.ix.rules.zones[zone];
+    if (def === undefined) throw new Error(`unknown zone '${zone}'`);
+    if (st.entities[owner] === undefined) throw new Error(`move: there is no entity ${owner} to own the zone`);
+    const fromOwner = x.holder ?? x.owner;
+    const fromZone = x.zone;
+    const fromKey = this.ix.zoneKey(fromOwner, x.zone);
+    const toKey = this.ix.zoneKey(owner, zone);
+    let to = st.zones[toKey];
+    if (to === undefined) to = st.zones[toKey] = [];
+    const name = this.entityName(x);
+    if (def.limit !== undefined && fromKey !== toKey && to.length >= def.limit) {
+      pushLog(st, "move", `${name} cannot enter ${this.zoneLabel(owner, zone)}: it is full (${def.limit})`, { entity: id, from: fromKey, to: toKey, full: true });
+      return;
+    }
+    const from = st.zones[fromKey];
+    const at = from === undefined ? -1 : from.indexOf(id);
+    if (from === undefined || at < 0) throw new Error(`${name} (${id}) is missing from its zone ${fromKey}`);
+    from.splice(at, 1);
+    if (position === "top") to.unshift(id);
+    else to.push(id);
+    if (fromKey !== toKey) {
+      x.zone = zone;
+      if (owner === x.owner) {
+        if (x.holder !== undefined) delete x.holder;
+      } else x.holder = owner;
+      x.arrival = st.clock++;
+      const mods = st.modifiers;
+      if (mods.length > 0) {
+        let j = 0;
+        for (let i = 0; i < mods.length; i++) {
+          const m = mods[i] as Modifier;
+          if (m.entity !== id) mods[j++] = m;
+        }
+        mods.length = j;
+      }
+      for (const _ in x.counters) {
+        x.counters = {};
+        break;
+      }
+    }
+    pushLog(st, "move", `${name}: ${this.zoneLabel(fromOwner, fromZone)} → ${this.zoneLabel(owner, zone)}`, {
+      entity: id,
+      from: fromKey,
+      to: toKey,
+    });
+  }
+
+  shuffle(owner: EntityId, zone: string): void {
+    const key = this.ix.zoneKey(owner, zone);
+    const ids = this.state.zones[key];
+    if (ids === undefined && this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
+    if (ids !== undefined) shuffleInPlace(this.state.rng, ids);
+    pushLog(this.state, "shuffle", `${this.zoneLabel(owner, zone)} shuffled`, { zone: key });
+  }
+
+  create(card: string, owner: EntityId, zone: string): EntityId {
+    const st = this.state;
+    const def = this.ix.card(card);
+    if (this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
+    if (st.entities[owner] === undefined) throw new Error(`create: there is no entity ${owner} to own the card`);
+    const id = createEntity(this, card, owner, zone);
+    pushLog(st, "create", `${def.name} created in ${this.zoneLabel(owner, zone)}`, { entity: id, card, zone: this.ix.zoneKey(owner, zone) });
+    return id;
+  }
+
+  modify(e: EntityId, prop: string, op: "=" | "+=" | "-=", v: Value, until: string): void {
+    const x = this.entity(e);
+    this.state.modifiers.push({ entity: e, prop, op, value: v, until });
+    pushLog(this.state, "modify", `${this.entityName(x)}.${prop} ${op} ${formatValue(v)} until ${until}`, this.entityData(x, { prop, op, value: v, until }));
+  }
+
+  log(text: string): void {
+    pushLog(this.state, "text", text);
+  }
+
+  use(f: Frame): void {
+    const t = f.trigger;
+    if (t === null) return;
+    const x = this.state.entities[t.entity];
+    const ref = x?.card == null ? undefined : this.ix.triggersOfCard.get(x.card)?.[t.index];
+    if (x === undefined || ref === undefined || ref.def.usage === null) return;
+    x.counters[ref.usedKey] = (x.counters[ref.usedKey] ?? 0) + 1;
+  }
+
+  private entityData(x: Entity, extra: Record<string, Value>): Record<string, Value> {
+    return x.card === null ? { entity: x.id, ...extra } : { entity: x.id, zone: this.zoneKeyOf(x), ...extra };
+  }
+
+  // ── suspending ─────────────────────────────────────────────────────────────
+
+  choose(f: Frame, into: string, player: EntityId, candidates: readonly Value[], min: number, max: number, single: boolean, prompt: string): void {
+    openChoose(this, f, into, player, candidates, min, max, single, prompt);
+  }
+
+  may(f: Frame, into: string, player: EntityId, prompt: string): void {
+    openMay(this, f, into, player, prompt);
+  }
+
+  act(f: Frame, into: string | null, window: string, player: EntityId, ev: EventId | null): void {
+    openAct(this, f, into, window, player, ev);
+  }
+
+  emit(f: Frame, into: string | null, event: string, fields: Record<string, Value>): void {
+    emit(this, f, into, event, fields);
+  }
+
+  call(f: Frame, into: string | null, procedure: string, args: Locals): void {
+    const p = this.ix.rules.procedures[procedure];
+    if (p === undefined) throw new Error(`unknown procedure '${procedure}'`);
+    pushFrame(this.state, p.h, args, into, f.trigger, f.me, f.self, f.ev);
+  }
+
+  run(f: Frame, card: EntityId, effect: string, ev: EventId | null): void {
+    const x = this.entity(card);
+    const eff = x.card === null ? undefined : this.module.cards[x.card]?.effects[effect];
+    if (eff === undefined) return;
+    pushFrame(this.state, eff.h, {}, null, null, x.owner, card, ev);
+  }
+
+  win(_f: Frame, player: EntityId): void {
+    endGame(this, player);
+  }
+
+  draw(_f: Frame): void {
+    endGame(this, null);
+  }
+
+  ret(f: Frame, value: Value): void {
+    ret(this, f, value);
+  }
+}
+
+/** Creates a card entity at the bottom of a zone (no log). */
+export function createEntity(rt: RuntimeCtx, card: string, owner: EntityId, zone: string, props?: Record<string, Value>): EntityId {
+  const st = rt.state;
+  const id = st.seq++;
+  st.entities[id] = { id, card, owner, zone, arrival: st.clock++, props: props ?? {}, counters: {} };
+  const key = rt.ix.zoneKey(owner, zone);
+  const ids = st.zones[key];
+  if (ids === undefined) st.zones[key] = [id];
+  else ids.push(id);
+  return id;
+}

@@ -1,0 +1,240 @@
+/**
+ * Decisions: opening them (choose, may, act), the legal answers, checking an answer, applying it,
+ * and the readable label of an answer.
+ */
+import type { RuntimeCtx } from "./ctx.ts";
+import { pushFrame } from "./frames.ts";
+import { pushLog } from "./log.ts";
+import type { ActOption, Action, Decision, EntityId, EventId, Frame, Locals, Value } from "./types.ts";
+import { actionEquals, argsEqual, formatAction, truthy, valueEquals } from "./values.ts";
+
+const YES: Action = Object.freeze({ type: "yes" });
+const NO: Action = Object.freeze({ type: "no" });
+const DONE: Action = Object.freeze({ type: "done" });
+const EMPTY: Locals = Object.freeze({}) as Locals;
+
+type ChooseDecision = Extract<Decision, { type: "choose" }>;
+
+// ── opening ──────────────────────────────────────────────────────────────────
+
+export function openChoose(
+  rt: RuntimeCtx,
+  f: Frame,
+  into: string,
+  player: EntityId,
+  candidates: readonly Value[],
+  min: number,
+  max: number,
+  single: boolean,
+  prompt: string,
+): void {
+  const n = candidates.length;
+  if (n === 0) {
+    f.L[into] = single ? null : [];
+    return;
+  }
+  if (single) min = max = 1;
+  min = Math.max(0, Math.min(min, n));
+  max = Math.max(min, Math.min(max, n));
+  if (n === min && n === max) {
+    const value: Value = single ? (candidates[0] as Value) : candidates.slice();
+    f.L[into] = value;
+    pushLog(rt.state, "decision", `${rt.name(player)} takes ${rt.name(value)} (no other choice)`, { player, value, auto: true });
+    return;
+  }
+  rt.state.decision = { type: "choose", player, prompt, candidates: candidates.slice(), min, max, picked: [], single, into };
+}
+
+export function openMay(rt: RuntimeCtx, _f: Frame, into: string, player: EntityId, prompt: string): void {
+  rt.state.decision = { type: "may", player, prompt, into };
+}
+
+/** The options of an action window for a player, in the rules' action order. */
+export function actOptions(rt: RuntimeCtx, window: string, player: EntityId, ev: EventId | null): ActOption[] {
+  const defs = rt.ix.actionsByWindow.get(window);
+  const options: ActOption[] = [];
+  if (defs === undefined) return options;
+  for (const a of defs) {
+    if (a.param !== null && a.list !== null) {
+      const list = rt.pure(a.list, { me: player, self: null, ev, L: EMPTY });
+      if (!Array.isArray(list)) throw new Error(`action '${a.name}': its candidate list is not a list`);
+      for (const c of list as readonly Value[]) {
+        const L: Locals = { [a.param]: c };
+        if (a.when === null || truthy(rt.pure(a.when, { me: player, self: null, ev, L }))) options.push({ type: "act", action: a.name, args: L });
+      }
+    } else if (a.when === null || truthy(rt.pure(a.when, { me: player, self: null, ev, L: EMPTY }))) {
+      options.push({ type: "act", action: a.name, args: {} });
+    }
+  }
+  return options;
+}
+
+export function openAct(rt: RuntimeCtx, f: Frame, into: string | null, window: string, player: EntityId, ev: EventId | null): void {
+  const options = actOptions(rt, window, player, ev);
+  if (options.length === 0) {
+    if (into !== null) f.L[into] = null;
+    return;
+  }
+  if (options.length === 1) {
+    takeAct(rt, f, into, player, ev, options[0] as ActOption, true);
+    return;
+  }
+  rt.state.decision = { type: "act", player, window, ev, options, into };
+}
+
+function takeAct(rt: RuntimeCtx, f: Frame, into: string | null, player: EntityId, ev: EventId | null, opt: ActOption, auto: boolean): void {
+  const def = rt.ix.actionByName.get(opt.action);
+  if (def === undefined) throw new Error(`unknown action '${opt.action}'`);
+  if (into !== null) f.L[into] = opt.action;
+  const data: Record<string, Value> = { player, action: opt.action };
+  for (const k in opt.args) data[`arg:${k}`] = opt.args[k] as Value;
+  if (auto) data.auto = true;
+  pushLog(rt.state, "action", actLabel(rt, player, ev, opt), data);
+  pushFrame(rt.state, def.h, { ...opt.args }, null, null, player, null, ev);
+}
+
+/** The readable label of an action option: the rules' label, else "Player: action arg…". */
+export function actLabel(rt: RuntimeCtx, player: EntityId, ev: EventId | null, opt: ActOption): string {
+  const def = rt.ix.actionByName.get(opt.action);
+  if (def !== undefined && def.label !== null) {
+    const v = rt.pure(def.label, { me: player, self: null, ev, L: opt.args as Locals });
+    return typeof v === "string" ? v : rt.name(v);
+  }
+  let s = `${rt.name(player)}: ${opt.action}`;
+  for (const k in opt.args) s += ` ${rt.name(opt.args[k] as Value)}`;
+  return s;
+}
+
+// ── answers ──────────────────────────────────────────────────────────────────
+
+function remaining(d: ChooseDecision): Value[] {
+  const out: Value[] = [];
+  const used = d.picked.slice();
+  for (const c of d.candidates) {
+    const i = used.findIndex((p) => valueEquals(p, c));
+    if (i >= 0) used.splice(i, 1);
+    else if (!out.some((o) => valueEquals(o, c))) out.push(c);
+  }
+  return out;
+}
+
+/** The legal answers to a decision. */
+export function legalAnswers(d: Decision): Action[] {
+  switch (d.type) {
+    case "act":
+      return d.options.slice();
+    case "may":
+      return [YES, NO];
+    case "choose": {
+      const out: Action[] = remaining(d).map((value) => ({ type: "pick", value }));
+      if (d.picked.length >= d.min) out.push(DONE);
+      return out;
+    }
+  }
+}
+
+function listLegal(d: Decision): string {
+  const all = legalAnswers(d).map((a) => `'${formatAction(a)}'`);
+  return all.length > 12 ? `${all.slice(0, 12).join(", ")}, … (${all.length} in all)` : all.join(", ");
+}
+
+function describeCandidate(rt: RuntimeCtx, v: Value): string {
+  if (typeof v === "number") {
+    const e = rt.state.entities[v];
+    if (e !== undefined) return e.card !== null ? `card ${v}` : v === 0 ? "the game" : `player ${v}`;
+  }
+  return `'${rt.name(v)}'`;
+}
+
+/** Why an action does not answer the pending decision, or null when it does. */
+export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): string | null {
+  if (action === null || typeof action !== "object" || typeof (action as { type?: unknown }).type !== "string") {
+    return `${JSON.stringify(action) ?? String(action)} is not an action (expected { type: 'act' | 'pick' | 'done' | 'yes' | 'no', … })`;
+  }
+  const who = rt.name(d.player);
+  switch (d.type) {
+    case "act": {
+      if (action.type === "act") {
+        for (const o of d.options) if (o.action === action.action && argsEqual(o.args, action.args)) return null;
+        const known = rt.ix.actionByName.has(action.action);
+        const why = !known
+          ? `there is no action '${action.action}'`
+          : !d.options.some((o) => o.action === action.action)
+            ? `${who} cannot take '${action.action}' now (window '${d.window}')`
+            : `those arguments are not allowed`;
+        return `'${formatAction(action)}' is not a legal action now: ${why}; legal: ${listLegal(d)}`;
+      }
+      return `'${formatAction(action)}' is not a legal action now: ${who} must take an action of the '${d.window}' window; legal: ${listLegal(d)}`;
+    }
+    case "may":
+      if (action.type === "yes" || action.type === "no") return null;
+      return `'${formatAction(action)}' is not a legal action now: ${who} must answer yes or no ("${d.prompt}")`;
+    case "choose": {
+      if (action.type === "pick") {
+        if (!Object.hasOwn(action, "value")) return "a pick needs a value";
+        const v = action.value;
+        if (!d.candidates.some((c) => valueEquals(c, v))) return `${describeCandidate(rt, v)} is not among the candidates`;
+        if (!remaining(d).some((c) => valueEquals(c, v))) return `${describeCandidate(rt, v)} was already picked`;
+        return null;
+      }
+      if (action.type === "done") {
+        if (d.picked.length >= d.min) return null;
+        return `'done' needs at least ${d.min} pick${d.min === 1 ? "" : "s"} (${d.picked.length} so far)`;
+      }
+      return `'${formatAction(action)}' is not a legal action now: ${who} must choose ("${d.prompt}"): pick a candidate${d.picked.length >= d.min ? " or 'done'" : ""}`;
+    }
+  }
+}
+
+/** Applies a checked answer to the pending decision (the waiting frame is the top one). */
+export function answer(rt: RuntimeCtx, d: Decision, action: Action): void {
+  const st = rt.state;
+  const f = st.frames[st.frames.length - 1];
+  if (f === undefined) throw new Error("a decision is pending but no effect is waiting for it");
+  const into = d.into ?? null;
+  switch (d.type) {
+    case "act": {
+      const opt = d.options.find((o) => actionEquals(o, action)) as ActOption;
+      st.decision = null;
+      takeAct(rt, f, into, d.player, d.ev, opt, false);
+      return;
+    }
+    case "may": {
+      const yes = action.type === "yes";
+      pushLog(st, "decision", describeAnswer(rt, d, action), { player: d.player, value: yes });
+      st.decision = null;
+      if (into !== null) f.L[into] = yes;
+      return;
+    }
+    case "choose": {
+      pushLog(st, "decision", describeAnswer(rt, d, action), action.type === "pick" ? { player: d.player, value: action.value } : { player: d.player });
+      let finished = action.type === "done";
+      if (action.type === "pick") {
+        d.picked.push(action.value);
+        finished = d.picked.length >= d.max || d.picked.length >= d.candidates.length;
+      }
+      if (finished) {
+        st.decision = null;
+        if (into !== null) f.L[into] = d.single ? (d.picked[0] ?? null) : d.picked.slice();
+      }
+      return;
+    }
+  }
+}
+
+/** A readable label of an answer to a decision (the line the log gets). */
+export function describeAnswer(rt: RuntimeCtx, d: Decision | null, action: Action): string {
+  const player = d?.player ?? null;
+  const who = player === null ? "" : `${rt.name(player)} `;
+  switch (action.type) {
+    case "act":
+      return player === null ? formatAction(action) : actLabel(rt, player, d?.type === "act" ? d.ev : null, action);
+    case "pick":
+      return `${who}picks ${rt.name(action.value)}`;
+    case "done":
+      return `${who}is done choosing`;
+    case "yes":
+    case "no":
+      return d?.type === "may" ? `${rt.name(d.player)}: ${d.prompt} ${action.type}` : `${who}answers ${action.type}`;
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The Engine: one game module, many states. Creates matches and scenario boards, lists legal
+ * actions, applies answers (rejecting illegal ones without touching the state), and copies,
+ * hashes and views states. States are plain data; the Engine holds only per-module lookups.
+ */
+import { cloneState } from "./clone.ts";
+import { RuntimeCtx } from "./ctx.ts";
+import { answer, describeAnswer, legalAnswers, rejectReason } from "./decisions.ts";
+import { hashState } from "./hash.ts";
+import { ModuleIndex } from "./module-index.ts";
+import { drive } from "./resolve.ts";
+import { startGameFlow } from "./results.ts";
+import { buildBoard, buildMatch, type Board, type MatchConfig } from "./setup.ts";
+import type { Action, Decision, EntityId, GameModule, State } from "./types.ts";
+import { playerView } from "./view.ts";
+
+export type ApplyResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+export class Engine {
+  readonly module: GameModule;
+  private readonly ix: ModuleIndex;
+  private readonly rt: RuntimeCtx;
+
+  constructor(module: GameModule) {
+    this.module = module;
+    this.ix = new ModuleIndex(module);
+    this.rt = new RuntimeCtx(this.ix);
+  }
+
+  /** A new match: seats and their cards, then the rules' game flow up to the first decision. */
+  newMatch(config: MatchConfig): State {
+    const st = buildMatch(this.rt, this.module.id, config);
+    startGameFlow(this.rt, this.ix.rules.flow.game);
+    drive(this.rt);
+    return st;
+  }
+
+  /** A scenario board, then the rules' scenario flow (or the game flow) up to the first decision. */
+  fromBoard(board: Board, seed: number): State {
+    const st = buildBoard(this.rt, this.module.id, board, seed);
+    startGameFlow(this.rt, this.ix.rules.flow.scenario ?? this.ix.rules.flow.game);
+    drive(this.rt);
+    return st;
+  }
+
+  /** The pending decision, or null when the match is over. */
+  decision(state: State): Decision | null {
+    return state.match.over ? null : state.decision;
+  }
+
+  /** The player who must answer now, or null. */
+  toMove(state: State): EntityId | null {
+    return this.decision(state)?.player ?? null;
+  }
+
+  legalActions(state: State): Action[] {
+    const d = this.decision(state);
+    return d === null ? [] : legalAnswers(d);
+  }
+
+  /** Why an action is not legal now, or null when it is (no change to the state). */
+  check(state: State, action: Action): string | null {
+    if (state.match.over) return "the match is over";
+    const d = state.decision;
+    if (d === null) return "no decision is pending";
+    return rejectReason(this.rt.bind(state), d, action);
+  }
+
+  /** Answers the pending decision and resolves up to the next decision or the end, in place. */
+  apply(state: State, action: Action): ApplyResult {
+    const reason = this.check(state, action);
+    if (reason !== null) return { ok: false, reason };
+    const rt = this.rt.bind(state);
+    answer(rt, state.decision as Decision, action);
+    state.turnstile++;
+    drive(rt);
+    return { ok: true };
+  }
+
+  isOver(state: State): boolean {
+    return state.match.over;
+  }
+
+  /** The match winner (null while running or for a drawn match). */
+  winner(state: State): EntityId | null {
+    return state.match.winner;
+  }
+
+  clone(state: State): State {
+    return cloneState(state);
+  }
+
+  hash(state: State, options?: { readonly log?: boolean }): string {
+    return hashState(state, options);
+  }
+
+  /** What `player` may see (player 0: a spectator, who sees public zones only). */
+  view(state: State, player: EntityId): State {
+    return playerView(this.rt.bind(state), state, player);
+  }
+
+  /** A readable label of an action in this state (the log line it would produce). */
+  describe(state: State, action: Action): string {
+    return describeAnswer(this.rt.bind(state), this.decision(state), action);
+  }
+
+  /** The state after an action, on a copy; the given state is untouched. */
+  preview(state: State, action: Action): State | { readonly ok: false; readonly reason: string } {
+    const reason = this.check(state, action);
+    if (reason !== null) return { ok: false, reason };
+    const copy = cloneState(state);
+    this.apply(copy, action);
+    return copy;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Emitting events: the record, the end of modifiers and trigger-limit periods it closes, and the
+ * `$dispatch` frame that runs the listeners one by one in the game's order.
+ */
+import type { RuntimeCtx } from "./ctx.ts";
+import { pushFrame, ret } from "./frames.ts";
+import { pushLog } from "./log.ts";
+import { collectListeners } from "./order.ts";
+import type { Entity, EventRecord, Frame, Modifier, Value } from "./types.ts";
+import { formatValue, truthy } from "./values.ts";
+
+export const DISPATCH = "$dispatch";
+
+export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string, fields: Record<string, Value>): void {
+  const st = rt.state;
+  const id = st.seq++;
+  const rec: EventRecord = { id, name, fields };
+  st.events[id] = rec;
+  f.owned.push(id);
+  pushLog(st, "event", eventText(name, fields), { event: id, name });
+
+  const mods = st.modifiers;
+  if (mods.length > 0) {
+    let j = 0;
+    for (let i = 0; i < mods.length; i++) {
+      const m = mods[i] as Modifier;
+      if (m.until !== name) mods[j++] = m;
+    }
+    mods.length = j;
+  }
+  const period = rt.ix.limitPeriods.get(name);
+  if (period !== undefined) resetLimits(rt, period.keys, period.zones);
+
+  const table = rt.ix.triggers.get(name);
+  if (table !== undefined) {
+    const listeners = collectListeners(rt, table, f.me, f.self, id);
+    if (listeners.length > 0) {
+      const q: number[] = [];
+      for (const l of listeners) q.push(l.entity.id, l.ref.index, l.entity.arrival);
+      pushFrame(st, DISPATCH, { q, i: 0 }, into, null, f.me, f.self, id);
+      return;
+    }
+  }
+  if (into !== null) f.L[into] = id;
+}
+
+/** Clears the fired-counters of triggers whose limit period just ended. */
+function resetLimits(rt: RuntimeCtx, keys: ReadonlyMap<string, readonly string[]>, zones: readonly string[]): void {
+  const st = rt.state;
+  for (let owner = 0; owner <= rt.ix.players; owner++) {
+    for (const z of zones) {
+      const ids = st.zones[rt.ix.zoneKey(owner, z)];
+      if (ids === undefined) continue;
+      for (let i = 0; i < ids.length; i++) {
+        const e = st.entities[ids[i] as number] as Entity;
+        const ks = e.card === null ? undefined : keys.get(e.card);
+        if (ks === undefined) continue;
+        for (const k of ks) if (e.counters[k] !== undefined) delete e.counters[k];
+      }
+    }
+  }
+}
+
+function eventText(name: string, fields: Record<string, Value>): string {
+  let s = "";
+  for (const k in fields) s += `${s === "" ? "" : ", "}${k}: ${formatValue(fields[k])}`;
+  return s === "" ? name : `${name} { ${s} }`;
+}
+
+/**
+ * The `$dispatch` step: fires the next queued listener that is still where it listened from
+ * (same arrival), has usage left, is under its limit and whose `when` holds now; returns the
+ * event id to the emitter when the queue is done.
+ */
+export function dispatchStep(rt: RuntimeCtx, f: Frame): void {
+  const st = rt.state;
+  const q = f.L.q as readonly number[];
+  let i = f.L.i as number;
+  const ev = f.ev as number;
+  while (i < q.length) {
+    const eid = q[i] as number;
+    const index = q[i + 1] as number;
+    const arrival = q[i + 2] as number;
+    i += 3;
+    const ent = st.entities[eid];
+    if (ent === undefined || ent.card === null || ent.arrival !== arrival) continue;
+    const ref = rt.ix.triggersOfCard.get(ent.card)?.[index];
+    if (ref === undefined || !ref.zones.has(ent.zone)) continue;
+    const def = ref.def;
+    const c = ent.counters;
+    if (def.usage !== null && (c[ref.usedKey] ?? 0) >= def.usage) continue;
+    if (def.limit !== null && (c[ref.firedKey] ?? 0) >= def.limit.count) continue;
+    if (def.when !== null && !truthy(rt.pure(def.when, { me: ent.owner, self: eid, ev, L: {} }))) continue;
+    if (def.limit !== null) c[ref.firedKey] = (c[ref.firedKey] ?? 0) + 1;
+    f.L.i = i;
+    pushFrame(st, def.h, {}, null, { entity: eid, index }, ent.owner, eid, ev);
+    return;
+  }
+  f.L.i = i;
+  ret(rt, f, ev);
+}

@@ -1,0 +1,16 @@
+/** Cardwright runtime: the generic rules host. Public API. */
+export type * from "./types.ts";
+export { Engine, type ApplyResult } from "./engine.ts";
+export type { MatchConfig, Board, BoardCard } from "./setup.ts";
+export { RuntimeFault, describeSource } from "./errors.ts";
+export { renderLog } from "./log.ts";
+export { hashState, hashValue } from "./hash.ts";
+export { cloneState } from "./clone.ts";
+export { randomAgent, firstLegalAgent, scriptedAgent, type Agent, type AsyncAgent } from "./agents.ts";
+export { terminalAgent, decisionHeading, type TerminalIO } from "./agents-terminal.ts";
+export { playMatch, playMatchAsync, playFrom, type PlayOptions, type PlayedMatch } from "./match.ts";
+export { replay, replayStart, recordingRun, Recorder, replayToJSON, parseReplay, type Replay } from "./replay.ts";
+export { actionEquals, formatAction, formatValue, valueEquals } from "./values.ts";
+export { MAX_STEPS } from "./resolve.ts";
+export { MAX_TICKS } from "./ctx.ts";
+export { MAX_DEPTH } from "./frames.ts";

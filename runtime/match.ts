@@ -1,0 +1,87 @@
+/** Playing a whole match with agents, one per seat. */
+import type { Agent, AsyncAgent } from "./agents.ts";
+import type { Engine } from "./engine.ts";
+import type { MatchConfig } from "./setup.ts";
+import type { Action, State } from "./types.ts";
+import { formatAction } from "./values.ts";
+
+export interface PlayOptions {
+  /** Stop with an error after this many decisions (a guard against endless games). Default 100 000. */
+  readonly maxDecisions?: number;
+  /** Give each agent the player's view instead of the full state. */
+  readonly views?: boolean;
+}
+
+export interface PlayedMatch {
+  readonly state: State;
+  readonly actions: Action[];
+}
+
+function agentFor<A>(engine: Engine, state: State, agents: readonly A[]): { agent: A; seat: number } {
+  const seat = engine.toMove(state);
+  if (seat === null) throw new Error("no decision is pending");
+  const agent = agents[seat - 1] ?? agents[0];
+  if (agent === undefined) throw new Error("no agents");
+  return { agent, seat };
+}
+
+function applyOrThrow(engine: Engine, state: State, action: Action, seat: number, n: number): void {
+  const r = engine.apply(state, action);
+  if (!r.ok) throw new Error(`decision ${n + 1}: the agent of seat ${seat} answered '${formatAction(action)}', which was rejected: ${r.reason}`);
+}
+
+/** Plays from `newMatch(config)` to the end; `onStep` sees the state after each action. */
+export function playMatch(
+  engine: Engine,
+  config: MatchConfig,
+  agents: readonly Agent[],
+  onStep?: (state: State, action: Action) => void,
+  options?: PlayOptions,
+): PlayedMatch {
+  return playFrom(engine, engine.newMatch(config), agents, onStep, options);
+}
+
+/** Plays an existing state to the end, in place. */
+export function playFrom(
+  engine: Engine,
+  state: State,
+  agents: readonly Agent[],
+  onStep?: (state: State, action: Action) => void,
+  options?: PlayOptions,
+): PlayedMatch {
+  const max = options?.maxDecisions ?? 100_000;
+  const actions: Action[] = [];
+  while (!engine.isOver(state)) {
+    if (actions.length >= max) throw new Error(`the match did not end within ${max} decisions`);
+    const { agent, seat } = agentFor(engine, state, agents);
+    const legal = engine.legalActions(state);
+    const action = agent.choose(options?.views === true ? engine.view(state, seat) : state, legal, engine);
+    applyOrThrow(engine, state, action, seat, actions.length);
+    actions.push(action);
+    onStep?.(state, action);
+  }
+  return { state, actions };
+}
+
+/** Like playMatch, for agents that answer asynchronously (people). */
+export async function playMatchAsync(
+  engine: Engine,
+  config: MatchConfig,
+  agents: readonly AsyncAgent[],
+  onStep?: (state: State, action: Action) => void,
+  options?: PlayOptions,
+): Promise<PlayedMatch> {
+  const state = engine.newMatch(config);
+  const max = options?.maxDecisions ?? 100_000;
+  const actions: Action[] = [];
+  while (!engine.isOver(state)) {
+    if (actions.length >= max) throw new Error(`the match did not end within ${max} decisions`);
+    const { agent, seat } = agentFor(engine, state, agents);
+    const legal = engine.legalActions(state);
+    const action = await agent.choose(options?.views === true ? engine.view(state, seat) : state, legal, engine);
+    applyOrThrow(engine, state, action, seat, actions.length);
+    actions.push(action);
+    onStep?.(state, action);
+  }
+  return { state, actions };
+}

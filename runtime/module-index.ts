@@ -1,0 +1,164 @@
+/**
+ * Per-module lookups, built once per Engine: triggers indexed by event, compute listeners by
+ * property, actions by window, zone ranks, stage ranks, zone keys. Nothing here changes during play.
+ */
+import type { ActionDef, CardDef, ComputeDef, EntityId, GameModule, PropDef, RulesData, TriggerDef } from "./types.ts";
+
+/** A trigger of a card definition, with what ordering and bookkeeping need. */
+export interface TriggerRef {
+  readonly def: TriggerDef;
+  readonly index: number;
+  /** Zones it listens from (its own `in`, or its kind's active zones). */
+  readonly zones: ReadonlySet<string>;
+  readonly stageRank: number;
+  /** Counter keys in `Entity.counters`: uses spent, fires since the limit's period began. */
+  readonly usedKey: string;
+  readonly firedKey: string;
+}
+
+/** A compute listener of a card definition. */
+export interface ComputeRef {
+  readonly def: ComputeDef;
+  readonly index: number;
+  readonly zones: ReadonlySet<string>;
+  readonly stageRank: number;
+}
+
+/** The listeners of one event (or one computed property): by card id, and every zone they may listen from. */
+export interface ListenerTable<R> {
+  readonly byCard: ReadonlyMap<string, readonly R[]>;
+  readonly zones: readonly string[];
+}
+
+const EMPTY_ZONES: ReadonlySet<string> = new Set();
+
+function usedKey(i: number): string {
+  return `used${i}`;
+}
+function firedKey(i: number): string {
+  return `fired${i}`;
+}
+
+export class ModuleIndex {
+  readonly module: GameModule;
+  readonly rules: RulesData;
+  readonly players: number;
+  /** Zone names in declaration order. */
+  readonly zoneNames: readonly string[];
+  /** Zone name → ordering rank (rules.order.zones first, then the others in declaration order). */
+  readonly zoneRank: ReadonlyMap<string, number>;
+  readonly triggers: ReadonlyMap<string, ListenerTable<TriggerRef>>;
+  readonly computes: ReadonlyMap<string, ListenerTable<ComputeRef>>;
+  /**
+   * Event name → the triggers whose limit period ends with it (card id → counter keys), and the
+   * zones they listen from (a fired-counter only survives while its card stays in such a zone).
+   */
+  readonly limitPeriods: ReadonlyMap<string, { readonly keys: ReadonlyMap<string, readonly string[]>; readonly zones: readonly string[] }>;
+  readonly actionsByWindow: ReadonlyMap<string, readonly ActionDef[]>;
+  readonly actionByName: ReadonlyMap<string, ActionDef>;
+  readonly catalog: readonly string[];
+  /** Card id → its triggers by index. */
+  readonly triggersOfCard: ReadonlyMap<string, readonly TriggerRef[]>;
+  private readonly keys: Record<string, string>[] = [];
+  private readonly gameProps: ReadonlyMap<string, PropDef>;
+  private readonly playerProps: ReadonlyMap<string, PropDef>;
+  private readonly cardProps: ReadonlyMap<string, PropDef>;
+
+  constructor(module: GameModule) {
+    this.module = module;
+    const rules = (this.rules = module.rules);
+    this.players = rules.players;
+    this.zoneNames = Object.keys(rules.zones);
+    const rank = new Map<string, number>();
+    rules.order.zones.forEach((z, i) => rank.set(z, i));
+    let next = rules.order.zones.length;
+    for (const z of this.zoneNames) if (!rank.has(z)) rank.set(z, next++);
+    this.zoneRank = rank;
+
+    const triggers = new Map<string, { byCard: Map<string, TriggerRef[]>; zones: Set<string> }>();
+    const computes = new Map<string, { byCard: Map<string, ComputeRef[]>; zones: Set<string> }>();
+    const periods = new Map<string, { keys: Map<string, string[]>; zones: Set<string> }>();
+    const ofCard = new Map<string, TriggerRef[]>();
+    for (const id in module.cards) {
+      const refs: TriggerRef[] = [];
+      ofCard.set(id, refs);
+      const card = module.cards[id] as CardDef;
+      const active = rules.kinds[card.kind]?.activeIn ?? [];
+      card.triggers.forEach((def, index) => {
+        const zones = new Set(def.in.length > 0 ? def.in : active);
+        const ref: TriggerRef = { def, index, zones, stageRank: this.stageRank(def.event, def.stage), usedKey: usedKey(index), firedKey: firedKey(index) };
+        refs.push(ref);
+        let t = triggers.get(def.event);
+        if (!t) triggers.set(def.event, (t = { byCard: new Map(), zones: new Set() }));
+        let list = t.byCard.get(id);
+        if (!list) t.byCard.set(id, (list = []));
+        list.push(ref);
+        for (const z of zones) t.zones.add(z);
+        if (def.limit) {
+          let p = periods.get(def.limit.per);
+          if (!p) periods.set(def.limit.per, (p = { keys: new Map(), zones: new Set() }));
+          let keys = p.keys.get(id);
+          if (!keys) p.keys.set(id, (keys = []));
+          keys.push(ref.firedKey);
+          for (const z of zones) p.zones.add(z);
+        }
+      });
+      card.computes.forEach((def, index) => {
+        const zones = def.in.length > 0 ? new Set(def.in) : active.length > 0 ? new Set(active) : EMPTY_ZONES;
+        const ref: ComputeRef = { def, index, zones, stageRank: 0 };
+        let t = computes.get(def.prop);
+        if (!t) computes.set(def.prop, (t = { byCard: new Map(), zones: new Set() }));
+        let list = t.byCard.get(id);
+        if (!list) t.byCard.set(id, (list = []));
+        list.push(ref);
+        for (const z of zones) t.zones.add(z);
+      });
+    }
+    const sortZones = (zs: Set<string>) => [...zs].sort((a, b) => (rank.get(a) ?? 1e9) - (rank.get(b) ?? 1e9));
+    this.triggers = new Map([...triggers].map(([k, v]) => [k, { byCard: v.byCard, zones: sortZones(v.zones) }]));
+    this.computes = new Map([...computes].map(([k, v]) => [k, { byCard: v.byCard, zones: sortZones(v.zones) }]));
+    this.limitPeriods = new Map([...periods].map(([k, v]) => [k, { keys: v.keys, zones: [...v.zones] }]));
+    this.triggersOfCard = ofCard;
+
+    const byWindow = new Map<string, ActionDef[]>();
+    for (const a of rules.actions) {
+      let list = byWindow.get(a.window);
+      if (!list) byWindow.set(a.window, (list = []));
+      list.push(a);
+    }
+    this.actionsByWindow = byWindow;
+    this.actionByName = new Map(rules.actions.map((a) => [a.name, a]));
+    this.catalog = Object.keys(module.cards);
+    this.gameProps = new Map(Object.entries(rules.props.game));
+    this.playerProps = new Map(Object.entries(rules.props.player));
+    this.cardProps = new Map(Object.entries(rules.props.card));
+  }
+
+  /** Rank of a stage within an event's declared stages; no stage (or an unknown one) runs after all stages. */
+  stageRank(event: string, stage: string | null): number {
+    const stages = this.rules.events[event]?.stages ?? [];
+    if (stage === null) return stages.length;
+    const i = stages.indexOf(stage);
+    return i < 0 ? stages.length : i;
+  }
+
+  /** The key of a zone in `State.zones`, cached. */
+  zoneKey(owner: EntityId, zone: string): string {
+    let m = this.keys[owner];
+    if (m === undefined) m = this.keys[owner] = Object.create(null) as Record<string, string>;
+    let k = m[zone];
+    if (k === undefined) k = m[zone] = `${owner}:${zone}`;
+    return k;
+  }
+
+  /** The property table an entity reads its defaults from. */
+  propDef(e: EntityId, prop: string): PropDef | undefined {
+    return (e === 0 ? this.gameProps : e <= this.players ? this.playerProps : this.cardProps).get(prop);
+  }
+
+  card(id: string): CardDef {
+    const c = this.module.cards[id];
+    if (c === undefined) throw new Error(`unknown card '${id}'`);
+    return c;
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Who listens, in which order: card entities in the zones where a trigger (or compute listener)
+ * is active, ordered by stage, then player (the rules' first player, then the next seats), then
+ * zone (the rules' zone order), then arrival, then the listener's index on its card.
+ */
+import type { RuntimeCtx } from "./ctx.ts";
+import type { ListenerTable } from "./module-index.ts";
+import type { Entity, EntityId, EventId, Value } from "./types.ts";
+
+export interface Listener<R> {
+  readonly entity: Entity;
+  readonly ref: R;
+  readonly zoneRank: number;
+  playerRank: number;
+}
+
+interface RefShape {
+  readonly zones: ReadonlySet<string>;
+  readonly stageRank: number;
+  readonly index: number;
+}
+
+const NONE: readonly never[] = [];
+
+/** The listeners of a table currently in a listening zone, in the game's order. */
+export function collectListeners<R extends RefShape>(
+  rt: RuntimeCtx,
+  table: ListenerTable<R>,
+  me: EntityId,
+  self: EntityId | null,
+  ev: EventId | null,
+): readonly Listener<R>[] {
+  const st = rt.state;
+  const ix = rt.ix;
+  const zones = table.zones;
+  const byCard = table.byCard;
+  let out: Listener<R>[] | null = null;
+  for (let owner = 0; owner <= ix.players; owner++) {
+    for (let zi = 0; zi < zones.length; zi++) {
+      const z = zones[zi] as string;
+      const ids = st.zones[ix.zoneKey(owner, z)];
+      if (ids === undefined || ids.length === 0) continue;
+      for (let i = 0; i < ids.length; i++) {
+        const entity = st.entities[ids[i] as number];
+        if (entity === undefined || entity.card === null) continue;
+        const refs = byCard.get(entity.card);
+        if (refs === undefined) continue;
+        for (let r = 0; r < refs.length; r++) {
+          const ref = refs[r] as R;
+          if (!ref.zones.has(z)) continue;
+          (out ??= []).push({ entity, ref, zoneRank: ix.zoneRank.get(z) ?? 0, playerRank: 0 });
+        }
+      }
+    }
+  }
+  if (out === null) return NONE;
+  if (out.length > 1) {
+    const first = firstPlayer(rt, me, self, ev);
+    const n = ix.players;
+    for (const l of out) {
+      const p = l.entity.owner;
+      l.playerRank = p >= 1 && p <= n ? (p - first + n) % n : n;
+    }
+    out.sort(compareListeners);
+  }
+  return out;
+}
+
+function compareListeners(a: Listener<RefShape>, b: Listener<RefShape>): number {
+  return (
+    a.ref.stageRank - b.ref.stageRank ||
+    a.playerRank - b.playerRank ||
+    a.zoneRank - b.zoneRank ||
+    a.entity.arrival - b.entity.arrival ||
+    a.entity.id - b.entity.id ||
+    a.ref.index - b.ref.index
+  );
+}
+
+/** The player whose listeners go first (rules.order.first), seat 1 when the rules name none. */
+export function firstPlayer(rt: RuntimeCtx, me: EntityId, self: EntityId | null, ev: EventId | null): EntityId {
+  const id = rt.ix.rules.order.first;
+  if (id === null) return 1;
+  const v: Value = rt.pure(id, { me, self, ev, L: {} });
+  return typeof v === "number" && v >= 1 && v <= rt.ix.players ? v : 1;
+}

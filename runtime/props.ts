@@ -1,0 +1,92 @@
+/**
+ * Property reads: own value, else the card's static field, else the rules default; then the
+ * lasting modifiers in order; then, for computed properties, the compute listeners of cards in
+ * play in the game's order; finally the declared min/max.
+ */
+import type { RuntimeCtx } from "./ctx.ts";
+import { collectListeners } from "./order.ts";
+import type { EntityId, Modifier, Value } from "./types.ts";
+import { truthy } from "./values.ts";
+
+/** A value combined by a modifier operator (`+` also joins lists and texts). */
+export function combine(op: Modifier["op"], a: Value, b: Value): Value {
+  if (op === "=") return b;
+  if (typeof a === "number" && typeof b === "number") return op === "+=" ? a + b : a - b;
+  if (op === "+=") {
+    if (a === null) return b;
+    if (typeof a === "string" && typeof b === "string") return a + b;
+    if (Array.isArray(a)) return Array.isArray(b) ? [...a, ...(b as Value[])] : [...a, b];
+    return a;
+  }
+  if (Array.isArray(a)) {
+    const drop = Array.isArray(b) ? (b as readonly Value[]) : [b];
+    return a.filter((x) => !drop.includes(x as Value));
+  }
+  return a;
+}
+
+/** The base value of a property: own, card field or rules default (no modifiers, no computes). */
+export function baseProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
+  const ent = rt.entity(e);
+  const own = ent.props[prop];
+  if (own !== undefined && typeof own !== "function") return own;
+  if (ent.card !== null) {
+    const field = rt.module.cards[ent.card]?.fields[prop];
+    if (field !== undefined && typeof field !== "function") return field;
+    if (prop === "name") return rt.module.cards[ent.card]?.name ?? ent.card;
+  }
+  const def = rt.ix.propDef(e, prop);
+  return def === undefined ? null : def.default;
+}
+
+export function readProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
+  const ent = rt.entity(e);
+  switch (prop) {
+    case "owner":
+      return ent.owner;
+    case "kind":
+      return rt.kind(e);
+    case "card":
+      return ent.card;
+    case "zone":
+      return ent.card === null ? null : ent.zone;
+  }
+  let v = baseProp(rt, e, prop);
+  const mods = rt.state.modifiers;
+  for (let i = 0; i < mods.length; i++) {
+    const m = mods[i] as Modifier;
+    if (m.entity === e && m.prop === prop) v = combine(m.op, v, m.value);
+  }
+  const def = rt.ix.propDef(e, prop);
+  if (def === undefined) return v;
+  if (def.computed === true) v = compute(rt, e, prop, v);
+  if (typeof v === "number") {
+    if (def.min !== undefined && v < def.min) v = def.min;
+    if (def.max !== undefined && v > def.max) v = def.max;
+  }
+  return v;
+}
+
+/** Runs the compute listeners of a computed property. A listener reading the same (entity, property) sees the value before computes. */
+function compute(rt: RuntimeCtx, e: EntityId, prop: string, v: Value): Value {
+  const table = rt.ix.computes.get(prop);
+  if (table === undefined) return v;
+  const guard = rt.computing;
+  for (let i = 0; i < guard.length; i += 2) if (guard[i] === e && guard[i + 1] === prop) return v;
+  const listeners = collectListeners(rt, table, 1, null, null);
+  if (listeners.length === 0) return v;
+  guard.push(e, prop);
+  try {
+    for (const l of listeners) {
+      const self = l.entity.id;
+      // the listener may have left play while an earlier one ran (pure code cannot move, but be safe)
+      if (rt.state.entities[self] !== l.entity) continue;
+      const scope = { me: l.entity.owner, self, ev: null, L: { subject: e, value: v } };
+      const when = l.ref.def.when;
+      if (when === null || truthy(rt.pure(when, scope))) v = rt.pure(l.ref.def.fn, scope);
+    }
+  } finally {
+    guard.length -= 2;
+  }
+  return v;
+}

@@ -1,0 +1,44 @@
+/**
+ * The resolution loop: run the top frame's step function until a decision is pending or the
+ * match is over. Detects runaway resolutions and wraps every failure as a RuntimeFault that
+ * names the failing handler's YAML source.
+ */
+import type { RuntimeCtx } from "./ctx.ts";
+import { RuntimeFault, errorMessage } from "./errors.ts";
+import { DISPATCH, dispatchStep } from "./events.ts";
+import type { Frame } from "./types.ts";
+
+/** Past this many step runs without a decision, a resolution is taken to be runaway. */
+export const MAX_STEPS = 200_000;
+
+export function drive(rt: RuntimeCtx): void {
+  const st = rt.state;
+  const frames = st.frames;
+  const steps = rt.module.steps;
+  rt.ticks = 0;
+  let count = 0;
+  let f: Frame | undefined;
+  try {
+    while (st.decision === null && !st.match.over) {
+      f = frames[frames.length - 1];
+      if (f === undefined) {
+        const h = rt.ix.rules.flow.game;
+        throw new RuntimeFault(h, rt.module.sources[h], "the game flow finished without a result (it must end with win or draw)");
+      }
+      if (++count > MAX_STEPS) throw new Error(`runaway resolution: ${MAX_STEPS} steps without a decision`);
+      const h = f.h;
+      if (h.charCodeAt(0) === 36 /* $ */) {
+        if (h === DISPATCH) dispatchStep(rt, f);
+        else throw new Error(`unknown runtime frame '${h}'`);
+      } else {
+        const fn = steps[h];
+        if (fn === undefined) throw new Error(`no step function '${h}' in the module`);
+        fn(rt, f);
+      }
+    }
+  } catch (e) {
+    if (e instanceof RuntimeFault) throw e;
+    const h = f === undefined ? "?" : f.h === DISPATCH ? (frames[frames.length - 2]?.h ?? DISPATCH) : f.h;
+    throw new RuntimeFault(h, rt.module.sources[h], errorMessage(e), e);
+  }
+}

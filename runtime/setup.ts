@@ -1,0 +1,142 @@
+/**
+ * Building the initial state of a match (from a deck configuration) or of a scenario (from a
+ * board given by name), before the rules' flow runs.
+ */
+import { createEntity, type RuntimeCtx } from "./ctx.ts";
+import { pushLog } from "./log.ts";
+import { seedState } from "./rng.ts";
+import type { EntityId, PropDef, State, Value } from "./types.ts";
+
+/** A match: a seed, each seat's name and starting cards per zone (index 0 = top), and match options. */
+export interface MatchConfig {
+  readonly seed: number;
+  readonly players: readonly { readonly name: string; readonly zones: Readonly<Record<string, readonly string[]>> }[];
+  /** Match options: they override the rules' `game` property defaults. */
+  readonly options?: Readonly<Record<string, Value>>;
+}
+
+/** A card on a board: its id, or its id and property values. */
+export type BoardCard = string | { readonly card: string; readonly props?: Readonly<Record<string, Value>> };
+
+/** A board for scenario tests: seats given by property values and zone contents (index 0 = top). */
+export interface Board {
+  readonly options?: Readonly<Record<string, Value>>;
+  readonly game?: Readonly<Record<string, Value>>;
+  readonly players: readonly {
+    readonly name?: string;
+    readonly props?: Readonly<Record<string, Value>>;
+    readonly zones?: Readonly<Record<string, readonly BoardCard[]>>;
+  }[];
+}
+
+function emptyState(game: string, seed: number): State {
+  return {
+    game,
+    rng: seedState(seed),
+    seq: 0,
+    clock: 0,
+    entities: {},
+    zones: {},
+    events: {},
+    modifiers: [],
+    frames: [],
+    decision: null,
+    match: { number: 1, results: [], over: false, winner: null },
+    seen: {},
+    log: [],
+    turnstile: 0,
+  };
+}
+
+function defaults(table: Readonly<Record<string, PropDef>>): Record<string, Value> {
+  const out: Record<string, Value> = {};
+  for (const k in table) out[k] = (table[k] as PropDef).default;
+  return out;
+}
+
+function override(target: Record<string, Value>, values: Readonly<Record<string, Value>> | undefined, known: Readonly<Record<string, PropDef>>, what: string): void {
+  if (values === undefined) return;
+  for (const k in values) {
+    if (!Object.hasOwn(known, k)) throw new Error(`unknown ${what} '${k}' (known: ${Object.keys(known).join(", ") || "none"})`);
+    target[k] = values[k] as Value;
+  }
+}
+
+/** Entities 0 (the game) and 1…n (the players, each with every zone of the rules). */
+function seatEntities(rt: RuntimeCtx, names: readonly string[], gameProps: Record<string, Value>): void {
+  const st = rt.state;
+  const rules = rt.ix.rules;
+  st.entities[0] = { id: 0, card: null, owner: 0, zone: "", arrival: 0, props: gameProps, counters: {} };
+  for (let p = 1; p <= rt.ix.players; p++) {
+    const props = defaults(rules.props.player);
+    props.name = names[p - 1] ?? `Player ${p}`;
+    st.entities[p] = { id: p, card: null, owner: p, zone: "", arrival: 0, props, counters: {} };
+    for (const z of rt.ix.zoneNames) st.zones[rt.ix.zoneKey(p, z)] = [];
+  }
+  st.seq = rt.ix.players + 1;
+}
+
+function checkZone(rt: RuntimeCtx, zone: string): void {
+  if (rt.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}' (zones: ${rt.ix.zoneNames.join(", ")})`);
+}
+
+export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): State {
+  const rules = rt.ix.rules;
+  if (config.players.length !== rules.players) throw new Error(`this game needs ${rules.players} players, the configuration has ${config.players.length}`);
+  const st = rt.bind(emptyState(game, config.seed)).state;
+  const gameProps = defaults(rules.props.game);
+  override(gameProps, config.options, rules.props.game, "option");
+  seatEntities(
+    rt,
+    config.players.map((p) => p.name),
+    gameProps,
+  );
+  config.players.forEach((p, i) => {
+    const owner: EntityId = i + 1;
+    for (const zone in p.zones) {
+      checkZone(rt, zone);
+      for (const card of p.zones[zone] as readonly string[]) {
+        rt.ix.card(card);
+        createEntity(rt, card, owner, zone);
+      }
+    }
+  });
+  pushLog(st, "game", `Game 1 begins: ${config.players.map((p) => p.name).join(" vs ")}`, { game: 1 });
+  return st;
+}
+
+export function buildBoard(rt: RuntimeCtx, game: string, board: Board, seed: number): State {
+  const rules = rt.ix.rules;
+  if (board.players.length > rules.players) throw new Error(`this game has ${rules.players} players, the board has ${board.players.length}`);
+  const st = rt.bind(emptyState(game, seed)).state;
+  const gameProps = defaults(rules.props.game);
+  override(gameProps, board.options, rules.props.game, "option");
+  override(gameProps, board.game, rules.props.game, "game property");
+  const names: string[] = [];
+  for (let p = 1; p <= rules.players; p++) names.push(board.players[p - 1]?.name ?? `Player ${p}`);
+  seatEntities(rt, names, gameProps);
+  board.players.forEach((p, i) => {
+    const owner: EntityId = i + 1;
+    override((st.entities[owner] as { props: Record<string, Value> }).props, p.props, rules.props.player, "player property");
+    for (const zone in p.zones ?? {}) {
+      checkZone(rt, zone);
+      for (const c of (p.zones as Record<string, readonly BoardCard[]>)[zone] as readonly BoardCard[]) {
+        const card = typeof c === "string" ? c : c.card;
+        const def = rt.ix.card(card);
+        let props: Record<string, Value> | undefined;
+        if (typeof c !== "string" && c.props !== undefined) {
+          props = {};
+          for (const k in c.props) {
+            if (!Object.hasOwn(rules.props.card, k) && !Object.hasOwn(def.fields, k)) {
+              throw new Error(`unknown property '${k}' of ${def.name} (card properties: ${Object.keys(rules.props.card).join(", ") || "none"})`);
+            }
+            props[k] = c.props[k] as Value;
+          }
+        }
+        createEntity(rt, card, owner, zone, props);
+      }
+    }
+  });
+  pushLog(st, "game", `Scenario begins: ${names.join(" vs ")}`, { game: 1 });
+  return st;
+}

@@ -1,0 +1,316 @@
+/**
+ * The contract between generated game modules and the generic runtime.
+ * Nothing here names a game: a game is data (GameModule) plus step functions the compiler writes.
+ */
+
+/** Entities (the game record, players, cards) are numbered; 0 is the game, 1…n the players. */
+export type EntityId = number;
+/** An event instance in `State.events`. */
+export type EventId = number;
+
+/**
+ * A runtime value: plain JSON. Entity and event references are their numeric ids (the compiler's
+ * static types tell them apart from numbers); `null` is the language's `none`.
+ */
+export type Value = number | string | boolean | null | readonly Value[];
+
+/** The locals of a paused effect: plain data. */
+export type Locals = Record<string, Value>;
+
+/** What names mean while an effect runs. */
+export interface Scope {
+  /** The controlling player (`me`). */
+  readonly me: EntityId;
+  /** The card whose effect runs (`self`), or null in rules code. */
+  readonly self: EntityId | null;
+  /** The event bound to `event`, or null. */
+  readonly ev: EventId | null;
+  /** Locals and parameters (also `subject`/`value` for compute modifiers). */
+  readonly L: Locals;
+}
+
+/** One paused or running effect: a step function, the step to resume at, and its locals. */
+export interface Frame extends Scope {
+  /** Step-function id in `GameModule.steps` (or a runtime-internal id starting with `$`). */
+  h: string;
+  step: number;
+  L: Locals;
+  /** Name of the local in the parent frame that receives this frame's result. */
+  into: string | null;
+  /** For trigger handlers: the listening entity and the trigger's index, so `use` can spend a usage. */
+  trigger: { readonly entity: EntityId; readonly index: number } | null;
+  /** Event ids created by this frame; freed when it finishes. */
+  owned: EventId[];
+}
+
+export type StepFn = (ctx: Ctx, f: Frame) => void;
+export type PureFn = (ctx: Ctx, s: Scope) => Value;
+
+/** One change or happening, structured; `text` is the readable line. */
+export interface LogEntry {
+  readonly kind: "action" | "decision" | "move" | "set" | "event" | "text" | "game" | "create" | "shuffle" | "modify";
+  readonly text: string;
+  readonly data?: Readonly<Record<string, Value>>;
+}
+
+export interface Entity {
+  readonly id: EntityId;
+  /** Card id for card instances; null for the game and player entities. */
+  readonly card: string | null;
+  owner: EntityId;
+  zone: string;
+  /**
+   * The owner of the zone it is in, when that differs from `owner` (a card moved into another
+   * player's zone keeps its owner). Absent otherwise: the zone key is `${holder ?? owner}:${zone}`.
+   */
+  holder?: EntityId;
+  /** When it entered its current zone (a global counter): the order of arrival. */
+  arrival: number;
+  props: Record<string, Value>;
+  /** Usage and limit bookkeeping of its triggers. */
+  counters: Record<string, number>;
+}
+
+export interface EventRecord {
+  readonly id: EventId;
+  readonly name: string;
+  fields: Record<string, Value>;
+}
+
+/** A lasting change: `modify e.prop op value until event`. Also ends when the entity changes zone. */
+export interface Modifier {
+  readonly entity: EntityId;
+  readonly prop: string;
+  readonly op: "=" | "+=" | "-=";
+  readonly value: Value;
+  readonly until: string;
+}
+
+/** One choice offered to a player in an action window. */
+export interface ActOption {
+  readonly type: "act";
+  readonly action: string;
+  readonly args: Readonly<Record<string, Value>>;
+}
+
+/** An answer to the pending decision. */
+export type Action =
+  | ActOption
+  | { readonly type: "pick"; readonly value: Value }
+  | { readonly type: "done" }
+  | { readonly type: "yes" }
+  | { readonly type: "no" };
+
+export type Decision =
+  | {
+      readonly type: "act";
+      readonly player: EntityId;
+      readonly window: string;
+      readonly ev: EventId | null;
+      readonly options: readonly ActOption[];
+      /** Runtime bookkeeping: the local of the waiting (top) frame that receives the answer. */
+      readonly into?: string | null;
+    }
+  | {
+      readonly type: "choose";
+      readonly player: EntityId;
+      readonly prompt: string;
+      readonly candidates: readonly Value[];
+      readonly min: number;
+      readonly max: number;
+      /** Picks so far (a multi-pick decision is answered one pick at a time, then `done`). */
+      picked: Value[];
+      /** `choose one`: the result is the picked value, not a list. */
+      readonly single: boolean;
+      /** Runtime bookkeeping: the local of the waiting (top) frame that receives the answer. */
+      readonly into?: string | null;
+    }
+  | {
+      readonly type: "may";
+      readonly player: EntityId;
+      readonly prompt: string;
+      /** Runtime bookkeeping: the local of the waiting (top) frame that receives the answer. */
+      readonly into?: string | null;
+    };
+
+export interface MatchRecord {
+  /** 1-based number of the current game of the match. */
+  number: number;
+  /** Winner of each finished game (null for a draw). */
+  results: (EntityId | null)[];
+  over: boolean;
+  winner: EntityId | null;
+}
+
+/** The whole state of a match: plain, serializable data. */
+export interface State {
+  readonly game: string;
+  /** PRNG state (pure-rand xoroshiro128+ state words). */
+  rng: number[];
+  /** Next entity/event id. */
+  seq: number;
+  /** Arrival counter. */
+  clock: number;
+  entities: Record<number, Entity>;
+  /** `${ownerId}:${zone}` → entity ids in order (index 0 = top). */
+  zones: Record<string, EntityId[]>;
+  events: Record<number, EventRecord>;
+  modifiers: Modifier[];
+  /** The resolution stack; the last frame runs next. */
+  frames: Frame[];
+  decision: Decision | null;
+  match: MatchRecord;
+  /** Repetition bookkeeping for `seen(...)`, reset each game. */
+  seen: Record<string, number>;
+  log: LogEntry[];
+  /** Number of decisions answered so far. */
+  turnstile: number;
+}
+
+// ── the generated module ─────────────────────────────────────────────────────
+
+export interface PropDef {
+  readonly default: Value;
+  /** Reads go through `compute` modifiers of cards in play. */
+  readonly computed?: boolean;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export interface ZoneDef {
+  /** Who sees the contents: everyone, the owner only, or no one (e.g. a deck). */
+  readonly visibility: "public" | "owner" | "hidden";
+  readonly limit?: number;
+}
+
+export interface TriggerDef {
+  readonly event: string;
+  readonly stage: string | null;
+  /** Zones the card listens from; empty = its kind's active zones. */
+  readonly in: readonly string[];
+  readonly when: string | null;
+  readonly h: string;
+  readonly usage: number | null;
+  readonly limit: { readonly count: number; readonly per: string } | null;
+}
+
+export interface ComputeDef {
+  readonly prop: string;
+  readonly when: string | null;
+  /** PureFn id: L.subject is the entity, L.value the value so far; returns the new value. */
+  readonly fn: string;
+  readonly in: readonly string[];
+}
+
+export interface EffectDef {
+  readonly h: string;
+  /** For responses: the event answered and the condition. */
+  readonly to: string | null;
+  readonly when: string | null;
+}
+
+export interface CardDef {
+  readonly id: string;
+  readonly kind: string;
+  readonly name: string;
+  /** Static fields of the card file (cost, power, element, text…). */
+  readonly fields: Readonly<Record<string, Value>>;
+  readonly keywords: readonly string[];
+  readonly triggers: readonly TriggerDef[];
+  readonly computes: readonly ComputeDef[];
+  /** Effect fields (`effect`, `respond`, …) → step function. */
+  readonly effects: Readonly<Record<string, EffectDef>>;
+}
+
+export interface ActionDef {
+  readonly name: string;
+  readonly window: string;
+  /** Parameter name bound to each candidate of `list` (or null for an action without one). */
+  readonly param: string | null;
+  readonly list: string | null;
+  readonly when: string | null;
+  readonly h: string;
+  /** PureFn returning the option's label text. */
+  readonly label: string | null;
+}
+
+export interface RulesData {
+  readonly players: number;
+  readonly match: { readonly games: number; readonly winsNeeded: number };
+  readonly props: { readonly card: Readonly<Record<string, PropDef>>; readonly player: Readonly<Record<string, PropDef>>; readonly game: Readonly<Record<string, PropDef>> };
+  readonly zones: Readonly<Record<string, ZoneDef>>;
+  /** Card kinds → the zones where their triggers and modifiers are active. */
+  readonly kinds: Readonly<Record<string, { readonly activeIn: readonly string[] }>>;
+  readonly events: Readonly<Record<string, { readonly stages: readonly string[] }>>;
+  /** Trigger order: the player whose listeners go first (PureFn id), then zones in this order, then arrival. */
+  readonly order: { readonly first: string | null; readonly zones: readonly string[] };
+  readonly actions: readonly ActionDef[];
+  readonly flow: { readonly game: string; readonly scenario: string | null };
+  readonly procedures: Readonly<Record<string, { readonly h: string; readonly params: readonly string[] }>>;
+}
+
+export interface SourceInfo {
+  readonly file: string;
+  readonly line: number;
+  readonly what: string;
+}
+
+export interface GameModule {
+  readonly id: string;
+  readonly name: string;
+  readonly rules: RulesData;
+  readonly cards: Readonly<Record<string, CardDef>>;
+  readonly steps: Readonly<Record<string, StepFn>>;
+  readonly pure: Readonly<Record<string, PureFn>>;
+  /** Where each step/pure function comes from, so a runtime error names the YAML file and line. */
+  readonly sources: Readonly<Record<string, SourceInfo>>;
+}
+
+// ── what generated code may call ─────────────────────────────────────────────
+
+/**
+ * The runtime services available to generated step and pure functions.
+ * Suspending calls (choose, may, act, emit, call, run, win, draw, ret) must be the last thing a
+ * step function does before `return`: the caller sets `f.step` to the continuation first.
+ */
+export interface Ctx {
+  readonly state: State;
+  // reads
+  get(e: EntityId, prop: string): Value;
+  zone(owner: EntityId, zone: string): EntityId[];
+  field(ev: EventId, name: string): Value;
+  opponent(p: EntityId): EntityId;
+  players(): EntityId[];
+  owner(e: EntityId): EntityId;
+  kind(e: EntityId): string;
+  cardOf(e: EntityId): string;
+  has(e: EntityId, keyword: string): boolean;
+  name(v: Value): string;
+  responds(card: EntityId, ev: EventId): boolean;
+  catalog(): string[];
+  seen(key: Value): number;
+  random(n: number): number;
+  /** Counts a loop iteration; throws when a loop runs away. */
+  tick(): void;
+  /** Calls a rules `function` (pure). */
+  fn(name: string, args: Locals, s: Scope): Value;
+  // changes (logged)
+  set(e: EntityId, prop: string, v: Value): void;
+  setField(ev: EventId, name: string, v: Value): void;
+  move(what: EntityId | readonly EntityId[], owner: EntityId, zone: string, position: "top" | "bottom"): void;
+  shuffle(owner: EntityId, zone: string): void;
+  create(card: string, owner: EntityId, zone: string): EntityId;
+  modify(e: EntityId, prop: string, op: "=" | "+=" | "-=", v: Value, until: string): void;
+  log(text: string): void;
+  use(f: Frame): void;
+  // suspending
+  choose(f: Frame, into: string, player: EntityId, candidates: readonly Value[], min: number, max: number, single: boolean, prompt: string): void;
+  may(f: Frame, into: string, player: EntityId, prompt: string): void;
+  act(f: Frame, into: string | null, window: string, player: EntityId, ev: EventId | null): void;
+  emit(f: Frame, into: string | null, event: string, fields: Record<string, Value>): void;
+  call(f: Frame, into: string | null, procedure: string, args: Locals): void;
+  run(f: Frame, card: EntityId, effect: string, ev: EventId | null): void;
+  win(f: Frame, player: EntityId): void;
+  draw(f: Frame): void;
+  ret(f: Frame, value: Value): void;
+}
