@@ -49,7 +49,8 @@ const BUILTINS: Record<Builtin, { readonly params: number | [number, number]; re
   name: { params: 1, doc: "name(x): display name" },
   has: { params: 2, doc: "has(card, keyword)" },
   responds: { params: 2, doc: "responds(card, event)" },
-  seen: { params: 1, doc: "seen(value): how many times this position was seen this game" },
+  seen: { params: [1, 16], doc: "seen(a, b, …): records this position (any values) and says how many times it was seen this game" },
+  take: { params: 2, doc: "take(list, n): the first n items" },
   card: { params: 1, doc: "card(c): the card id of an instance" },
   catalog: { params: 0, doc: "catalog(): every card id of the game" },
   players: { params: 0, doc: "players(): every player in seat order" },
@@ -377,8 +378,9 @@ export class Checker {
     }
     const b = name as Builtin;
     const spec = BUILTINS[b];
-    if (e.args.length !== spec.params) {
-      this.error(e.span, "check/arity", `${name} takes ${String(spec.params)} argument(s), not ${e.args.length}`, spec.doc);
+    const [lo, hi] = typeof spec.params === "number" ? [spec.params, spec.params] : spec.params;
+    if (e.args.length < lo || e.args.length > hi) {
+      this.error(e.span, "check/arity", `${name} takes ${lo === hi ? String(lo) : `${lo} to ${hi}`} argument(s), not ${e.args.length}`, spec.doc);
       e.args.forEach((a) => this.expr(a));
       return { k: "lit", v: null, ty: T.unknown };
     }
@@ -428,6 +430,11 @@ export class Checker {
         break;
       case "seen":
         ty = T.number;
+        break;
+      case "take":
+        this.elementType(s0, a0?.ty ?? T.unknown);
+        num(1);
+        ty = a0?.ty ?? T.unknown;
         break;
       case "card":
         this.expect(s0, a0?.ty ?? T.unknown, T.card, "card() needs a card");

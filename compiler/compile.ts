@@ -102,6 +102,11 @@ class UnitBuilder {
     this.push(id, "step", src, path, what, { blocks: lower(body) });
   }
 
+  /** A step unit that does nothing (an action without `do`, e.g. `pass`). */
+  emptyStep(id: string, src: SourceFile, path: YamlPath, what: string): void {
+    this.push(id, "step", src, path, what, { blocks: lower([]) });
+  }
+
   /** A pure expression of an expected type; returns its type. */
   expr(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext, expected: Type | null): Type | undefined {
     const t = this.source(src, path);
@@ -250,7 +255,8 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
     }
     if (typeof a["when"] === "string") b.expr(`action.${name}.when`, src, ["actions", name, "when"], `action ${name}: legality`, { ...base, params, pure: true }, T.bool);
     if (typeof a["label"] === "string") b.label(`action.${name}.label`, src, ["actions", name, "label"], `action ${name}: label`, { ...base, params, pure: true });
-    b.step(`action.${name}`, src, ["actions", name, "do"], `action ${name}`, { ...base, params });
+    if (a["do"] === undefined) b.emptyStep(`action.${name}`, src, ["actions", name], `action ${name}`);
+    else b.step(`action.${name}`, src, ["actions", name, "do"], `action ${name}`, { ...base, params });
   }
   const flow = obj(r["flow"]);
   b.step("flow.game", src, ["flow", "game"], "flow: each game", RULES_CTX);
@@ -313,3 +319,24 @@ export function displayName(v: unknown): string | undefined {
 }
 
 export { hasErrors };
+
+/**
+ * Checks one card file against an already-built vocabulary (the editor's and the bench's warm
+ * path): schema, names, types. The vocabulary's card ids must include the other cards.
+ */
+export function checkCardFile(voc: Vocabulary, file: InputFile): Diagnostic[] {
+  const diags: Diagnostic[] = [];
+  const src = new SourceFile(file.path, file.text);
+  diags.push(...src.diagnostics);
+  if (!src.ok) return diags;
+  const info = validateCard(voc, src, obj(src.value()), diags);
+  if (!info) return sortDiagnostics(diags);
+  const added = !voc.cards.has(info.id);
+  if (added) voc.cards.add(info.id);
+  try {
+    buildCardUnits(voc, src, info, new UnitBuilder(voc, diags, [], new NameTable()), diags);
+  } finally {
+    if (added) voc.cards.delete(info.id);
+  }
+  return sortDiagnostics(diags);
+}

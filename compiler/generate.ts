@@ -3,7 +3,7 @@
  * per effect. User text reaches the output only through JSON.stringify (string literals) or
  * `comment()` (comments): card text can never inject code.
  */
-import { Project, StructureKind, VariableDeclarationKind, type FunctionDeclarationStructure, type OptionalKind } from "ts-morph";
+import { Project, StructureKind, VariableDeclarationKind, type FunctionDeclarationStructure, type VariableStatementStructure } from "ts-morph";
 import type { CompiledUnit, IrExpr, IrStmt, StepBlock, SuspendOp, Terminator } from "./ir.ts";
 import type { Type } from "./types.ts";
 
@@ -153,7 +153,9 @@ class Printer {
       case "responds":
         return `ctx.responds(${a[0]}, ${a[1]})`;
       case "seen":
-        return `ctx.seen(${a[0]})`;
+        return `ctx.seen([${a.join(", ")}])`;
+      case "take":
+        return `${a[0]}.slice(0, Math.max(0, ${a[1]}))`;
       case "card":
         return `ctx.cardOf(${a[0]})`;
       case "catalog":
@@ -383,32 +385,30 @@ export interface ModuleTables {
   readonly sources: Record<string, { file: string; line: number; what: string }>;
 }
 
+function functionFor(p: Printer, u: CompiledUnit): FunctionDeclarationStructure {
+  const doc = comment(`${u.what} — ${u.file}:${u.line}`);
+  const base = { kind: StructureKind.Function as const, name: u.fnName, docs: [doc] };
+  if (u.kind === "step") {
+    return { ...base, parameters: [{ name: "ctx", type: "Ctx" }, { name: "f", type: "Frame" }], returnType: "void", statements: p.stepBody(u.blocks ?? []) };
+  }
+  if (u.kind === "pure-expr") {
+    const ret = u.expr ? `return ${p.ex(u.expr)};` : "return null;";
+    return { ...base, parameters: [{ name: "ctx", type: "Ctx" }, { name: "f", type: "Scope" }], returnType: "Value", statements: withLocals([ret]) };
+  }
+  const out: string[] = [];
+  for (const s of u.body ?? []) p.stmt(s, out, "", { step: false, result: u.result ?? null });
+  out.push(`return ${u.result ? `L[${q(u.result)}] as Value` : "null"};`);
+  return { ...base, parameters: [{ name: "ctx", type: "Ctx" }, { name: "f", type: "Scope" }], returnType: "Value", statements: withLocals(out) };
+}
+
 /** Builds the TypeScript text of a game module. `runtimeTypes` is the import path of runtime/types.ts. */
 export function generateModule(tables: ModuleTables, units: readonly CompiledUnit[], runtimeTypes: string, header: string): string {
-  const fnNames = new Map(units.map((u) => [u.id, u.fnName]));
-  const p = new Printer(fnNames);
+  const p = new Printer(new Map(units.map((u) => [u.id, u.fnName])));
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  const sf = project.createSourceFile("game.ts", "", { overwrite: true });
-  const fns: OptionalKind<FunctionDeclarationStructure>[] = units.map((u) => {
-    const doc = comment(`${u.what} — ${u.file}:${u.line}`);
-    if (u.kind === "step") {
-      return { kind: StructureKind.Function, name: u.fnName, docs: [doc], parameters: [{ name: "ctx", type: "Ctx" }, { name: "f", type: "Frame" }], returnType: "void", statements: p.stepBody(u.blocks ?? []) };
-    }
-    if (u.kind === "pure-expr") {
-      const ret = u.expr ? `return ${p.ex(u.expr)};` : "return null;";
-      const body = ret.includes("L[") ? `const L = f.L;\n${ret}` : ret;
-      return { kind: StructureKind.Function, name: u.fnName, docs: [doc], parameters: [{ name: "ctx", type: "Ctx" }, { name: "f", type: "Scope" }], returnType: "Value", statements: body };
-    }
-    const out: string[] = [];
-    for (const s of u.body ?? []) p.stmt(s, out, "", { step: false, result: u.result ?? null });
-    out.push(`return ${u.result ? `L[${q(u.result)}] as Value` : "null"};`);
-    return { kind: StructureKind.Function, name: u.fnName, docs: [doc], parameters: [{ name: "ctx", type: "Ctx" }, { name: "f", type: "Scope" }], returnType: "Value", statements: withLocals(out) };
-  });
   const stepEntries = units.filter((u) => u.kind === "step").map((u) => `  ${q(u.id)}: ${u.fnName},`);
   const pureEntries = units.filter((u) => u.kind !== "step").map((u) => `  ${q(u.id)}: ${u.fnName},`);
-  sf.addStatements([header, `import type { Ctx, Frame, GameModule, Scope, Value } from ${q(runtimeTypes)};`, HELPERS]);
-  sf.addFunctions(fns);
-  sf.addVariableStatement({
+  const table: VariableStatementStructure = {
+    kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
     isExported: true,
     declarations: [
@@ -430,7 +430,12 @@ export function generateModule(tables: ModuleTables, units: readonly CompiledUni
         },
       },
     ],
-  });
-  sf.addStatements("export default game;");
+  };
+  // One structure, printed once: ts-morph re-parses the file after every manipulation.
+  const sf = project.createSourceFile(
+    "game.ts",
+    { statements: [header, `import type { Ctx, Frame, GameModule, Scope, Value } from ${q(runtimeTypes)};`, HELPERS, ...units.map((u) => functionFor(p, u)), table, "export default game;"] },
+    { overwrite: true },
+  );
   return sf.getFullText();
 }

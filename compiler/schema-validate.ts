@@ -5,14 +5,20 @@ import type { SourceFile, YamlPath } from "./source.ts";
 import { didYouMean } from "./suggest.ts";
 
 const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
-const cache = new WeakMap<object, ValidateFunction>();
+const byObject = new WeakMap<object, ValidateFunction>();
+const byText = new Map<string, ValidateFunction>();
 
+/** Compiles a schema once: by identity, and by content (a rebuilt but equal schema reuses the validator). */
 export function compileSchema(schema: object): ValidateFunction {
-  let v = cache.get(schema);
+  let v = byObject.get(schema);
+  if (v) return v;
+  const text = JSON.stringify(schema);
+  v = byText.get(text);
   if (!v) {
     v = ajv.compile(schema);
-    cache.set(schema, v);
+    byText.set(text, v);
   }
+  byObject.set(schema, v);
   return v;
 }
 

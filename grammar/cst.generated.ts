@@ -143,7 +143,7 @@ export interface CreateStmtCstNode extends CstNode {
 
 export type CreateStmtCstChildren = {
   Create?: IToken[];
-  expression?: ExpressionCstNode[];
+  expressionBeforeIn?: ExpressionBeforeInCstNode[];
   In?: IToken[];
   postfix?: PostfixCstNode[];
 };
@@ -298,6 +298,16 @@ export interface ExpressionCstNode extends CstNode {
 }
 
 export type ExpressionCstChildren = {
+  operand?: (OperandCstNode)[];
+  BinaryOperator?: IToken[];
+};
+
+export interface ExpressionBeforeInCstNode extends CstNode {
+  name: "expressionBeforeIn";
+  children: ExpressionBeforeInCstChildren;
+}
+
+export type ExpressionBeforeInCstChildren = {
   operand?: (OperandCstNode)[];
   BinaryOperator?: IToken[];
 };

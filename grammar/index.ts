@@ -46,15 +46,7 @@ export function parseExpression(text: string): ParseResult<Expr> {
  */
 export function parseBinding(text: string): ParseResult<Binding | undefined> {
   return guarded<Binding | undefined>(text, undefined, () =>
-    parseWith(text, "expression", () => parser.binding() as C.BindingCstNode, (b, cst): Binding | undefined => {
-      const c = cst.children;
-      const id = c.Identifier?.[0];
-      const node = c.expression?.[0];
-      if (id === undefined || node === undefined || c.In === undefined || !isReal(id)) return undefined;
-      const variable = { kind: "ident" as const, name: id.image, span: { start: id.startOffset, end: id.startOffset + id.image.length } };
-      const list = b.expression(node);
-      return { variable, list, span: { start: variable.span.start, end: list.span.end } };
-    }),
+    parseWith(text, "expression", () => parser.binding() as C.BindingCstNode, (b, cst) => b.binding(cst)),
   );
 }
 
@@ -112,7 +104,7 @@ function interpolation(text: string, start: number, end: number, issues: SyntaxI
   const cst = parser.expressionOnly() as C.ExpressionOnlyCstNode;
   const local = lexed.issues;
   addParseIssues(parser.errors, tokens, text, local, end);
-  const builder = new AstBuilder(text, local, (s, e, sink) => interpolation(text, s, e, sink));
+  const builder = new AstBuilder(text, local, (s, e, sink) => interpolation(text, s, e, sink), start);
   const node = cst.children.expression?.[0];
   const expr = node === undefined ? placeholderAt(start) : builder.expression(node);
   issues.push(...local);
@@ -121,21 +113,41 @@ function interpolation(text: string, start: number, end: number, issues: SyntaxI
 
 // ── lexing ───────────────────────────────────────────────────────────────────
 
-/** Lexes `src`, which starts at offset `base` of `full`; token offsets are made absolute. */
+/**
+ * Lexes `src`, which starts at offset `base` of `full`; token offsets are made absolute. Every
+ * rejected character becomes an `Unknown` token, so the parser fails right there (and `tidy`
+ * keeps only the lexer's message for that line).
+ */
 function lex(src: string, base: number, full: string): { tokens: IToken[]; issues: SyntaxIssue[] } {
   const result = T.lexer.tokenize(src);
-  const tokens = result.tokens;
+  let tokens = result.tokens;
   const issues: SyntaxIssue[] = [];
   if (base !== 0) for (const tok of tokens) tok.startOffset += base;
-  for (const err of result.errors) issues.push(lexIssue(err, base, full));
+  if (result.errors.length > 0) {
+    const unknown: IToken[] = [];
+    for (const err of result.errors) {
+      const issue = lexIssue(err, base, full);
+      issues.push(issue);
+      unknown.push({
+        image: full.slice(issue.span.start, issue.span.end),
+        startOffset: issue.span.start,
+        tokenType: T.Unknown,
+        tokenTypeIdx: T.Unknown.tokenTypeIdx!,
+      });
+    }
+    tokens = [...tokens, ...unknown].sort((a, b) => a.startOffset - b.startOffset);
+  }
   for (const tok of tokens) {
+    const span = { start: tok.startOffset, end: tok.startOffset + tok.image.length };
     if (tok.tokenType === T.UnterminatedString) {
       issues.push({
-        span: { start: tok.startOffset, end: tok.startOffset + tok.image.length },
+        span,
         code: LEX,
         message: "this text has no closing '\"'",
         hint: 'a text must end on the line where it starts; write \\n for a line break and \\" for a quote',
       });
+    } else if (tok.tokenType === T.SingleQuotedString) {
+      issues.push({ span, code: LEX, message: "texts are written in double quotes", hint: `write "${tok.image.replace(/^'|'$/g, "")}"` });
     }
   }
   return { tokens, issues };
@@ -158,8 +170,6 @@ function lexHint(chars: string): string | undefined {
       return "write 'and'";
     case "|":
       return "write 'or'";
-    case "'":
-      return 'texts are written in double quotes: "like this"';
     default:
       return undefined;
   }

@@ -11,8 +11,8 @@
  *   keyword or `}`, which means a bracket was left open: the brackets are closed (the parser
  *   then reports the missing `)`) and the newline ends the statement;
  * - a newline after a binary operator, `,`, `=`, `+=`, `-=`, `where`, `and`, `or`, `not`, `in`,
- *   `.`, `:`, `(`, `[` or `{` continues the statement;
- * - a newline before `else` or `}` is dropped (`} \n else {` is fine);
+ *   `:`, `(`, `[`, `{` or `else` continues the statement;
+ * - a newline before `else`, `{` or `}` is dropped (`} \n else {` and a `{` on its own line are fine);
  * - consecutive separators collapse into one;
  * - inside the braces of `emit e { … }` a newline separates fields, like `,`;
  * - in expression mode (`when:` conditions, interpolations) every newline is ignored.
@@ -25,7 +25,7 @@ import * as T from "./tokens.ts";
 const CONTINUES: ReadonlySet<TokenType> = new Set([
   T.Plus, T.Minus, T.Star, T.Slash, T.Percent, T.EqEq, T.NotEq, T.Lt, T.LtEq, T.Gt, T.GtEq,
   T.And, T.Or, T.Not, T.In, T.Where, T.Comma, T.Assign, T.PlusAssign, T.MinusAssign,
-  T.LCurly, T.LParen, T.LBracket, T.Dot, T.Colon,
+  T.LCurly, T.LParen, T.LBracket, T.Colon, T.Else,
 ]);
 
 /** Keywords that can only start a statement: seeing one after a newline inside brackets means a bracket was left open. */
@@ -64,8 +64,9 @@ export function layoutTokens(raw: readonly IToken[], mode: "block" | "expression
     const type = tok.tokenType;
     let top = stack.length > 0 ? stack[stack.length - 1]! : BLOCK;
     if (type === T.Newline) {
+      // inside brackets the next token decides (see below); elsewhere an operator continues the line
       const prev = out[out.length - 1];
-      if (prev !== undefined && CONTINUES.has(prev.tokenType)) continue;
+      if (top !== PAREN && top !== BRACKET && prev !== undefined && CONTINUES.has(prev.tokenType)) continue;
       pending ??= tok;
       continue;
     }
@@ -89,7 +90,7 @@ export function layoutTokens(raw: readonly IToken[], mode: "block" | "expression
       if (pending !== undefined) out.push(pending);
       pending = undefined;
     } else if (top === BLOCK) {
-      if (type === T.Else) pending = undefined;
+      if (type === T.Else || type === T.LCurly) pending = undefined;
       else if (pending !== undefined || needSep) out.push(pending ?? virtualSep(tok.startOffset));
       pending = undefined;
       needSep = false;

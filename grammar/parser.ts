@@ -6,7 +6,7 @@
  * precedence: this keeps the CST small (one node per expression, not one per precedence level).
  */
 
-import { CstParser, EOF, type CstNode, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
+import { CstParser, EOF, type IOrAlt, type IParserErrorMessageProvider, type IToken, type TokenType } from "chevrotain";
 import * as T from "./tokens.ts";
 
 // ── error messages ───────────────────────────────────────────────────────────
@@ -23,7 +23,6 @@ export function describeToken(tok: IToken | undefined): string {
 }
 
 const DECISIONS: ReadonlySet<TokenType> = new Set([T.Choose, T.May, T.Act, T.Emit]);
-const COMPARISONS: ReadonlySet<TokenType> = new Set([T.EqEq, T.NotEq, T.Lt, T.LtEq, T.Gt, T.GtEq, T.In]);
 
 /** What the statement around the error is, for messages: "if", "for each", … */
 const STATEMENT_WORDS: Readonly<Record<string, string>> = {
@@ -110,9 +109,14 @@ function expectedAfter(prev: IToken, stack: readonly string[]): string | undefin
  */
 export function createMessageProvider(
   ruleStack: () => readonly string[],
-  previousOf: (tok: IToken) => IToken | undefined,
+  previousOf: (tok: IToken) => IToken | null | undefined,
 ): IParserErrorMessageProvider {
-  const before = (actual: IToken, previous: IToken): IToken => (actual.tokenType === EOF ? previous : previousOf(actual) ?? previous);
+  /** The token before `actual` (undefined at the start of the input). */
+  const before = (actual: IToken, reported: IToken | undefined): IToken | undefined => {
+    if (actual.tokenType === EOF) return reported;
+    const prev = previousOf(actual);
+    return prev === null ? reported : prev;
+  };
   const enclosing = (stack: readonly string[]): string | undefined => {
     for (let i = stack.length - 1; i >= 0; i--) {
       const word = STATEMENT_WORDS[stack[i]!];
@@ -122,23 +126,24 @@ export function createMessageProvider(
   };
   const unexpected = (actual: IToken, previous: IToken | undefined): string => {
     const type = actual.tokenType;
-    if (type === EOF) return "the effect ends too early";
-    if (type === T.RParen || type === T.RBracket || type === T.RCurly) return `unexpected ${describeToken(actual)}`;
-    if (COMPARISONS.has(type) && previous !== undefined) {
-      return `comparisons cannot be chained: write 'a < b and b < c' instead of 'a < b < c'`;
+    if (type === EOF) return "the text ends too early";
+    if (type === T.Else) return "unexpected 'else': it must follow the '}' of an 'if'";
+    if (type === T.Assign && previous !== undefined && previous.tokenType !== EOF) {
+      return `unexpected '=' after ${describeToken(previous)} (to compare, write '==')`;
     }
+    if (type === T.RParen || type === T.RBracket || type === T.RCurly) return `unexpected ${describeToken(actual)}`;
     if (previous !== undefined && previous.tokenType !== EOF && !Number.isNaN(previous.startOffset)) {
       return `unexpected ${describeToken(actual)} after ${describeToken(previous)}`;
     }
     return `unexpected ${describeToken(actual)}`;
   };
-  const expression = (actual: IToken, previous: IToken, stack: readonly string[]): string => {
+  const expression = (actual: IToken, previous: IToken | undefined, stack: readonly string[]): string => {
     if (DECISIONS.has(actual.tokenType)) {
       return `'${actual.image}' is a decision: it can only be a statement of its own or the whole value of 'let'`;
     }
-    const what = expectedAfter(previous, stack);
+    const what = previous === undefined ? undefined : expectedAfter(previous, stack);
     if (what !== undefined) return `expected ${what}`;
-    if (previous.tokenType === EOF || Number.isNaN(previous.startOffset)) {
+    if (previous === undefined || previous.tokenType === EOF || Number.isNaN(previous.startOffset)) {
       return actual.tokenType === EOF ? "expected an expression" : `expected an expression, found ${describeToken(actual)}`;
     }
     return `expected an expression after ${describeToken(previous)}`;
@@ -148,20 +153,26 @@ export function createMessageProvider(
       const previous = before(actual, reported);
       const stack = ruleStack();
       const word = enclosing(stack);
-      const after = describeToken(previous);
+      const after = previous === undefined ? "the start" : describeToken(previous);
+      const prevType = previous?.tokenType;
+      if (DECISIONS.has(actual.tokenType) && (prevType === T.LParen || prevType === T.LBracket || prevType === T.Comma)) {
+        return expression(actual, previous, stack);
+      }
       switch (expected) {
         case EOF:
           return unexpected(actual, previous);
         case T.LCurly:
-          if (previous.tokenType === T.Else) return "expected '{' or 'if' after 'else'";
+          if (prevType === T.Else) return "expected '{' or 'if' after 'else'";
           return `expected '{' to start the body of '${word ?? "the block"}'`;
         case T.RCurly:
           if (ruleName === "emit") return actual.tokenType === EOF ? "expected '}' to close the fields of 'emit'" : `expected ',' or '}' after ${after} in the fields of 'emit'`;
           if (actual.tokenType === EOF) return `expected '}' to close the body of '${word ?? "the block"}'`;
           return unexpected(actual, previous);
         case T.RParen:
+          if (prevType === T.LParen) return "expected an argument or ')' after '('";
           return ruleName === "callArgs" ? `expected ',' or ')' after ${after}` : `expected ')' after ${after}`;
         case T.RBracket:
+          if (prevType === T.LBracket) return "expected a list item or ']' after '['";
           return `expected ',' or ']' after ${after}`;
         case T.Colon:
           return `expected ':' after the field name ${after}`;
@@ -186,7 +197,7 @@ export function createMessageProvider(
           return `expected '=', '+=' or '-=' after ${after}`;
         case T.Identifier:
         case T.Name:
-          switch (previous.tokenType) {
+          switch (prevType) {
             case T.Let:
               return "expected a name after 'let'";
             case T.Each:
@@ -205,16 +216,16 @@ export function createMessageProvider(
               return `expected a name after ${after}`;
           }
         case T.Text:
-          if (previous.tokenType === T.Log) return "expected a text in double quotes after 'log'";
-          if (previous.tokenType === T.May) return "expected a question in double quotes after 'may'";
-          if (previous.tokenType === T.As) return "expected a prompt in double quotes after 'as'";
+          if (prevType === T.Log) return "expected a text in double quotes after 'log'";
+          if (prevType === T.May) return "expected a question in double quotes after 'may'";
+          if (prevType === T.As) return "expected a prompt in double quotes after 'as'";
           return `expected a text in double quotes after ${after}`;
         default:
           return `expected ${expected.LABEL ?? expected.name} after ${after}`;
       }
     },
     buildNotAllInputParsedMessage({ firstRedundant }) {
-      return unexpected(firstRedundant, undefined);
+      return unexpected(firstRedundant, before(firstRedundant, undefined));
     },
     buildNoViableAltMessage({ actual, previous: reported, ruleName }) {
       const tok = actual[0]!;
@@ -238,8 +249,6 @@ export function createMessageProvider(
           return `expected a decision, found ${describeToken(tok)}`;
         case "ifStmt":
           return "expected '{' or 'if' after 'else'";
-        case "moveStmt":
-          return `expected 'top', 'bottom' or the end of the line after ${describeToken(previous)}`;
         default:
           return `unexpected ${describeToken(tok)}`;
       }
@@ -258,7 +267,11 @@ const NOT_INSERTABLE: ReadonlySet<TokenType> = new Set([
   T.Semicolon, T.VirtualSep, T.RCurly, T.AssignOperator, T.BinaryOperator,
 ]);
 
-/** The effect-language parser. Create it once (`parser` below) and reuse it through `parser.input`. */
+/**
+ * The effect-language parser. Create it once (`parser` below) and reuse it through `parser.input`.
+ * The alternatives of each `OR` are built once, as fields: a `{ ALT: () => … }` literal per call
+ * costs allocations (and, under esbuild's keepNames as used by tsx, a defineProperty per closure).
+ */
 export class EffectParser extends CstParser {
   /** The rule stack at the time of the call (used by the message provider while an error is built). */
   currentRuleStack(): readonly string[] {
@@ -266,11 +279,11 @@ export class EffectParser extends CstParser {
     return typeof self.getHumanReadableRuleStack === "function" ? self.getHumanReadableRuleStack() : [];
   }
 
-  /** The token before `tok` in the current input, if `tok` is in it. */
-  previousOf(tok: IToken): IToken | undefined {
+  /** The token before `tok` in the current input: undefined if `tok` is the first, null if it is not in the input. */
+  previousOf(tok: IToken): IToken | null | undefined {
     const input = this.input;
     const i = input.indexOf(tok);
-    return i > 0 ? input[i - 1] : undefined;
+    return i < 0 ? null : i === 0 ? undefined : input[i - 1];
   }
 
   constructor() {
@@ -280,7 +293,7 @@ export class EffectParser extends CstParser {
       maxLookahead: 3,
       errorMessageProvider: createMessageProvider(
         () => current?.currentRuleStack() ?? [],
-        (tok) => current?.previousOf(tok),
+        (tok) => (current === undefined ? null : current.previousOf(tok)),
       ),
     });
     current = this;
@@ -289,6 +302,11 @@ export class EffectParser extends CstParser {
 
   protected override canTokenTypeBeInsertedInRecovery(tokType: TokenType): boolean {
     return !NOT_INSERTABLE.has(tokType);
+  }
+
+  /** A missing name is not recovered by skipping a token: `act by me` would read `me` as the window. */
+  protected override canTokenTypeBeDeletedInRecovery(tokType: TokenType): boolean {
+    return tokType !== T.Identifier && tokType !== T.Name;
   }
 
   // ── statement lists ──
@@ -311,8 +329,7 @@ export class EffectParser extends CstParser {
     this.CONSUME(T.RCurly);
   });
 
-  statement = this.RULE("statement", () => {
-    this.OR([
+  private readonly statementAlts: IOrAlt<unknown>[] = [
       { ALT: () => this.SUBRULE(this.letStmt) },
       { ALT: () => this.SUBRULE(this.ifStmt) },
       { ALT: () => this.SUBRULE(this.forStmt) },
@@ -330,7 +347,10 @@ export class EffectParser extends CstParser {
       { ALT: () => this.CONSUME(T.Use) },
       { ALT: () => this.SUBRULE(this.decision) },
       { ALT: () => this.SUBRULE(this.simpleStmt) },
-    ]);
+  ];
+
+  statement = this.RULE("statement", () => {
+    this.OR(this.statementAlts);
   });
 
   // ── statements ──
@@ -340,11 +360,13 @@ export class EffectParser extends CstParser {
     this.CONSUME(T.Let);
     this.CONSUME(T.Identifier);
     this.CONSUME(T.Assign);
-    this.OR([
-      { ALT: () => this.SUBRULE(this.decision) },
-      { ALT: () => this.SUBRULE(this.expression) },
-    ]);
+    this.OR(this.letAlts);
   });
+
+  private readonly letAlts: IOrAlt<unknown>[] = [
+    { ALT: () => this.SUBRULE(this.decision) },
+    { ALT: () => this.SUBRULE(this.expression) },
+  ];
 
   /** `if c { … } [else if … | else { … }]` */
   ifStmt = this.RULE("ifStmt", () => {
@@ -353,12 +375,14 @@ export class EffectParser extends CstParser {
     this.SUBRULE(this.block);
     this.OPTION(() => {
       this.CONSUME(T.Else);
-      this.OR([
-        { ALT: () => this.SUBRULE(this.ifStmt, { LABEL: "elseIf" }) },
-        { ALT: () => this.SUBRULE2(this.block, { LABEL: "elseBlock" }) },
-      ]);
+      this.OR(this.elseAlts);
     });
   });
+
+  private readonly elseAlts: IOrAlt<unknown>[] = [
+    { ALT: () => this.SUBRULE(this.ifStmt, { LABEL: "elseIf" }) },
+    { ALT: () => this.SUBRULE2(this.block, { LABEL: "elseBlock" }) },
+  ];
 
   /** `for each x in list { … }` */
   forStmt = this.RULE("forStmt", () => {
@@ -389,10 +413,10 @@ export class EffectParser extends CstParser {
     this.SUBRULE(this.expression);
     this.CONSUME(T.To);
     this.SUBRULE(this.postfix);
-    this.OPTION(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Top) }, { ALT: () => this.CONSUME(T.Bottom) }]);
-    });
+    this.OPTION(() => this.OR(this.positionAlts));
   });
+
+  private readonly positionAlts: IOrAlt<unknown>[] = [{ ALT: () => this.CONSUME(T.Top) }, { ALT: () => this.CONSUME(T.Bottom) }];
 
   /** `shuffle p.zone` */
   shuffleStmt = this.RULE("shuffleStmt", () => {
@@ -403,7 +427,7 @@ export class EffectParser extends CstParser {
   /** `create cardid in p.zone` (the card expression stops before `in`). */
   createStmt = this.RULE("createStmt", () => {
     this.CONSUME(T.Create);
-    this.SUBRULE(this.expression, { ARGS: [true] });
+    this.SUBRULE(this.expressionBeforeIn);
     this.CONSUME(T.In);
     this.SUBRULE(this.postfix);
   });
@@ -456,29 +480,21 @@ export class EffectParser extends CstParser {
 
   // ── decisions ──
 
+  private readonly decisionAlts: IOrAlt<unknown>[] = [
+    { ALT: () => this.SUBRULE(this.choose) },
+    { ALT: () => this.SUBRULE(this.may) },
+    { ALT: () => this.SUBRULE(this.act) },
+    { ALT: () => this.SUBRULE(this.emit) },
+  ];
+
   decision = this.RULE("decision", () => {
-    this.OR([
-      { ALT: () => this.SUBRULE(this.choose) },
-      { ALT: () => this.SUBRULE(this.may) },
-      { ALT: () => this.SUBRULE(this.act) },
-      { ALT: () => this.SUBRULE(this.emit) },
-    ]);
+    this.OR(this.decisionAlts);
   });
 
   /** `choose (one | N | up to N) of list [by p] [as "prompt"]` */
   choose = this.RULE("choose", () => {
     this.CONSUME(T.Choose);
-    this.OR([
-      { ALT: () => this.CONSUME(T.One) },
-      {
-        ALT: () => {
-          this.CONSUME(T.Up);
-          this.CONSUME(T.To);
-          this.SUBRULE(this.expression, { LABEL: "upTo" });
-        },
-      },
-      { ALT: () => this.SUBRULE2(this.expression, { LABEL: "exactly" }) },
-    ]);
+    this.OR(this.countAlts);
     this.CONSUME(T.Of);
     this.SUBRULE3(this.expression, { LABEL: "from" });
     this.OPTION(() => {
@@ -490,6 +506,18 @@ export class EffectParser extends CstParser {
       this.CONSUME(T.Text);
     });
   });
+
+  private readonly countAlts: IOrAlt<unknown>[] = [
+    { ALT: () => this.CONSUME(T.One) },
+    {
+      ALT: () => {
+        this.CONSUME(T.Up);
+        this.CONSUME(T.To);
+        this.SUBRULE(this.expression, { LABEL: "upTo" });
+      },
+    },
+    { ALT: () => this.SUBRULE2(this.expression, { LABEL: "exactly" }) },
+  ];
 
   /** `may "prompt" [by p]` */
   may = this.RULE("may", () => {
@@ -522,7 +550,7 @@ export class EffectParser extends CstParser {
       this.OPTION2(() => {
         this.SUBRULE(this.field);
         this.MANY(() => {
-          this.OR([{ ALT: () => this.CONSUME(T.Comma) }, { ALT: () => this.CONSUME(T.Sep) }]);
+          this.OR(this.fieldSepAlts);
           this.SUBRULE2(this.field);
         });
         this.OPTION3(() => this.CONSUME2(T.Comma));
@@ -530,6 +558,8 @@ export class EffectParser extends CstParser {
       this.CONSUME(T.RCurly);
     });
   });
+
+  private readonly fieldSepAlts: IOrAlt<unknown>[] = [{ ALT: () => this.CONSUME(T.Comma) }, { ALT: () => this.CONSUME(T.Sep) }];
 
   field = this.RULE("field", () => {
     this.CONSUME(T.Name);
@@ -539,28 +569,36 @@ export class EffectParser extends CstParser {
 
   // ── expressions ──
 
-  /**
-   * `operand (op operand)*`, flat; precedence is applied by to-ast.ts. With `noIn` the list stops
-   * before `in` (for `create x in p.zone`).
-   */
-  expression = this.RULE("expression", (noIn?: boolean) => {
+  /** `operand (op operand)*`, flat; precedence is applied by to-ast.ts. */
+  expression = this.RULE("expression", () => {
     this.SUBRULE(this.operand);
-    this.MANY({
-      GATE: () => noIn !== true || this.LA(1).tokenType !== T.In,
-      DEF: () => {
-        this.CONSUME(T.BinaryOperator);
-        this.SUBRULE2(this.operand);
-      },
+    this.MANY(() => {
+      this.CONSUME(T.BinaryOperator);
+      this.SUBRULE2(this.operand);
     });
   });
 
+  /** An expression that stops before `in` (the card of `create x in p.zone`); it reads as an `expression`. */
+  expressionBeforeIn = this.RULE("expressionBeforeIn", () => {
+    this.SUBRULE(this.operand);
+    this.MANY(this.beforeIn);
+  });
+
+  private readonly beforeIn = {
+    GATE: () => this.LA(1).tokenType !== T.In,
+    DEF: () => {
+      this.CONSUME(T.BinaryOperator);
+      this.SUBRULE2(this.operand);
+    },
+  };
+
   /** `(not | -)* postfix` */
   operand = this.RULE("operand", () => {
-    this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Not) }, { ALT: () => this.CONSUME(T.Minus) }]);
-    });
+    this.MANY(() => this.OR(this.prefixAlts));
     this.SUBRULE(this.postfix);
   });
+
+  private readonly prefixAlts: IOrAlt<unknown>[] = [{ ALT: () => this.CONSUME(T.Not) }, { ALT: () => this.CONSUME(T.Minus) }];
 
   /** `atomic (.name)*` */
   postfix = this.RULE("postfix", () => {
@@ -571,8 +609,7 @@ export class EffectParser extends CstParser {
     });
   });
 
-  atomic = this.RULE("atomic", () => {
-    this.OR([
+  private readonly atomicAlts: IOrAlt<unknown>[] = [
       { ALT: () => this.CONSUME(T.NumberLiteral) },
       { ALT: () => this.CONSUME(T.Text) },
       { ALT: () => this.CONSUME(T.True) },
@@ -586,7 +623,10 @@ export class EffectParser extends CstParser {
           this.OPTION(() => this.SUBRULE(this.callArgs));
         },
       },
-    ]);
+  ];
+
+  atomic = this.RULE("atomic", () => {
+    this.OR(this.atomicAlts);
   });
 
   /** `( [e (, e)*] )` after a function name. */
@@ -638,5 +678,3 @@ export class EffectParser extends CstParser {
 
 /** The one parser instance (grammar analysis runs once, at module load). */
 export const parser = new EffectParser();
-
-export type { CstNode };

@@ -139,7 +139,7 @@ export const RULES_SCHEMA = {
       additionalProperties: {
         type: "object",
         properties: { window: name, for: code, when: code, label: { type: "string" }, do: code, doc: { type: "string" } },
-        required: ["window", "do"],
+        required: ["window"],
         additionalProperties: false,
       },
     },

@@ -51,11 +51,15 @@ export class AstBuilder {
   /** End offset of the last real token seen: where a missing piece is placed. */
   private lastEnd = 0;
 
+  /** `startAt`: where the parsed part of `text` begins (an interpolation's offset). */
   constructor(
     private readonly text: string,
     private readonly issues: A.SyntaxIssue[],
     private readonly interpolate: InterpolationParser,
-  ) {}
+    startAt = 0,
+  ) {
+    this.lastEnd = startAt;
+  }
 
   // ── helpers ──
 
@@ -80,6 +84,11 @@ export class AstBuilder {
   /** The placeholder for an expression the parser could not read (an error has been reported). */
   private missing(): A.NameRef {
     return { kind: "name", name: "", span: { start: this.lastEnd, end: this.lastEnd } };
+  }
+
+  /** Notes a keyword or punctuation token as read (so a missing piece after it is placed after it). */
+  private touch(toks: readonly IToken[] | undefined): void {
+    if (toks !== undefined) for (const t of toks) this.tokSpan(t);
   }
 
   private endOf(tok: IToken | undefined, fallback: number): number {
@@ -174,7 +183,9 @@ export class AstBuilder {
   forStmt(node: C.ForStmtCstNode): A.ForEach {
     const c = node.children;
     const start = this.tokSpan(c.For![0]!).start;
+    this.touch(c.Each);
     const variable = this.ident(first(c.Identifier));
+    this.touch(c.In);
     const list = this.expr(c.expression);
     const body = this.block(first(c.block));
     return { kind: "for", variable, list, body, span: { start, end: body.span.end } };
@@ -208,6 +219,7 @@ export class AstBuilder {
     const c = node.children;
     const start = this.tokSpan(c.Move![0]!).start;
     const what = this.expr(c.expression);
+    this.touch(c.To);
     const to = this.member(c.postfix, "a zone after 'to' (like me.hand)");
     const pos = first(c.Top) ?? first(c.Bottom);
     const position = pos?.tokenType === T.Top ? "top" : "bottom";
@@ -225,7 +237,8 @@ export class AstBuilder {
   createStmt(node: C.CreateStmtCstNode): A.Create {
     const c = node.children;
     const start = this.tokSpan(c.Create![0]!).start;
-    const card = this.expr(c.expression);
+    const card = this.expr(c.expressionBeforeIn);
+    this.touch(c.In);
     const zone = this.member(c.postfix, "a zone after 'in' (like me.deck)");
     return { kind: "create", card, in: zone, span: { start, end: zone.span.end } };
   }
@@ -314,17 +327,23 @@ export class AstBuilder {
     if (c.One) {
       this.tokSpan(c.One[0]!);
       count = { mode: "one" };
-    } else if (c.Up) count = { mode: "upTo", n: this.expr(c.upTo) };
-    else count = { mode: "exactly", n: this.expr(c.exactly) };
+    } else if (c.Up) {
+      this.touch(c.Up);
+      this.touch(c.To);
+      count = { mode: "upTo", n: this.expr(c.upTo) };
+    } else count = { mode: "exactly", n: this.expr(c.exactly) };
+    this.touch(c.Of);
     const from = this.expr(c.from);
     let end = from.span.end;
     let by: A.Expr | undefined;
     if (c.By) {
+      this.touch(c.By);
       by = this.expr(c.by);
       end = by.span.end;
     }
     let prompt: A.TextLit | undefined;
     if (c.As) {
+      this.touch(c.As);
       prompt = this.textOrEmpty(first(c.Text));
       end = Math.max(end, prompt.span.end);
     }
@@ -340,6 +359,7 @@ export class AstBuilder {
     const start = this.tokSpan(c.May![0]!).start;
     const prompt = this.textOrEmpty(first(c.Text));
     if (c.By === undefined) return { kind: "may", prompt, span: { start, end: prompt.span.end } };
+    this.touch(c.By);
     const by = this.expr(c.expression);
     return { kind: "may", prompt, by, span: { start, end: by.span.end } };
   }
@@ -348,8 +368,10 @@ export class AstBuilder {
     const c = node.children;
     const start = this.tokSpan(c.Act![0]!).start;
     const window = this.ident(first(c.Identifier));
+    this.touch(c.By);
     const by = this.expr(c.by);
     if (c.On === undefined) return { kind: "act", window, by, span: { start, end: by.span.end } };
+    this.touch(c.On);
     const on = this.expr(c.on);
     return { kind: "act", window, by, on, span: { start, end: on.span.end } };
   }
@@ -358,6 +380,7 @@ export class AstBuilder {
     const c = node.children;
     const start = this.tokSpan(c.Emit![0]!).start;
     const event = this.ident(first(c.Identifier));
+    this.touch(c.LCurly);
     const fields: A.FieldInit[] = [];
     for (const f of c.field ?? []) fields.push(this.field(f));
     let end = fields.length > 0 ? fields[fields.length - 1]!.span.end : event.span.end;
@@ -369,19 +392,31 @@ export class AstBuilder {
   field(node: C.FieldCstNode): A.FieldInit {
     const c = node.children;
     const name = this.ident(first(c.Name));
+    this.touch(c.Colon);
     const value = this.expr(c.expression);
     return { name, value, span: { start: name.span.start, end: value.span.end } };
+  }
+
+  /** `name in list` (an action parameter). */
+  binding(node: C.BindingCstNode): A.Binding | undefined {
+    const c = node.children;
+    const id = first(c.Identifier);
+    if (id === undefined || c.In === undefined || Number.isNaN(id.startOffset) || id.isInsertedInRecovery === true) return undefined;
+    const variable = this.ident(id);
+    this.touch(c.In);
+    const list = this.expr(c.expression);
+    return { variable, list, span: { start: variable.span.start, end: list.span.end } };
   }
 
   // ── expressions ──
 
   /** The expression of an optional CST slot (a placeholder when recovery left it out). */
-  private expr(nodes: readonly C.ExpressionCstNode[] | undefined): A.Expr {
+  private expr(nodes: readonly (C.ExpressionCstNode | C.ExpressionBeforeInCstNode)[] | undefined): A.Expr {
     const node = first(nodes);
     return node === undefined ? this.missing() : this.expression(node);
   }
 
-  expression(node: C.ExpressionCstNode): A.Expr {
+  expression(node: C.ExpressionCstNode | C.ExpressionBeforeInCstNode): A.Expr {
     const c = node.children;
     const operands = c.operand ?? [];
     const ops = c.BinaryOperator ?? [];
@@ -503,6 +538,10 @@ export class AstBuilder {
   /** A string token: escapes decoded, `{{`/`}}` unescaped, `{expr}` parsed at its original offsets. */
   textLit(tok: IToken): A.TextLit {
     const span = this.tokSpan(tok);
+    if (tok.tokenType === T.SingleQuotedString) {
+      const inner = tok.image.replace(/^'|'$/g, "");
+      return { kind: "text", parts: inner === "" ? [] : [inner], span };
+    }
     const terminated = tok.tokenType === T.StringLiteral;
     const src = this.text;
     const contentEnd = terminated ? span.end - 1 : span.end;

@@ -113,6 +113,17 @@ export const UnterminatedString = createToken({
   label: "a text in double quotes",
 });
 
+/** `'like this'`: not a text of the language; read as one so the lexer reports it once (use double quotes). */
+export const SingleQuotedString = createToken({
+  name: "SingleQuotedString",
+  pattern: /'[^'\n]*'?/,
+  categories: [Text],
+  label: "a text in double quotes",
+});
+
+/** A character the lexer rejected; created by index.ts so that the parser sees something where it was. */
+export const Unknown = createToken({ name: "Unknown", pattern: Lexer.NA, label: "an unknown character" });
+
 export const NumberLiteral = createToken({ name: "NumberLiteral", pattern: /[0-9]+/, label: "a number" });
 
 /** Letters, digits, `_` and inner hyphens: `rock-spike`, `turn-end`, `coolZone`. */
@@ -213,13 +224,13 @@ export const Colon = createToken({ name: "Colon", pattern: ":", label: "':'" });
 /** All token types, in lexer priority order (the categories last: they match nothing themselves). */
 export const allTokens: readonly TokenType[] = [
   WhiteSpace, Comment, Newline, Semicolon,
-  StringLiteral, UnterminatedString, NumberLiteral,
+  StringLiteral, UnterminatedString, SingleQuotedString, NumberLiteral,
   // longest first, so that `one` and `top` are not read as `on` + … and `to` + …
   ...[...keywordTokens].sort((a, b) => (b.PATTERN as string).length - (a.PATTERN as string).length),
   Identifier,
   EqEq, NotEq, LtEq, GtEq, Lt, Gt, PlusAssign, MinusAssign, Assign, Plus, Minus, Star, Slash, Percent,
   LParen, RParen, LBracket, RBracket, LCurly, RCurly, Comma, Dot, Colon,
-  VirtualSep, Sep, Name, Text, BinaryOperator, AssignOperator,
+  VirtualSep, Unknown, Sep, Name, Text, BinaryOperator, AssignOperator,
 ];
 
 /** The one lexer (offsets only: spans are offsets, lines are computed by whoever renders them). */

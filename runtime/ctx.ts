@@ -22,6 +22,8 @@ export class RuntimeCtx implements Ctx {
   state: State;
   readonly ix: ModuleIndex;
   readonly module: GameModule;
+  /** Whether changes are logged (an Engine option; game results are always logged). */
+  logging = true;
   /** Loop iterations counted by `tick()` since the drive began. */
   ticks = 0;
   /** (entity, property) pairs whose compute listeners are running: [e0, p0, e1, p1, …]. */
@@ -176,14 +178,14 @@ export class RuntimeCtx implements Ctx {
   set(e: EntityId, prop: string, v: Value): void {
     const x = this.entity(e);
     x.props[prop] = v;
-    pushLog(this.state, "set", `${this.entityName(x)}.${prop} = ${formatValue(v)}`, this.entityData(x, { prop, value: v }));
+    if (this.logging) pushLog(this.state, "set", `${this.entityName(x)}.${prop} = ${formatValue(v)}`, this.entityData(x, { prop, value: v }));
   }
 
   setField(ev: EventId, name: string, v: Value): void {
     const rec = this.state.events[ev];
     if (rec === undefined) throw new Error(`event ${ev} no longer exists (set .${name})`);
     rec.fields[name] = v;
-    pushLog(this.state, "set", `${rec.name}.${name} = ${formatValue(v)}`, { event: ev, field: name, value: v });
+    if (this.logging) pushLog(this.state, "set", `${rec.name}.${name} = ${formatValue(v)}`, { event: ev, field: name, value: v });
   }
 
   move(what: EntityId | readonly EntityId[], owner: EntityId, zone: string, position: "top" | "bottom"): void {
@@ -204,14 +206,13 @@ export class RuntimeCtx implements Ctx {
     const toKey = this.ix.zoneKey(owner, zone);
     let to = st.zones[toKey];
     if (to === undefined) to = st.zones[toKey] = [];
-    const name = this.entityName(x);
     if (def.limit !== undefined && fromKey !== toKey && to.length >= def.limit) {
-      pushLog(st, "move", `${name} cannot enter ${this.zoneLabel(owner, zone)}: it is full (${def.limit})`, { entity: id, from: fromKey, to: toKey, full: true });
+      if (this.logging) pushLog(st, "move", `${this.entityName(x)} cannot enter ${this.zoneLabel(owner, zone)}: it is full (${def.limit})`, { entity: id, from: fromKey, to: toKey, full: true });
       return;
     }
     const from = st.zones[fromKey];
     const at = from === undefined ? -1 : from.indexOf(id);
-    if (from === undefined || at < 0) throw new Error(`${name} (${id}) is missing from its zone ${fromKey}`);
+    if (from === undefined || at < 0) throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
     from.splice(at, 1);
     if (position === "top") to.unshift(id);
     else to.push(id);
@@ -235,7 +236,7 @@ export class RuntimeCtx implements Ctx {
         break;
       }
     }
-    pushLog(st, "move", `${name}: ${this.zoneLabel(fromOwner, fromZone)} → ${this.zoneLabel(owner, zone)}`, {
+    if (this.logging) pushLog(st, "move", `${this.entityName(x)}: ${this.zoneLabel(fromOwner, fromZone)} → ${this.zoneLabel(owner, zone)}`, {
       entity: id,
       from: fromKey,
       to: toKey,
@@ -247,7 +248,7 @@ export class RuntimeCtx implements Ctx {
     const ids = this.state.zones[key];
     if (ids === undefined && this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
     if (ids !== undefined) shuffleInPlace(this.state.rng, ids);
-    pushLog(this.state, "shuffle", `${this.zoneLabel(owner, zone)} shuffled`, { zone: key });
+    if (this.logging) pushLog(this.state, "shuffle", `${this.zoneLabel(owner, zone)} shuffled`, { zone: key });
   }
 
   create(card: string, owner: EntityId, zone: string): EntityId {
@@ -256,31 +257,34 @@ export class RuntimeCtx implements Ctx {
     if (this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
     if (st.entities[owner] === undefined) throw new Error(`create: there is no entity ${owner} to own the card`);
     const id = createEntity(this, card, owner, zone);
-    pushLog(st, "create", `${def.name} created in ${this.zoneLabel(owner, zone)}`, { entity: id, card, zone: this.ix.zoneKey(owner, zone) });
+    if (this.logging) pushLog(st, "create", `${def.name} created in ${this.zoneLabel(owner, zone)}`, { entity: id, card, zone: this.ix.zoneKey(owner, zone) });
     return id;
   }
 
   modify(e: EntityId, prop: string, op: "=" | "+=" | "-=", v: Value, until: string): void {
     const x = this.entity(e);
     this.state.modifiers.push({ entity: e, prop, op, value: v, until });
-    pushLog(this.state, "modify", `${this.entityName(x)}.${prop} ${op} ${formatValue(v)} until ${until}`, this.entityData(x, { prop, op, value: v, until }));
+    if (this.logging) pushLog(this.state, "modify", `${this.entityName(x)}.${prop} ${op} ${formatValue(v)} until ${until}`, this.entityData(x, { prop, op, value: v, until }));
   }
 
   log(text: string): void {
-    pushLog(this.state, "text", text);
+    if (this.logging) pushLog(this.state, "text", text);
   }
 
   use(f: Frame): void {
     const t = f.trigger;
     if (t === null) return;
     const x = this.state.entities[t.entity];
-    const ref = x?.card == null ? undefined : this.ix.triggersOfCard.get(x.card)?.[t.index];
-    if (x === undefined || ref === undefined || ref.def.usage === null) return;
+    if (x === undefined || x.card === null) return;
+    const ref = this.ix.triggersOfCard.get(x.card)?.[t.index];
+    if (ref === undefined || ref.def.usage === null) return;
     x.counters[ref.usedKey] = (x.counters[ref.usedKey] ?? 0) + 1;
   }
 
   private entityData(x: Entity, extra: Record<string, Value>): Record<string, Value> {
-    return x.card === null ? { entity: x.id, ...extra } : { entity: x.id, zone: this.zoneKeyOf(x), ...extra };
+    extra.entity = x.id;
+    if (x.card !== null) extra.zone = this.zoneKeyOf(x);
+    return extra;
   }
 
   // ── suspending ─────────────────────────────────────────────────────────────
@@ -327,10 +331,10 @@ export class RuntimeCtx implements Ctx {
   }
 }
 
-/** Creates a card entity at the bottom of a zone (no log). */
-export function createEntity(rt: RuntimeCtx, card: string, owner: EntityId, zone: string, props?: Record<string, Value>): EntityId {
+/** Creates a card entity at the bottom of a zone (no log); with `givenId`, the caller manages `seq`. */
+export function createEntity(rt: RuntimeCtx, card: string, owner: EntityId, zone: string, props?: Record<string, Value>, givenId?: EntityId): EntityId {
   const st = rt.state;
-  const id = st.seq++;
+  const id = givenId ?? st.seq++;
   st.entities[id] = { id, card, owner, zone, arrival: st.clock++, props: props ?? {}, counters: {} };
   const key = rt.ix.zoneKey(owner, zone);
   const ids = st.zones[key];

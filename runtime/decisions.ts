@@ -39,7 +39,7 @@ export function openChoose(
   if (n === min && n === max) {
     const value: Value = single ? (candidates[0] as Value) : candidates.slice();
     f.L[into] = value;
-    pushLog(rt.state, "decision", `${rt.name(player)} takes ${rt.name(value)} (no other choice)`, { player, value, auto: true });
+    if (rt.logging) pushLog(rt.state, "decision", `${rt.name(player)} takes ${rt.name(value)} (no other choice)`, { player, value, auto: true });
     return;
   }
   rt.state.decision = { type: "choose", player, prompt, candidates: candidates.slice(), min, max, picked: [], single, into };
@@ -86,10 +86,12 @@ function takeAct(rt: RuntimeCtx, f: Frame, into: string | null, player: EntityId
   const def = rt.ix.actionByName.get(opt.action);
   if (def === undefined) throw new Error(`unknown action '${opt.action}'`);
   if (into !== null) f.L[into] = opt.action;
-  const data: Record<string, Value> = { player, action: opt.action };
-  for (const k in opt.args) data[`arg:${k}`] = opt.args[k] as Value;
-  if (auto) data.auto = true;
-  pushLog(rt.state, "action", actLabel(rt, player, ev, opt), data);
+  if (rt.logging) {
+    const data: Record<string, Value> = { player, action: opt.action };
+    for (const k in opt.args) data[`arg:${k}`] = opt.args[k] as Value;
+    if (auto) data.auto = true;
+    pushLog(rt.state, "action", actLabel(rt, player, ev, opt), data);
+  }
   pushFrame(rt.state, def.h, { ...opt.args }, null, null, player, null, ev);
 }
 
@@ -146,6 +148,19 @@ function describeCandidate(rt: RuntimeCtx, v: Value): string {
   return `'${rt.name(v)}'`;
 }
 
+/** Which argument of an action is not among its candidates. */
+function badArgument(rt: RuntimeCtx, options: readonly ActOption[], action: ActOption): string {
+  const args = action.args !== null && typeof action.args === "object" ? action.args : {};
+  const same = options.filter((o) => o.action === action.action);
+  for (const k in args) {
+    if (!same.some((o) => Object.hasOwn(o.args, k))) return `'${action.action}' has no parameter '${k}'`;
+    if (!same.some((o) => valueEquals(o.args[k] as Value, args[k] as Value))) {
+      return `${describeCandidate(rt, args[k] as Value)} is not among the candidates of '${action.action}'`;
+    }
+  }
+  return "those arguments are not allowed together";
+}
+
 /** Why an action does not answer the pending decision, or null when it does. */
 export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): string | null {
   if (action === null || typeof action !== "object" || typeof (action as { type?: unknown }).type !== "string") {
@@ -161,7 +176,7 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
           ? `there is no action '${action.action}'`
           : !d.options.some((o) => o.action === action.action)
             ? `${who} cannot take '${action.action}' now (window '${d.window}')`
-            : `those arguments are not allowed`;
+            : badArgument(rt, d.options, action);
         return `'${formatAction(action)}' is not a legal action now: ${why}; legal: ${listLegal(d)}`;
       }
       return `'${formatAction(action)}' is not a legal action now: ${who} must take an action of the '${d.window}' window; legal: ${listLegal(d)}`;
@@ -201,13 +216,13 @@ export function answer(rt: RuntimeCtx, d: Decision, action: Action): void {
     }
     case "may": {
       const yes = action.type === "yes";
-      pushLog(st, "decision", describeAnswer(rt, d, action), { player: d.player, value: yes });
+      if (rt.logging) pushLog(st, "decision", describeAnswer(rt, d, action), { player: d.player, value: yes });
       st.decision = null;
       if (into !== null) f.L[into] = yes;
       return;
     }
     case "choose": {
-      pushLog(st, "decision", describeAnswer(rt, d, action), action.type === "pick" ? { player: d.player, value: action.value } : { player: d.player });
+      if (rt.logging) pushLog(st, "decision", describeAnswer(rt, d, action), action.type === "pick" ? { player: d.player, value: action.value } : { player: d.player });
       let finished = action.type === "done";
       if (action.type === "pick") {
         d.picked.push(action.value);

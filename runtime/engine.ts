@@ -11,8 +11,16 @@ import { ModuleIndex } from "./module-index.ts";
 import { drive } from "./resolve.ts";
 import { startGameFlow } from "./results.ts";
 import { buildBoard, buildMatch, type Board, type MatchConfig } from "./setup.ts";
-import type { Action, Decision, EntityId, GameModule, State } from "./types.ts";
+import type { Action, Decision, EntityId, GameModule, State, Value } from "./types.ts";
 import { playerView } from "./view.ts";
+
+export interface EngineOptions {
+  /**
+   * Log every change with its readable line (default true). Off, only game and match results
+   * are logged: faster, for simulations and search.
+   */
+  readonly log?: boolean;
+}
 
 export type ApplyResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
@@ -21,10 +29,11 @@ export class Engine {
   private readonly ix: ModuleIndex;
   private readonly rt: RuntimeCtx;
 
-  constructor(module: GameModule) {
+  constructor(module: GameModule, options?: EngineOptions) {
     this.module = module;
     this.ix = new ModuleIndex(module);
     this.rt = new RuntimeCtx(this.ix);
+    this.rt.logging = options?.log ?? true;
   }
 
   /** A new match: seats and their cards, then the rules' game flow up to the first decision. */
@@ -51,6 +60,16 @@ export class Engine {
   /** The player who must answer now, or null. */
   toMove(state: State): EntityId | null {
     return this.decision(state)?.player ?? null;
+  }
+
+  /** A property as effect code reads it (own value or default, modifiers, compute listeners, min/max); no change, no log. */
+  read(state: State, entity: EntityId, prop: string): Value {
+    return this.rt.bind(state).get(entity, prop);
+  }
+
+  /** The ids in a zone, top first (a copy). */
+  zoneCards(state: State, owner: EntityId, zone: string): EntityId[] {
+    return this.rt.bind(state).zone(owner, zone);
   }
 
   legalActions(state: State): Action[] {

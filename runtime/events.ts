@@ -17,7 +17,7 @@ export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string
   const rec: EventRecord = { id, name, fields };
   st.events[id] = rec;
   f.owned.push(id);
-  pushLog(st, "event", eventText(name, fields), { event: id, name });
+  if (rt.logging) pushLog(st, "event", eventText(name, fields), { event: id, name });
 
   const mods = st.modifiers;
   if (mods.length > 0) {

@@ -1,6 +1,6 @@
 /** Cardwright runtime: the generic rules host. Public API. */
 export type * from "./types.ts";
-export { Engine, type ApplyResult } from "./engine.ts";
+export { Engine, type ApplyResult, type EngineOptions } from "./engine.ts";
 export type { MatchConfig, Board, BoardCard } from "./setup.ts";
 export { RuntimeFault, describeSource } from "./errors.ts";
 export { renderLog } from "./log.ts";

@@ -28,6 +28,9 @@ export interface ComputeRef {
 export interface ListenerTable<R> {
   readonly byCard: ReadonlyMap<string, readonly R[]>;
   readonly zones: readonly string[];
+  /** Owner id (0…players) → the zone keys of `zones`, and their ordering ranks. */
+  readonly keys: readonly (readonly string[])[];
+  readonly ranks: readonly number[];
 }
 
 const EMPTY_ZONES: ReadonlySet<string> = new Set();
@@ -114,9 +117,14 @@ export class ModuleIndex {
         for (const z of zones) t.zones.add(z);
       });
     }
-    const sortZones = (zs: Set<string>) => [...zs].sort((a, b) => (rank.get(a) ?? 1e9) - (rank.get(b) ?? 1e9));
-    this.triggers = new Map([...triggers].map(([k, v]) => [k, { byCard: v.byCard, zones: sortZones(v.zones) }]));
-    this.computes = new Map([...computes].map(([k, v]) => [k, { byCard: v.byCard, zones: sortZones(v.zones) }]));
+    const table = <R>(byCard: Map<string, R[]>, zs: Set<string>): ListenerTable<R> => {
+      const zones = [...zs].sort((a, b) => (rank.get(a) ?? 1e9) - (rank.get(b) ?? 1e9));
+      const keys: string[][] = [];
+      for (let owner = 0; owner <= this.players; owner++) keys.push(zones.map((z) => this.zoneKey(owner, z)));
+      return { byCard, zones, keys, ranks: zones.map((z) => rank.get(z) ?? 1e9) };
+    };
+    this.triggers = new Map([...triggers].map(([k, v]) => [k, table(v.byCard, v.zones)]));
+    this.computes = new Map([...computes].map(([k, v]) => [k, table(v.byCard, v.zones)]));
     this.limitPeriods = new Map([...periods].map(([k, v]) => [k, { keys: v.keys, zones: [...v.zones] }]));
     this.triggersOfCard = ofCard;
 

@@ -36,9 +36,10 @@ export function collectListeners<R extends RefShape>(
   const byCard = table.byCard;
   let out: Listener<R>[] | null = null;
   for (let owner = 0; owner <= ix.players; owner++) {
+    const keys = table.keys[owner] as readonly string[];
     for (let zi = 0; zi < zones.length; zi++) {
       const z = zones[zi] as string;
-      const ids = st.zones[ix.zoneKey(owner, z)];
+      const ids = st.zones[keys[zi] as string];
       if (ids === undefined || ids.length === 0) continue;
       for (let i = 0; i < ids.length; i++) {
         const entity = st.entities[ids[i] as number];
@@ -48,7 +49,7 @@ export function collectListeners<R extends RefShape>(
         for (let r = 0; r < refs.length; r++) {
           const ref = refs[r] as R;
           if (!ref.zones.has(z)) continue;
-          (out ??= []).push({ entity, ref, zoneRank: ix.zoneRank.get(z) ?? 0, playerRank: 0 });
+          (out ??= []).push({ entity, ref, zoneRank: table.ranks[zi] as number, playerRank: 0 });
         }
       }
     }

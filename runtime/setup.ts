@@ -4,7 +4,7 @@
  */
 import { createEntity, type RuntimeCtx } from "./ctx.ts";
 import { pushLog } from "./log.ts";
-import { seedState } from "./rng.ts";
+import { seedState, shuffleInPlace } from "./rng.ts";
 import type { EntityId, PropDef, State, Value } from "./types.ts";
 
 /** A match: a seed, each seat's name and starting cards per zone (index 0 = top), and match options. */
@@ -54,10 +54,10 @@ function defaults(table: Readonly<Record<string, PropDef>>): Record<string, Valu
   return out;
 }
 
-function override(target: Record<string, Value>, values: Readonly<Record<string, Value>> | undefined, known: Readonly<Record<string, PropDef>>, what: string): void {
+function override(target: Record<string, Value>, values: Readonly<Record<string, Value>> | undefined, known: Readonly<Record<string, PropDef>>, what: string, also?: string): void {
   if (values === undefined) return;
   for (const k in values) {
-    if (!Object.hasOwn(known, k)) throw new Error(`unknown ${what} '${k}' (known: ${Object.keys(known).join(", ") || "none"})`);
+    if (!Object.hasOwn(known, k) && k !== also) throw new Error(`unknown ${what} '${k}' (known: ${Object.keys(known).join(", ") || "none"})`);
     target[k] = values[k] as Value;
   }
 }
@@ -91,15 +91,22 @@ export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): S
     config.players.map((p) => p.name),
     gameProps,
   );
+  // Each seat's cards get their ids in a seeded random order, so that an id does not tell which
+  // card it is (a player view shows hidden cards by id only).
   config.players.forEach((p, i) => {
     const owner: EntityId = i + 1;
+    const cards: [string, string][] = [];
     for (const zone in p.zones) {
       checkZone(rt, zone);
       for (const card of p.zones[zone] as readonly string[]) {
         rt.ix.card(card);
-        createEntity(rt, card, owner, zone);
+        cards.push([zone, card]);
       }
     }
+    const ids = cards.map((_, k) => st.seq + k);
+    shuffleInPlace(st.rng, ids);
+    cards.forEach(([zone, card], k) => createEntity(rt, card, owner, zone, undefined, ids[k] as EntityId));
+    st.seq += cards.length;
   });
   pushLog(st, "game", `Game 1 begins: ${config.players.map((p) => p.name).join(" vs ")}`, { game: 1 });
   return st;
@@ -117,7 +124,7 @@ export function buildBoard(rt: RuntimeCtx, game: string, board: Board, seed: num
   seatEntities(rt, names, gameProps);
   board.players.forEach((p, i) => {
     const owner: EntityId = i + 1;
-    override((st.entities[owner] as { props: Record<string, Value> }).props, p.props, rules.props.player, "player property");
+    override((st.entities[owner] as { props: Record<string, Value> }).props, p.props, rules.props.player, "player property", "name");
     for (const zone in p.zones ?? {}) {
       checkZone(rt, zone);
       for (const c of (p.zones as Record<string, readonly BoardCard[]>)[zone] as readonly BoardCard[]) {

@@ -2,12 +2,13 @@
  * Player views: a copy of the state with what a player may not see removed. Cards in "hidden"
  * zones are masked for everyone (card and properties blanked, and the zone's order concealed by
  * listing ids ascending); "owner" zones are masked for the other players. The RNG state, the
- * paused effects (their locals may hold hidden cards) and the repetition record are removed, and
- * log lines about masked cards are reworded. A view is for looking: it cannot be played on.
+ * paused effects (their locals may hold hidden cards) and the repetition record are removed; log
+ * lines about masked cards are reworded, and another player's pending decision keeps only the
+ * options that name no masked card. A view is for looking: it cannot be played on.
  */
 import { cloneState } from "./clone.ts";
 import type { RuntimeCtx } from "./ctx.ts";
-import type { Entity, EntityId, LogEntry, State, Value } from "./types.ts";
+import type { Decision, Entity, EntityId, LogEntry, State, Value } from "./types.ts";
 
 function zoneOf(key: string): { owner: EntityId; zone: string } {
   const i = key.indexOf(":");
@@ -39,8 +40,24 @@ export function playerView(rt: RuntimeCtx, state: State, player: EntityId): Stat
     }
     ids.sort((a, b) => a - b);
   }
-  if (masked.size > 0) v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked));
+  if (masked.size > 0) {
+    v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked));
+    v.decision = maskDecision(v.decision, player, masked);
+  }
   return v;
+}
+
+/** Another player's decision shows only the options and candidates that reveal no masked card. */
+function maskDecision(d: Decision | null, player: EntityId, masked: ReadonlySet<EntityId>): Decision | null {
+  if (d === null || d.player === player) return d;
+  switch (d.type) {
+    case "act":
+      return { ...d, options: d.options.filter((o) => !Object.values(o.args).some((a) => isMasked(masked, a))) };
+    case "choose":
+      return { ...d, candidates: d.candidates.filter((c) => !isMasked(masked, c)), picked: d.picked.filter((c) => !isMasked(masked, c)) };
+    case "may":
+      return d;
+  }
 }
 
 function isMasked(masked: ReadonlySet<EntityId>, v: Value | undefined): boolean {

@@ -5,8 +5,8 @@ import { hasErrors, type Diagnostic } from "../diagnostics.ts";
 import { compileToDisk, listGames, readGame } from "../project.ts";
 import { printDiagnostics } from "./main.ts";
 
-function pickGames(games: readonly string[], all = false): string[] {
-  return games.length && !all ? [...games] : listGames();
+function pickGames(games: readonly string[], all = false, root?: string): string[] {
+  return games.length && !all ? [...games] : listGames(root);
 }
 
 function summary(diags: readonly Diagnostic[]): string {
@@ -15,10 +15,15 @@ function summary(diags: readonly Diagnostic[]): string {
   return `${e} error(s), ${w} warning(s)`;
 }
 
-export async function checkCommand(games: readonly string[], opts: { quiet?: boolean }): Promise<number> {
+export async function checkCommand(games: readonly string[], opts: { quiet?: boolean; root?: string }): Promise<number> {
   let failed = false;
-  for (const game of pickGames(games)) {
-    const inp = readGame(game);
+  const list = pickGames(games, false, opts.root);
+  if (list.length === 0) {
+    process.stderr.write(`no games found: no ${opts.root ?? "."}/cards/<game>/rules.yaml\n`);
+    return 1;
+  }
+  for (const game of list) {
+    const inp = readGame(game, opts.root);
     const diags = "code" in inp ? [inp] : checkGame(inp).diagnostics;
     printDiagnostics(diags);
     if (hasErrors(diags)) failed = true;

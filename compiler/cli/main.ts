@@ -24,7 +24,8 @@ export function buildProgram(): Command {
     .description("check games (rules and cards) and report diagnostics; writes nothing")
     .argument("[games...]", "game folders under cards/ (default: all)")
     .option("--quiet", "print only diagnostics")
-    .action(async (games: string[], opts: { quiet?: boolean }) => {
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (games: string[], opts: { quiet?: boolean; root?: string }) => {
       process.exitCode = await checkCommand(games, opts);
     });
   program

@@ -1,0 +1,58 @@
+/** `cardwright test`: runs scenario files and reports each scenario. */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import pc from "picocolors";
+import { gameDir, listGames, loadGame } from "../project.ts";
+import { runScenarioFile, type ScenarioResult } from "../scenario.ts";
+import { printDiagnostics } from "./main.ts";
+
+export function scenarioFiles(game: string): string[] {
+  const dir = join(gameDir(game), "scenarios");
+  const out: string[] = [];
+  const walk = (d: string) => {
+    if (!existsSync(d)) return;
+    for (const e of readdirSync(d).sort()) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.ya?ml$/.test(e)) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+export async function runGameScenarios(game: string, files?: readonly string[]): Promise<{ results: ScenarioResult[]; compileFailed: boolean }> {
+  const { module, diagnostics } = await loadGame(game);
+  if (!module) {
+    printDiagnostics(diagnostics);
+    return { results: [], compileFailed: true };
+  }
+  const results: ScenarioResult[] = [];
+  for (const f of files ?? scenarioFiles(game)) results.push(...runScenarioFile(module, relative(process.cwd(), f), readFileSync(f, "utf8")));
+  return { results, compileFailed: false };
+}
+
+export async function testCommand(games: readonly string[], opts: { filter?: string; file?: string[] }): Promise<number> {
+  const list = games.length ? games : listGames();
+  let failed = 0;
+  let passed = 0;
+  let compileFailed = false;
+  for (const game of list) {
+    const files = opts.file?.map((f) => join(process.cwd(), f));
+    const r = await runGameScenarios(game, files);
+    if (r.compileFailed) compileFailed = true;
+    for (const s of r.results) {
+      if (opts.filter && !s.name.includes(opts.filter)) continue;
+      if (s.failures.length === 0) {
+        passed++;
+        process.stdout.write(`${pc.green("✓")} ${game}: ${s.name}\n`);
+      } else {
+        failed++;
+        process.stdout.write(`${pc.red("✗")} ${game}: ${s.name} (${s.file}:${s.line})\n`);
+        printDiagnostics(s.failures, (t) => process.stdout.write("    " + t.replace(/\n/g, "\n    ") + "\n"));
+      }
+    }
+  }
+  process.stdout.write(`\n${passed} passed, ${failed} failed${compileFailed ? ", and a game did not compile" : ""}\n`);
+  return failed > 0 || compileFailed ? 1 : 0;
+}

@@ -1,0 +1,64 @@
+/** Deck files (`cards/<game>/decks/*.yaml`): a named list of card ids per starting zone. */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { GameModule } from "../runtime/types.ts";
+import type { Diagnostic } from "./diagnostics.ts";
+import { validateWithSchema } from "./schema-validate.ts";
+import { SourceFile } from "./source.ts";
+import { didYouMean } from "./suggest.ts";
+
+export interface Deck {
+  readonly id: string;
+  readonly name: string;
+  readonly zones: Readonly<Record<string, readonly string[]>>;
+  readonly file: string;
+}
+
+const DECK_SCHEMA = {
+  type: "object",
+  properties: {
+    id: { type: "string" },
+    name: { type: "string" },
+    doc: { type: "string" },
+    zones: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+  },
+  required: ["id", "name", "zones"],
+  additionalProperties: false,
+};
+
+/** Reads and checks a game's decks against its compiled module (card ids and zones exist). */
+export function readDecks(dir: string, module: GameModule, cwd = process.cwd()): { decks: Deck[]; diagnostics: Diagnostic[] } {
+  const decks: Deck[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const deckDir = join(dir, "decks");
+  if (!existsSync(deckDir)) return { decks, diagnostics };
+  for (const f of readdirSync(deckDir).filter((x) => /\.ya?ml$/.test(x)).sort()) {
+    const path = join(deckDir, f);
+    const src = new SourceFile(relative(cwd, path), readFileSync(path, "utf8"));
+    diagnostics.push(...src.diagnostics);
+    if (!src.ok) continue;
+    const v = src.value() as { id: string; name: string; zones: Record<string, string[]> };
+    const d = validateWithSchema(src, v, DECK_SCHEMA, "deck");
+    diagnostics.push(...d);
+    if (d.length) continue;
+    let ok = true;
+    for (const [zone, ids] of Object.entries(v.zones)) {
+      if (!(zone in module.rules.zones)) {
+        diagnostics.push({ file: src.file, range: src.rangeAt(["zones", zone], "key"), severity: "error", code: "deck/unknown-zone", message: `unknown zone '${zone}'`, ...hint(didYouMean(zone, Object.keys(module.rules.zones))) });
+        ok = false;
+      }
+      ids.forEach((id, i) => {
+        if (!(id in module.cards)) {
+          diagnostics.push({ file: src.file, range: src.rangeAt(["zones", zone, i]), severity: "error", code: "deck/unknown-card", message: `unknown card '${id}'`, ...hint(didYouMean(id, Object.keys(module.cards))) });
+          ok = false;
+        }
+      });
+    }
+    if (ok) decks.push({ id: v.id, name: v.name, zones: v.zones, file: src.file });
+  }
+  return { decks, diagnostics };
+}
+
+function hint(h: string | undefined): { hint?: string } {
+  return h === undefined ? {} : { hint: h };
+}

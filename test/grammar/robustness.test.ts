@@ -1,0 +1,87 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { KEYWORDS, parseBinding, parseEffect, parseExpression } from "../../grammar/index.ts";
+import { allSpans } from "./kit.ts";
+import { cstTypesSource } from "../../grammar/cst-gen.ts";
+import { readFileSync } from "node:fs";
+
+const pieces = [
+  ...KEYWORDS, "x", "me", "c.power", "hp-1", "f(", ")", "(", "[", "]", "{", "}", ",", ";", "\n", " ", "+", "-", "==", "=", "+=",
+  '"', '"a {x} b"', "{", "}", ":", ".", "3", "#", "!", "@", "'", "\\", "\r\n", "\t", "é",
+];
+const effectText = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((xs) => xs.join(""));
+
+/** Spans must lie inside the text, start <= end. */
+function checkSpans(text: string, tree: unknown, errors: readonly { span: { start: number; end: number } }[]): void {
+  for (const s of [...allSpans(tree), ...errors.map((e) => e.span)]) {
+    expect(Number.isInteger(s.start) && Number.isInteger(s.end)).toBe(true);
+    expect(0 <= s.start && s.start <= s.end && s.end <= text.length).toBe(true);
+  }
+}
+
+describe("never throws, spans stay inside the text", () => {
+  test("random token soup", () => {
+    fc.assert(
+      fc.property(effectText, (text) => {
+        const e = parseEffect(text);
+        checkSpans(text, e.ast, e.errors);
+        const x = parseExpression(text);
+        checkSpans(text, x.ast, x.errors);
+        const b = parseBinding(text);
+        checkSpans(text, b.ast, b.errors);
+        for (const err of [...e.errors, ...x.errors, ...b.errors]) expect(err.code === "dsl/lex" || err.code === "dsl/syntax").toBe(true);
+      }),
+      { numRuns: 1500, seed: 20240601 },
+    );
+  });
+
+  test("random strings", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (text) => {
+        const e = parseEffect(text);
+        checkSpans(text, e.ast, e.errors);
+      }),
+      { numRuns: 1000, seed: 7 },
+    );
+  });
+
+  test("a valid effect gives no errors after garbage was parsed with the same parser", () => {
+    parseEffect("if ((( { ] } emit { , , choose up");
+    expect(parseEffect("draw\nuse").errors).toEqual([]);
+  });
+
+  test("absurd nesting is one issue, not a crash", () => {
+    const text = `x = ${"(".repeat(3000)}1${")".repeat(3000)}`;
+    const r = parseEffect(text);
+    expect(r.errors).toEqual([
+      { span: { start: 0, end: text.length }, code: "dsl/syntax", message: "this text could not be parsed: it is nested too deeply" },
+    ]);
+    expect(parseEffect(`x = ${"(".repeat(100)}1${")".repeat(100)}`).errors).toEqual([]);
+  });
+
+  test("spans of a valid effect lie inside the text", () => {
+    const text = 'let t = choose one of me.hand where it.x > 1 as "pick {n}"\nif t != none { move t to me.grave top }';
+    const r = parseEffect(text);
+    expect(r.errors).toEqual([]);
+    checkSpans(text, r.ast, r.errors);
+  });
+});
+
+describe("generated files", () => {
+  test("cst.generated.ts is up to date with the grammar (npx tsx grammar/cst-gen.ts)", () => {
+    const current = readFileSync(new URL("../../grammar/cst.generated.ts", import.meta.url), "utf8");
+    expect(current).toBe(cstTypesSource());
+  });
+});
+
+describe("speed", () => {
+  test("a short effect parses in well under 100 µs (warm, lex + parse + AST)", () => {
+    const text = "me.life -= 2\nif me.life <= 0 { win opponent }";
+    for (let i = 0; i < 2000; i++) parseEffect(text);
+    const n = 5000;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) parseEffect(text);
+    const perParse = ((performance.now() - t0) * 1000) / n;
+    expect(perParse).toBeLessThan(100);
+  });
+});
