@@ -39,7 +39,7 @@ export function openChoose(
   if (n === min && n === max) {
     const value: Value = single ? (candidates[0] as Value) : candidates.slice();
     f.L[into] = value;
-    if (rt.logging) pushLog(rt.state, "decision", `${rt.name(player)} takes ${rt.name(value)} (no other choice)`, { player, value, auto: true });
+    if (rt.logging) pushLog(rt.state, "decision", `${rt.name(player)} chooses ${rt.name(value)}${prompt ? ` — ${prompt}` : ""} (the only choice)`, { player, value, auto: true });
     return;
   }
   rt.state.decision = { type: "choose", player, prompt, candidates: candidates.slice(), min, max, picked: [], single, into };
@@ -245,7 +245,7 @@ export function describeAnswer(rt: RuntimeCtx, d: Decision | null, action: Actio
     case "act":
       return player === null ? formatAction(action) : actLabel(rt, player, d?.type === "act" ? d.ev : null, action);
     case "pick":
-      return `${who}picks ${rt.name(action.value)}`;
+      return `${who}picks ${rt.name(action.value)}${d?.type === "choose" && d.prompt ? ` — ${d.prompt}` : ""}`;
     case "done":
       return `${who}is done choosing`;
     case "yes":

@@ -39,7 +39,8 @@ export function endGame(rt: RuntimeCtx, winner: EntityId | null): void {
     for (let p = 1; p <= n; p++) if (wins[p] === best && best > 0) leaders.push(p);
     m.over = true;
     m.winner = leaders.length === 1 ? (leaders[0] as EntityId) : null;
-    const score = wins.slice(1).join("–");
+    // Seat order, each with its name: "P1 1 – P2 2".
+    const score = wins.slice(1).map((w, i) => `${rt.name(i + 1)} ${w}`).join(" – ");
     pushLog(st, "game", m.winner === null ? `Match over: draw (${score})` : `Match over: ${rt.name(m.winner)} wins (${score})`, { winner: m.winner });
     return;
   }

@@ -58,6 +58,7 @@ export function buildProgram(): Command {
     .option("--save-replay <file>", "write the replay (seed, config, actions) to this file")
     .option("--replay <file>", "replay a saved match instead of playing")
     .option("--quiet", "print only the result")
+    .option("--verbose", "print every change (moves, properties, events), not only the play-by-play")
     .action(async (game: string, opts: PlayOptions) => {
       process.exitCode = await playCommand(game, opts);
     });
@@ -79,7 +80,14 @@ export interface PlayOptions {
   saveReplay?: string;
   replay?: string;
   quiet?: boolean;
+  verbose?: boolean;
 }
+
+// A closed pipe (`cardwright play … | head`) ends the output quietly.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(0);
+  throw e;
+});
 
 async function main(argv: string[]): Promise<void> {
   const program = buildProgram();

@@ -26,6 +26,14 @@ function parseOptions(kvs: readonly string[] | undefined, known: readonly string
   return out;
 }
 
+/** The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every change. */
+export function readableLog(state: State, verbose: boolean): string[] {
+  if (verbose) return renderLog(state);
+  const shown = new Set(["game", "action", "decision", "text"]);
+  // An action taken automatically (the only option, e.g. letting damage through) is noise here.
+  return state.log.filter((e) => shown.has(e.kind) && !(e.kind === "action" && e.data?.["auto"] === true)).map((e) => (e.kind === "game" || e.kind === "text" ? e.text : `  ${e.text}`));
+}
+
 function winnerLine(state: State): string {
   const w = state.match.winner;
   const name = (id: number) => String(state.entities[id]?.props["name"] ?? `player ${id}`);
@@ -41,7 +49,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   }
   const engine = new Engine(module);
   const print = (state: State) => {
-    if (!opts.quiet) for (const line of renderLog(state)) process.stdout.write(line + "\n");
+    if (!opts.quiet) for (const line of readableLog(state, opts.verbose === true)) process.stdout.write(line + "\n");
     process.stdout.write(winnerLine(state) + "\n");
   };
 
@@ -74,7 +82,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   if (typeof options === "string") return usageError(options);
   const config: MatchConfig = {
     seed: Number(opts.seed),
-    players: chosen.map((d, i) => ({ name: `P${i + 1}${d ? ` (${d.name})` : ""}`, zones: d ? { ...d.zones } : {} })),
+    players: chosen.map((d, i) => ({ name: `P${i + 1}`, zones: d ? { ...d.zones } : {} })),
     options,
   };
   const kinds = opts.agents.split(",");
@@ -91,6 +99,10 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     } else return usageError(`unknown agent '${k}'; agents: random, first, human`);
   }
 
+  if (!opts.quiet) {
+    process.stdout.write(`${module.name}, seed ${config.seed}\n`);
+    chosen.forEach((d, i) => process.stdout.write(`P${i + 1}: ${d ? `${d.name} (${d.file})` : "no deck"}, ${kinds[i] ?? kinds[kinds.length - 1] ?? "random"} agent\n`));
+  }
   let state: State;
   let rep: Replay;
   if (humans) {

@@ -114,7 +114,7 @@ describe("the match record", () => {
       expected.push(i === 0 ? "Game 1 begins: Alice vs Bob" : `Game ${i + 1} begins`);
       expected.push(`Game ${i + 1}: ${r === 1 ? "Alice" : "Bob"} wins`);
     });
-    expected.push(`Match over: ${m.winner === 1 ? "Alice" : "Bob"} wins (${wins.join("–")})`);
+    expected.push(`Match over: ${m.winner === 1 ? "Alice" : "Bob"} wins (Alice ${wins[0]} – Bob ${wins[1]})`);
     expect(lines).toEqual(expected);
     expect(state.frames).toEqual([]);
     expect(state.decision).toBeNull();
@@ -126,7 +126,7 @@ describe("the match record", () => {
     const passer = { choose: (_s: unknown, legal: readonly Action[]) => legal.find((a) => a.type === "act" && a.action === "pass") ?? (legal[0] as Action) };
     const { state } = playMatch(single, toyConfig(3, { maxTurns: 4 }), [passer, passer]);
     expect(state.match).toEqual({ number: 1, results: [null], over: true, winner: null });
-    expect(renderLog(state).slice(-2)).toEqual(["Game 1: draw", "Match over: draw (0–0)"]);
+    expect(renderLog(state).slice(-2)).toEqual(["Game 1: draw", "Match over: draw (Alice 0 – Bob 0)"]);
   });
 
   it("the second game is started by the other seat (the rules' flow decides)", () => {

@@ -174,7 +174,7 @@ describe("decisions", () => {
     expect(engine.apply(s, pick(1))).toEqual({ ok: false, reason: "player 1 is not among the candidates" });
     expect(engine.apply(s, done)).toEqual({ ok: false, reason: "'done' needs at least 1 pick (0 so far)" });
     const lines = logOf(s, () => applyAll(s, pick(capper)));
-    expect(lines.slice(0, 3)).toEqual(["Alice picks Capper", "Capper: Bob.field → Bob.discard", expect.stringMatching(/^score \{ player: 1, amount: 1/)]);
+    expect(lines.slice(0, 3)).toEqual(["Alice picks Capper — Discard which card?", "Capper: Bob.field → Bob.discard", expect.stringMatching(/^score \{ player: 1, amount: 1/)]);
     expect(s.entities[1]?.props.score).toBe(1); // no capper any more
   });
 
