@@ -6,7 +6,7 @@ import type * as A from "../grammar/ast.ts";
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import type { Builtin, IrExpr, IrStmt, SuspendOp } from "./ir.ts";
 import type { TextSource } from "./source.ts";
-import { didYouMean } from "./suggest.ts";
+import { closest, didYouMean } from "./suggest.ts";
 import { assignable, comparable, join, KIND_ENUM, T, typeToString, type Type } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
@@ -213,6 +213,8 @@ export class Checker {
   }
 
   private name(e: A.NameRef): IrExpr {
+    // The parser's placeholder for a missing expression: its syntax error is already reported.
+    if (e.name === "") return { k: "lit", v: null, ty: T.unknown };
     const local = this.lookup(e.name);
     if (local) {
       local.used = true;
@@ -249,15 +251,28 @@ export class Checker {
     if (en) return { k: "lit", v: e.name, ty: T.enumOf(en) };
     if (this.voc.keywords.has(e.name)) return { k: "lit", v: e.name, ty: T.enumOf(KEYWORD_ENUM) };
     if (this.voc.cards.has(e.name)) return { k: "lit", v: e.name, ty: T.cardid };
-    const candidates = [...this.visibleLocals(), "me", "opponent", "game", ...this.voc.enumOfValue.keys(), ...this.voc.keywords, ...this.voc.cards];
-    let hint = didYouMean(e.name, candidates);
-    if (!hint && e.name.includes("-")) {
-      const parts = e.name.split("-");
-      if (parts.every((p) => p !== "" && (/^\d+$/.test(p) || this.lookup(p) || ["me", "opponent"].includes(p)))) hint = `to subtract, put spaces around '-': ${parts.join(" - ")}`;
+    const candidates = [...this.visibleLocals(), "me", "opponent", "game", ...(this.ctx.self ? ["self"] : []), ...(this.ctx.event ? ["event"] : []), ...this.voc.enumOfValue.keys(), ...this.voc.keywords, ...this.voc.cards];
+    let hint: string | undefined;
+    // `hp-1` is one name (inner hyphens): when its parts are known, it was meant as a subtraction.
+    const parts = e.name.split("-");
+    if (parts.length > 1 && parts.every((p) => p !== "" && (/^\d+$/.test(p) || this.lookup(p) || ["me", "opponent"].includes(p)))) {
+      hint = `to subtract, put spaces around '-': ${parts.join(" - ")}`;
+      for (const p of parts) this.markUsed(p);
+    } else {
+      const near = closest(e.name, candidates);
+      if (near !== undefined) {
+        hint = `did you mean '${near}'?`;
+        this.markUsed(near); // one typo, one diagnostic: no "never used" for the local it meant
+      }
     }
     if (this.voc.functions.has(e.name) || this.voc.procedures.has(e.name) || e.name in BUILTINS) hint = `'${e.name}' is called with parentheses: ${e.name}(…)`;
     this.error(e.span, "check/unknown-name", `unknown name '${e.name}'`, hint);
     return { k: "lit", v: null, ty: T.unknown };
+  }
+
+  private markUsed(name: string): void {
+    const l = this.lookup(name);
+    if (l) l.used = true;
   }
 
   private visibleLocals(): string[] {
@@ -368,6 +383,7 @@ export class Checker {
       return { k: "fn", name, args, ty: fn.returns };
     }
     if (this.voc.procedures.has(name)) {
+      if (this.impure(e.callee.span, `calling '${name}'`)) return { k: "lit", v: null, ty: T.unknown };
       this.error(e.callee.span, "check/procedure-in-expression", `'${name}' is a procedure: call it as a statement, or as 'let x = ${name}(…)'`);
       return { k: "lit", v: null, ty: T.unknown };
     }
@@ -624,7 +640,7 @@ export class Checker {
       }
       case "modify": {
         if (this.impure(s.span, "'modify'")) return [];
-        if (!this.voc.events.has(s.until.name)) this.error(s.until.span, "check/unknown-event", `unknown event '${s.until.name}'`, didYouMean(s.until.name, this.voc.events.keys()));
+        if (!this.voc.events.has(s.until.name)) this.error(s.until.span, "check/unknown-event", `unknown event '${s.until.name}'`, this.eventHint(s.until.name));
         const t = this.writableProp(s.target, s.op, s.value);
         return t ? [{ k: "modify", obj: t.obj, name: t.name, op: s.op, value: t.value, until: s.until.name, line }] : [];
       }
@@ -679,6 +695,10 @@ export class Checker {
         return op ? [{ k: "suspend", op, into: null, line }] : [];
       }
     }
+  }
+
+  private eventHint(name: string): string {
+    return didYouMean(name, this.voc.events.keys()) ?? `events: ${[...this.voc.events.keys()].join(", ")}`;
   }
 
   private zoneRef(m: A.Member): { owner: IrExpr; zone: string } | undefined {
@@ -784,7 +804,7 @@ export class Checker {
       case "emit": {
         const decl = this.voc.events.get(e.event.name);
         if (!decl) {
-          this.error(e.event.span, "check/unknown-event", `unknown event '${e.event.name}'`, didYouMean(e.event.name, this.voc.events.keys()));
+          this.error(e.event.span, "check/unknown-event", `unknown event '${e.event.name}'`, this.eventHint(e.event.name));
           e.fields.forEach((f) => this.expr(f.value));
           return { op: null, ty: T.unknown };
         }
@@ -794,7 +814,7 @@ export class Checker {
           const ty = decl.fields.get(f.name.name);
           const v = this.expr(f.value);
           if (!ty) {
-            this.error(f.name.span, "check/unknown-field", `event '${decl.name}' has no field '${f.name.name}'`, didYouMean(f.name.name, decl.fields.keys()));
+            this.error(f.name.span, "check/unknown-field", `event '${decl.name}' has no field '${f.name.name}'`, didYouMean(f.name.name, decl.fields.keys()) ?? `its fields: ${[...decl.fields.keys()].join(", ")}`);
             continue;
           }
           if (given.has(f.name.name)) this.error(f.name.span, "check/duplicate-field", `field '${f.name.name}' is given twice`);

@@ -94,12 +94,14 @@ class UnitBuilder {
     const t = this.source(src, path);
     if (!t) return;
     const parsed = parseEffect(t.text);
-    if (!this.syntax(src, t, parsed.errors)) return;
+    const ok = this.syntax(src, t, parsed.errors);
     const c = new Checker(this.voc, src.file, t, ctx);
     const body = c.stmts(parsed.ast.body);
-    c.finish();
+    // After a syntax error the statements the parser recovered are still checked (more errors at
+    // once), but "never used" would be guesswork and there is nothing to generate.
+    if (ok) c.finish();
     this.diags.push(...c.diags);
-    this.push(id, "step", src, path, what, { blocks: lower(body) });
+    if (ok) this.push(id, "step", src, path, what, { blocks: lower(body) });
   }
 
   /** A step unit that does nothing (an action without `do`, e.g. `pass`). */
@@ -128,11 +130,11 @@ class UnitBuilder {
     const t = this.source(src, path);
     if (!t) return;
     const parsed = parseEffect(t.text);
-    if (!this.syntax(src, t, parsed.errors)) return;
+    const ok = this.syntax(src, t, parsed.errors);
     const c = new Checker(this.voc, src.file, t, ctx);
     const body: IrStmt[] = c.stmts(parsed.ast.body);
     this.diags.push(...c.diags);
-    this.push(id, "pure-code", src, path, what, { body, result });
+    if (ok) this.push(id, "pure-code", src, path, what, { body, result });
   }
 
   /** `c in me.hand where …`: the parameter's name and type. */
@@ -155,9 +157,20 @@ class UnitBuilder {
   label(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext): void {
     const t = this.source(src, path);
     if (!t) return;
-    const quoted = `"${t.text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+    // The label as a text literal of the language; `back[i]` is the label offset of literal offset i.
+    let quoted = '"';
+    const back = [0];
+    for (let i = 0; i < t.text.length; i++) {
+      const ch = t.text[i] as string;
+      const lit = ch === "\\" || ch === '"' ? `\\${ch}` : ch === "\n" ? "\\n" : ch;
+      quoted += lit;
+      for (let k = 0; k < lit.length; k++) back.push(i);
+    }
+    quoted += '"';
+    back.push(t.text.length, t.text.length);
+    const at = (i: number) => back[Math.max(0, Math.min(i, back.length - 1))] ?? 0;
     const parsed = parseExpression(quoted);
-    const shifted: TextSource = { text: quoted, position: (i) => t.position(i - 1), range: (s, e) => t.range(s - 1, e - 1) };
+    const shifted: TextSource = { text: quoted, position: (i) => t.position(at(i)), range: (s, e) => t.range(at(s), at(e)) };
     if (!this.syntax(src, shifted, parsed.errors)) return;
     const c = new Checker(this.voc, src.file, shifted, ctx);
     const e = c.expr(parsed.ast);

@@ -346,7 +346,7 @@ class ScenarioRun {
     return e !== undefined && e.card === card && (owner === undefined || e.owner === owner);
   }
 
-  /** Reads `me.life`, `opponent.coolZone`, `me.field.kelpie.tapped`, `kelpie.power`, `game.turn`. */
+  /** Reads `me.life`, `opponent.discard`, `me.field.goblin.tapped`, `goblin.power`, `game.turn`. */
   private read(path: readonly string[], at: YamlPath): unknown {
     const [head, ...rest] = path;
     const zones = this.module.rules.zones;
@@ -374,7 +374,7 @@ class ScenarioRun {
   }
 
   private cardProp(pool: readonly { id: EntityId; card: string | null }[], card: string | undefined, prop: string | undefined, at: YamlPath): unknown {
-    if (card === undefined || prop === undefined) this.fail(at, "write card.property, e.g. kelpie.tapped", undefined, "key");
+    if (card === undefined || prop === undefined) this.fail(at, "write card.property, e.g. goblin.tapped", undefined, "key");
     const hits = pool.filter((e) => e.card === card);
     if (hits.length === 0) this.fail(at, `no card '${card}' there`, card in this.module.cards ? undefined : didYouMean(card, Object.keys(this.module.cards)), "key");
     if (hits.length > 1) this.fail(at, `${hits.length} cards '${card}' there: say whose (me./opponent.) and which zone`, undefined, "key");

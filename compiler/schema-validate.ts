@@ -4,7 +4,8 @@ import type { Diagnostic } from "./diagnostics.ts";
 import type { SourceFile, YamlPath } from "./source.ts";
 import { didYouMean } from "./suggest.ts";
 
-const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+// `verbose`: errors carry their parent schema, whose keys feed the "did you mean" of unknown keys.
+const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
 const byObject = new WeakMap<object, ValidateFunction>();
 const byText = new Map<string, ValidateFunction>();
 
@@ -76,7 +77,7 @@ function toDiagnostic(src: SourceFile, e: ErrorObject, codePrefix: string): Diag
     case "const":
       return mk(src, path, "value", `${codePrefix}/value`, `${describe(path)} must be ${JSON.stringify(p["allowedValue"])}`);
     case "pattern":
-      return mk(src, path, "value", `${codePrefix}/name`, `${describe(path)} is not a valid name`, "use letters, digits, '_' and inner hyphens, like 'rock-spike'");
+      return mk(src, path, "value", `${codePrefix}/name`, `${describe(path)} is not a valid name`, "use letters, digits, '_' and inner hyphens, like 'fire-imp'");
     case "propertyNames":
       return mk(src, path, "value", `${codePrefix}/name`, `a key in ${describe(path)} is not a valid name`, "use letters, digits, '_' and inner hyphens");
     case "minimum":

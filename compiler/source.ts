@@ -22,15 +22,16 @@ export class SourceFile {
     readonly text: string,
   ) {
     this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
+    const seen = new Set<string>();
     for (const e of this.doc.errors) {
-      const [s, t] = e.pos;
-      this.diagnostics.push({
-        file,
-        range: this.rangeOf(s, Math.max(t, s)),
-        severity: "error",
-        code: "yaml/syntax",
-        message: yamlMessage(e.code, e.message),
-      });
+      const y = yamlIssue(text, e.code, e.message, e.pos);
+      const range = this.rangeOf(y.start, Math.max(y.end, y.start));
+      const key = `${range.start.line}:${range.start.col}:${y.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.diagnostics.push(y.hint === undefined ? { file, range, severity: "error", code: "yaml/syntax", message: y.message } : { file, range, severity: "error", code: "yaml/syntax", message: y.message, hint: y.hint });
+      // A text without its closing quote swallows the rest of the file: later errors are its echoes.
+      if (y.final) break;
     }
   }
 
@@ -114,8 +115,12 @@ function scalarSource(src: SourceFile, n: Scalar<string>): TextSource {
     }
     for (; i <= text.length; i++) offsets[i] = Math.min(valueEnd, src.text.length);
   } else {
-    const quoted = n.type === Scalar.QUOTE_DOUBLE || n.type === Scalar.QUOTE_SINGLE ? 1 : 0;
-    for (let i = 0; i <= text.length; i++) offsets[i] = start + quoted + i;
+    const mapped = flowOffsets(src.text, start, valueEnd, n.type === Scalar.QUOTE_DOUBLE ? '"' : n.type === Scalar.QUOTE_SINGLE ? "'" : null, text);
+    if (mapped) offsets.set(mapped);
+    else {
+      const quoted = n.type === Scalar.QUOTE_DOUBLE || n.type === Scalar.QUOTE_SINGLE ? 1 : 0;
+      for (let i = 0; i <= text.length; i++) offsets[i] = start + quoted + i;
+    }
   }
   return {
     text,
@@ -124,10 +129,121 @@ function scalarSource(src: SourceFile, n: Scalar<string>): TextSource {
   };
 }
 
-function yamlMessage(code: string, message: string): string {
-  const first = message.split("\n")[0] ?? message;
-  if (code === "DUPLICATE_KEY") return "this key appears twice in the same mapping";
-  if (code === "BAD_INDENT") return "bad indentation: this line does not line up with its siblings";
-  if (code === "MISSING_CHAR") return first.replace(/ at line \d+, column \d+.*$/, "");
-  return first.replace(/ at line \d+, column \d+.*$/, "");
+/** A YAML parser error in the card author's words, at the place to fix. */
+const ESCAPES: Readonly<Record<string, string>> = { "0": "\0", a: "\x07", b: "\b", t: "\t", "\t": "\t", n: "\n", v: "\v", f: "\f", r: "\r", e: "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", N: "\x85", _: "\xa0", L: "\u2028", P: "\u2029" };
+const HEX: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
+
+/**
+ * File offsets of each character of a plain or quoted scalar's value (and of its end), following
+ * YAML's escapes, `''` and line folding; null when the decoding does not give the parser's value.
+ */
+function flowOffsets(file: string, start: number, end: number, quote: '"' | "'" | null, value: string): number[] | null {
+  const chars: string[] = [];
+  const at: number[] = [];
+  const escaped: boolean[] = [];
+  const push = (c: string, p: number, esc = false) => {
+    chars.push(c);
+    at.push(p);
+    escaped.push(esc);
+  };
+  const stop = quote ? end - 1 : end;
+  let p = quote ? start + 1 : start;
+  const skipBlanks = () => {
+    while (p < stop && (file[p] === " " || file[p] === "\t")) p++;
+  };
+  const lineBreak = () => {
+    if (file[p] === "\r" && file[p + 1] === "\n") p += 2;
+    else p++;
+  };
+  while (p < stop) {
+    const c = file[p] as string;
+    if (c === "\n" || c === "\r") {
+      while (chars.length && !escaped[escaped.length - 1] && (chars[chars.length - 1] === " " || chars[chars.length - 1] === "\t")) {
+        chars.pop();
+        at.pop();
+        escaped.pop();
+      }
+      let breaks = 0;
+      while (p < stop && (file[p] === "\n" || file[p] === "\r")) {
+        lineBreak();
+        breaks++;
+        skipBlanks();
+      }
+      if (breaks === 1) push(" ", p);
+      else for (let k = 1; k < breaks; k++) push("\n", p);
+      continue;
+    }
+    if (quote === '"' && c === "\\") {
+      const e = file[p + 1] ?? "";
+      if (e === "\n" || e === "\r") {
+        p++;
+        lineBreak();
+        skipBlanks();
+        continue;
+      }
+      const width = HEX[e];
+      if (width !== undefined) {
+        const code = Number.parseInt(file.slice(p + 2, p + 2 + width), 16);
+        if (Number.isNaN(code)) return null;
+        for (const u of String.fromCodePoint(code).split("")) push(u, p, true);
+        p += 2 + width;
+        continue;
+      }
+      const d = ESCAPES[e];
+      if (d === undefined) return null;
+      push(d, p, true);
+      p += 2;
+      continue;
+    }
+    if (quote === "'" && c === "'" && file[p + 1] === "'") {
+      push("'", p);
+      p += 2;
+      continue;
+    }
+    push(c, p);
+    p++;
+  }
+  if (chars.join("") !== value) return null;
+  at.push(stop);
+  return at;
+}
+
+function yamlIssue(text: string, code: string, message: string, pos: [number, number]): { start: number; end: number; message: string; hint?: string; final?: boolean } {
+  const first = (message.split("\n")[0] ?? message).replace(/ at line \d+, column \d+.*$/, "");
+  const [s, t] = pos;
+  const quote = /^Missing closing (["'])quote/.exec(first)?.[1];
+  if (code === "MISSING_CHAR" && quote) {
+    // Point at the opening quote: the last one before the error (skipping escaped quotes inside the text).
+    let at = s - 1;
+    for (; at >= 0; at--) {
+      if (text[at] !== quote) continue;
+      if (quote === '"' && text[at - 1] === "\\") continue;
+      if (quote === "'" && text[at - 1] === "'") {
+        at--;
+        continue;
+      }
+      break;
+    }
+    const start = at >= 0 ? at : s;
+    return { start, end: start + 1, message: `this text has no closing ${quote}`, hint: quote === '"' ? 'end it with a closing " (inside it, write \\" for a quote)' : "end it with a closing ' (inside it, write '' for a quote)", final: true };
+  }
+  if (code === "DUPLICATE_KEY") {
+    const key = /^[^:\n]*/.exec(text.slice(s))?.[0].trim() ?? "";
+    return { start: s, end: t, message: key ? `key '${key}' appears twice in the same mapping` : "this key appears twice in the same mapping", hint: "remove one of them" };
+  }
+  if (code === "TAB_AS_INDENT") return { start: s, end: t, message: "tabs are not allowed in YAML indentation", hint: "indent with spaces" };
+  const flow = /^Flow (sequence|map) in block collection must be sufficiently indented and end with a ([\]}])/.exec(first);
+  if (flow) return { start: s, end: t, message: `missing '${flow[2] ?? ""}' before this line: the ${flow[1] === "map" ? "'{'" : "'['"} above is not closed`, hint: "close it on the same line, or indent its next lines deeper than the key" };
+  if (code === "BAD_INDENT" && /same column/.test(first)) return { start: s, end: t, message: "bad indentation: this key does not line up with the keys above it" };
+  if (code === "BLOCK_AS_IMPLICIT_KEY" || code === "MULTILINE_IMPLICIT_KEY") {
+    const eol = text.indexOf("\n", s);
+    const rest = text.slice(s, eol < 0 ? text.length : eol);
+    if (/:( |$)/.test(rest)) return { start: s, end: t, message: "this value contains ': ', which YAML reads as a nested key", hint: "put the value in quotes" };
+    // The value goes on over the next line, which holds a key: that line is indented too far.
+    let n = eol + 1;
+    while (text[n] === " ") n++;
+    return { start: n, end: n + 1, message: "bad indentation: this line is indented deeper than the key above it, so it continues that value", hint: "line it up with the other keys" };
+  }
+  if (code === "MISSING_CHAR" && /^Implicit map keys need to be followed by map values/.test(first)) return { start: s, end: t, message: "this line has no ':' after its key", hint: "write key: value" };
+  return { start: s, end: t, message: first };
 }

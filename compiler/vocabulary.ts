@@ -101,7 +101,9 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
   const typeAt = (path: YamlPath, s: unknown): Type => {
     const ty = parseType(String(s), enumSet, eventSet);
     if (!ty) {
-      err(path, "check/unknown-type", `unknown type '${String(s)}'`, didYouMean(String(s), ["number", "bool", "text", "player", "card", "entity", "cardid", ...enumSet]) ?? "types: number, bool, text, player, card, entity, cardid, list<T>, event<name>, or an enum");
+      const simple = ["number", "bool", "text", "player", "card", "entity", "cardid", ...enumSet];
+      const known = [...simple, ...simple.map((t) => `list<${t}>`), ...[...eventSet].map((e) => `event<${e}>`)];
+      err(path, "check/unknown-type", `unknown type '${String(s)}'`, didYouMean(String(s), known) ?? "types: number, bool, text, player, card, entity, cardid, list<T>, event<name>, or an enum");
       return T.unknown;
     }
     return ty;

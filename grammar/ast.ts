@@ -99,7 +99,7 @@ export interface ParseResult<T> {
   readonly errors: readonly SyntaxIssue[];
 }
 
-/** An action parameter `c in me.hand where c.kind == summon` (see `parseBinding`). */
+/** An action parameter `c in me.hand where c.kind == creature` (see `parseBinding`). */
 export interface Binding extends Node {
   readonly variable: Ident;
   readonly list: Expr;

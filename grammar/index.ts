@@ -40,7 +40,7 @@ export function parseExpression(text: string): ParseResult<Expr> {
 }
 
 /**
- * Parses an action parameter `c in me.hand where c.kind == summon`. The list is any expression,
+ * Parses an action parameter `c in me.hand where c.kind == creature`. The list is any expression,
  * typically a `where` filter (inside it both `it` and the variable name the element; the AST just
  * records `Where(list, cond)`). `ast` is undefined when there is no `name in list` to read.
  */

@@ -126,7 +126,7 @@ export const Unknown = createToken({ name: "Unknown", pattern: Lexer.NA, label: 
 
 export const NumberLiteral = createToken({ name: "NumberLiteral", pattern: /[0-9]+/, label: "a number" });
 
-/** Letters, digits, `_` and inner hyphens: `rock-spike`, `turn-end`, `coolZone`. */
+/** Letters, digits, `_` and inner hyphens: `fire-imp`, `turn-end`, `discardPile`. */
 export const Identifier = createToken({
   name: "Identifier",
   pattern: /[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*/,

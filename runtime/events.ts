@@ -17,7 +17,12 @@ export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string
   const rec: EventRecord = { id, name, fields };
   st.events[id] = rec;
   f.owned.push(id);
-  if (rt.logging) pushLog(st, "event", eventText(name, fields), { event: id, name });
+  if (rt.logging) {
+    // The fields as emitted, for tools that read the structured log (`field:<name>`).
+    const data: Record<string, Value> = { event: id, name };
+    for (const k in fields) data[`field:${k}`] = fields[k] as Value;
+    pushLog(st, "event", eventText(name, fields), data);
+  }
 
   const mods = st.modifiers;
   if (mods.length > 0) {

@@ -1,0 +1,10 @@
+/** Test kit: load a compiled game once per test file. */
+import type { GameModule } from "../runtime/index.ts";
+import { loadGame } from "../compiler/project.ts";
+import { renderDiagnostic } from "../compiler/diagnostics.ts";
+
+export async function gameModule(game: string): Promise<GameModule> {
+  const { module, diagnostics } = await loadGame(game);
+  if (!module) throw new Error(`${game} does not compile:\n${diagnostics.map(renderDiagnostic).join("\n")}`);
+  return module;
+}
