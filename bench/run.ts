@@ -1,0 +1,166 @@
+/**
+ * `npm run bench`: speed and memory of the compiler and the runtime, measured on one core.
+ * Figures are medians of repeated runs; targets are printed next to them (never asserted in tests).
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { checkCardFile, checkGame } from "../compiler/compile.ts";
+import { emitGame } from "../compiler/emit.ts";
+import { readDecks } from "../compiler/decks.ts";
+import { gameDir, loadGame, readGame, ROOT } from "../compiler/project.ts";
+import { parseEffect } from "../grammar/index.ts";
+import { Engine, randomAgent, type MatchConfig, type State } from "../runtime/index.ts";
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? ((s[Math.floor((s.length - 1) / 2)] as number) + (s[Math.ceil((s.length - 1) / 2)] as number)) / 2 : NaN;
+};
+const fmt = (n: number, d = 1) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+const rows: [string, string, string][] = [];
+function row(what: string, value: string, target = ""): void {
+  rows.push([what, value, target]);
+  process.stdout.write(`${what.padEnd(46)} ${value.padStart(16)}  ${target}\n`);
+}
+const verdict = (ok: boolean, text: string) => `${ok ? "✓" : "✗"} target ${text}`;
+
+const game = "elementis";
+process.stdout.write(`Cardwright bench — ${game}, node ${process.version}, one core\n\n`);
+
+// ── compiler ────────────────────────────────────────────────────────────────
+const cold: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "bench/compile-once.ts"), game], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(r.stderr);
+  cold.push((JSON.parse(r.stdout) as { total: number }).total);
+}
+row("compile, cold (fresh process, median of 3)", `${fmt(median(cold), 0)} ms`);
+const input = readGame(game);
+if ("code" in input) throw new Error(input.message);
+const warmCheck: number[] = [];
+const warmAll: number[] = [];
+let checked = checkGame(input);
+for (let i = 0; i < 10; i++) {
+  const t0 = performance.now();
+  checked = checkGame(input);
+  const t1 = performance.now();
+  emitGame(checked, "../../runtime/types.ts");
+  warmAll.push(performance.now() - t0);
+  warmCheck.push(t1 - t0);
+}
+row("compile, warm (check + generate, median of 10)", `${fmt(median(warmAll), 0)} ms`);
+row("check the whole set, warm (median of 10)", `${fmt(median(warmCheck), 0)} ms`);
+const voc = checked.vocabulary;
+if (!voc) throw new Error("no vocabulary");
+const perCard: number[] = [];
+for (let round = 0; round < 5; round++) {
+  for (const card of input.cards) {
+    const t0 = performance.now();
+    checkCardFile(voc, card);
+    perCard.push(performance.now() - t0);
+  }
+}
+const cardMs = median(perCard);
+row("check one card file, warm (median)", `${fmt(cardMs, 2)} ms`, verdict(cardMs < 20, "< 20 ms"));
+row("check one card file, warm (slowest)", `${fmt(Math.max(...perCard), 2)} ms`);
+
+// Parse time per effect: every code field of the game.
+const effects: string[] = [];
+const collect = (v: unknown): void => {
+  if (typeof v === "string" && v.includes("\n")) effects.push(v);
+  else if (Array.isArray(v)) v.forEach(collect);
+  else if (v && typeof v === "object") Object.values(v).forEach(collect);
+};
+collect(checked.rulesValue);
+for (const c of checked.cards) collect(c.value);
+for (const e of effects) parseEffect(e);
+const parseTimes: number[] = [];
+for (let r = 0; r < 20; r++) {
+  for (const e of effects) {
+    const t0 = performance.now();
+    parseEffect(e);
+    parseTimes.push(performance.now() - t0);
+  }
+}
+row(`parse one effect (median over ${effects.length} effects)`, `${fmt(median(parseTimes) * 1000, 1)} µs`);
+
+// ── runtime ─────────────────────────────────────────────────────────────────
+const { module } = await loadGame(game);
+if (!module) throw new Error("does not compile");
+const { decks } = readDecks(gameDir(game), module);
+const config = (seed: number): MatchConfig => ({
+  seed,
+  players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: { ...(decks[(seed + i) % decks.length]?.zones ?? {}) } })),
+});
+
+function throughput(engine: Engine, seconds: number): { games: number; decisions: number; ms: number } {
+  let games = 0;
+  let decisions = 0;
+  const t0 = performance.now();
+  let seed = 1;
+  while (performance.now() - t0 < seconds * 1000) {
+    const st = engine.newMatch(config(seed));
+    const agent = randomAgent(seed++);
+    while (!st.match.over) {
+      engine.apply(st, agent.choose(st, engine.legalActions(st), engine));
+      decisions++;
+    }
+    games += st.match.results.length;
+  }
+  return { games, decisions, ms: performance.now() - t0 };
+}
+const engine = new Engine(module);
+throughput(engine, 1); // warm up
+const runs = [throughput(engine, 2), throughput(engine, 2), throughput(engine, 2)];
+const gps = median(runs.map((r) => (r.games / r.ms) * 1000));
+row("random games per second (full log)", fmt(gps, 0), verdict(gps >= 1000, "≥ 1,000"));
+row("decisions per second (full log)", fmt(median(runs.map((r) => (r.decisions / r.ms) * 1000)), 0));
+const quiet = new Engine(module, { log: false });
+throughput(quiet, 1);
+const qruns = [throughput(quiet, 2), throughput(quiet, 2), throughput(quiet, 2)];
+row("random games per second (log off)", fmt(median(qruns.map((r) => (r.games / r.ms) * 1000)), 0));
+row("decisions per game (mean)", fmt(runs[0] ? runs[0].decisions / runs[0].games : 0, 1));
+
+// Clone, hash, size: states sampled at decision points of 50 matches.
+const samples: State[] = [];
+for (let seed = 1; seed <= 50; seed++) {
+  const st = engine.newMatch(config(seed));
+  const agent = randomAgent(seed);
+  let n = 0;
+  while (!st.match.over) {
+    if (n++ % 5 === 0) samples.push(engine.clone(st));
+    engine.apply(st, agent.choose(st, engine.legalActions(st), engine));
+  }
+}
+const time = (fn: (s: State) => unknown) => {
+  const ts: number[] = [];
+  for (const s of samples) {
+    const t0 = performance.now();
+    for (let i = 0; i < 10; i++) fn(s);
+    ts.push((performance.now() - t0) / 10);
+  }
+  return median(ts);
+};
+row(`clone a state (median of ${samples.length})`, `${fmt(time((s) => engine.clone(s)) * 1000, 1)} µs`);
+row("hash a state (median)", `${fmt(time((s) => engine.hash(s)) * 1000, 1)} µs`);
+const sizes = samples.map((s) => JSON.stringify(s).length);
+row("state as JSON (median / largest)", `${fmt(median(sizes) / 1024, 1)} / ${fmt(Math.max(...sizes) / 1024, 1)} KiB`);
+const noLog = samples.map((s) => JSON.stringify({ ...s, log: [] }).length);
+row("state as JSON without its log (median)", `${fmt(median(noLog) / 1024, 1)} KiB`);
+
+// Peak memory over 1,000 games.
+globalThis.gc?.();
+const base = process.memoryUsage();
+let peakHeap = base.heapUsed;
+let peakRss = base.rss;
+let played = 0;
+for (let seed = 1; played < 1000; seed++) {
+  const st = engine.newMatch(config(seed));
+  const agent = randomAgent(seed);
+  while (!st.match.over) engine.apply(st, agent.choose(st, engine.legalActions(st), engine));
+  played += st.match.results.length;
+  const m = process.memoryUsage();
+  peakHeap = Math.max(peakHeap, m.heapUsed);
+  peakRss = Math.max(peakRss, m.rss);
+}
+row("peak heap over 1,000 games", `${fmt(peakHeap / 2 ** 20, 1)} MiB`);
+row("peak RSS over 1,000 games", `${fmt(peakRss / 2 ** 20, 1)} MiB`);
