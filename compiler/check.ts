@@ -396,7 +396,7 @@ export class Checker {
     const spec = BUILTINS[b];
     const [lo, hi] = typeof spec.params === "number" ? [spec.params, spec.params] : spec.params;
     if (e.args.length < lo || e.args.length > hi) {
-      this.error(e.span, "check/arity", `${name} takes ${lo === hi ? String(lo) : `${lo} to ${hi}`} argument(s), not ${e.args.length}`, spec.doc);
+      this.error(e.span, "check/arity", `'${name}' takes ${lo === hi ? String(lo) : `${lo} to ${hi}`} argument(s), not ${e.args.length}`, spec.doc);
       e.args.forEach((a) => this.expr(a));
       return { k: "lit", v: null, ty: T.unknown };
     }
@@ -570,6 +570,11 @@ export class Checker {
         if (this.lookup(s.name.name) && this.scopes[this.scopes.length - 1]?.has(s.name.name)) {
           this.error(s.name.span, "check/redeclared", `'${s.name.name}' is already defined here`, "assign it without 'let'");
         }
+        if (s.init.kind === "create") {
+          const made = this.stmt(s.init);
+          this.declare(s.name.name, T.card, s.name.span, true);
+          return made.map((m) => (m.k === "create" ? { ...m, into: s.name.name } : m));
+        }
         if (isSuspending(s.init) && (s.init.kind !== "call" || this.voc.procedures.has(s.init.callee.name))) {
           const { op, ty } = this.suspending(s.init);
           this.declare(s.name.name, ty, s.name.span, true);
@@ -616,7 +621,7 @@ export class Checker {
         if (this.ctx.returns && this.ctx.returns.t !== "void") {
           if (!value) this.error(s.span, "check/return", `this must return ${typeToString(this.ctx.returns)}`);
           else this.expect(s.value?.span ?? s.span, value.ty, this.ctx.returns, "wrong type of result");
-        } else if (value) this.error(s.span, "check/return", "this code returns no value");
+        } else if (value) this.error(s.span, "check/return", "this code returns no value", "write 'return' alone");
         return [{ k: "return", value, line }];
       }
       case "move": {
@@ -636,7 +641,7 @@ export class Checker {
         const card = this.expr(s.card);
         this.expect(s.card.span, card.ty, T.cardid, "'create' needs a card id");
         const z = this.zoneRef(s.in);
-        return z ? [{ k: "create", card, owner: z.owner, zone: z.zone, line }] : [];
+        return z ? [{ k: "create", card, owner: z.owner, zone: z.zone, into: null, line }] : [];
       }
       case "modify": {
         if (this.impure(s.span, "'modify'")) return [];

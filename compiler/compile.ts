@@ -246,6 +246,9 @@ function validateCard(voc: Vocabulary, src: SourceFile, value: Obj, diags: Diagn
 function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilder): void {
   const first = obj(r["trigger-order"])["first"];
   if (typeof first === "string") b.expr("order.first", src, ["trigger-order", "first"], "trigger order: whose listeners go first", RULES_CTX, T.player);
+  if (typeof obj(r["trigger-order"])["rank"] === "string") {
+    b.expr("order.rank", src, ["trigger-order", "rank"], "trigger order: rank of a listener", { ...RULES_CTX, pure: true, params: [{ name: "it", type: T.card, writable: false }] }, T.number);
+  }
   for (const [name, d] of Object.entries(obj(r["functions"]))) {
     const f = voc.functions.get(name);
     if (!f) continue;
@@ -270,6 +273,10 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
     if (typeof a["label"] === "string") b.label(`action.${name}.label`, src, ["actions", name, "label"], `action ${name}: label`, { ...base, params, pure: true });
     if (a["do"] === undefined) b.emptyStep(`action.${name}`, src, ["actions", name], `action ${name}`);
     else b.step(`action.${name}`, src, ["actions", name, "do"], `action ${name}`, { ...base, params });
+  }
+  if (typeof r["deck-errors"] === "string") {
+    // Pure code: `errors = errors + ["…"]` for each broken deck rule; `me` is the deck's player.
+    b.pureCode("deck.errors", src, ["deck-errors"], "deck rules: the problems of a deck", { ...RULES_CTX, pure: true, params: [{ name: "errors", type: T.list(T.text), writable: true }] }, "errors");
   }
   const flow = obj(r["flow"]);
   b.step("flow.game", src, ["flow", "game"], "flow: each game", RULES_CTX);

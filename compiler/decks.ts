@@ -1,6 +1,7 @@
 /** Deck files (`cards/<game>/decks/*.yaml`): a named list of card ids per starting zone. */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { Engine } from "../runtime/engine.ts";
 import type { GameModule } from "../runtime/types.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { validateWithSchema } from "./schema-validate.ts";
@@ -54,7 +55,13 @@ export function readDecks(dir: string, module: GameModule, cwd = process.cwd()):
         }
       });
     }
-    if (ok) decks.push({ id: v.id, name: v.name, zones: v.zones, file: src.file });
+    if (!ok) continue;
+    // The rules' deck-building rules (`deck-errors`), each problem naming the rule it breaks.
+    const engine = new Engine(module);
+    const seats = Array.from({ length: module.rules.players }, (_, i) => ({ name: `P${i + 1}`, zones: v.zones }));
+    const problems = engine.deckErrors({ seed: 1, players: seats })[0] ?? [];
+    for (const message of problems) diagnostics.push({ file: src.file, range: src.rangeAt(["zones"], "key"), severity: "error", code: "deck/illegal", message });
+    if (problems.length === 0) decks.push({ id: v.id, name: v.name, zones: v.zones, file: src.file });
   }
   return { decks, diagnostics };
 }

@@ -23,7 +23,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
     zones: Object.fromEntries([...voc.zones].map(([n, z]) => [n, z.limit !== undefined ? { visibility: z.visibility, limit: z.limit } : { visibility: z.visibility }])),
     kinds: Object.fromEntries([...voc.kinds.values()].map((k) => [k.name, { activeIn: [...k.activeIn] }])),
     events: Object.fromEntries([...voc.events.values()].map((e) => [e.name, { stages: [...e.stages] }])),
-    order: { first: has("order.first"), zones: [...zonesList(obj(r["trigger-order"])["zones"])] },
+    order: { first: has("order.first"), zones: [...zonesList(obj(r["trigger-order"])["zones"])], rank: has("order.rank") },
     actions: Object.keys(obj(r["actions"])).map((name) => ({
       name,
       window: voc.actions.get(name)?.window ?? "",
@@ -34,6 +34,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
       label: has(`action.${name}.label`),
     })),
     flow: { game: "flow.game", scenario: has("flow.scenario") },
+    deckErrors: has("deck.errors"),
     procedures: Object.fromEntries([...voc.procedures.values()].map((p) => [p.name, { h: `proc.${p.name}`, params: p.params.map((x) => x.name) }])),
   };
 }

@@ -220,7 +220,7 @@ class Printer {
         w(`ctx.shuffle(${this.ex(s.owner)}, ${q(s.zone)});`);
         return;
       case "create":
-        w(`ctx.create(${this.ex(s.card)}, ${this.ex(s.owner)}, ${q(s.zone)});`);
+        w(`${s.into === null ? "" : `L[${q(s.into)}] = `}ctx.create(${this.ex(s.card)}, ${this.ex(s.owner)}, ${q(s.zone)});`);
         return;
       case "modify":
         w(`ctx.modify(${this.ex(s.obj)}, ${q(s.name)}, ${q(s.op)}, ${this.ex(s.value)}, ${q(s.until)});`);

@@ -50,7 +50,8 @@ export type IrStmt = { readonly line: number } & (
   | { readonly k: "setField"; readonly ev: IrExpr; readonly name: string; readonly op: AssignOp; readonly value: IrExpr }
   | { readonly k: "move"; readonly what: IrExpr; readonly owner: IrExpr; readonly zone: string; readonly position: "top" | "bottom" }
   | { readonly k: "shuffle"; readonly owner: IrExpr; readonly zone: string }
-  | { readonly k: "create"; readonly card: IrExpr; readonly owner: IrExpr; readonly zone: string }
+  /** `into`: the local that receives the new card (`let x = create …`), or null. */
+  | { readonly k: "create"; readonly card: IrExpr; readonly owner: IrExpr; readonly zone: string; readonly into: string | null }
   | { readonly k: "modify"; readonly obj: IrExpr; readonly name: string; readonly op: AssignOp; readonly value: IrExpr; readonly until: string }
   | { readonly k: "log"; readonly text: IrExpr }
   | { readonly k: "use" }

@@ -2,7 +2,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { SourceFile, YamlPath } from "./source.ts";
-import { didYouMean } from "./suggest.ts";
+import { closest, didYouMean } from "./suggest.ts";
 
 // `verbose`: errors carry their parent schema, whose keys feed the "did you mean" of unknown keys.
 const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
@@ -43,8 +43,16 @@ export function validateWithSchema(src: SourceFile, value: unknown, schema: obje
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   const errors = (validate.errors ?? []).filter((e) => !(e.keyword === "oneOf" || e.keyword === "if" || e.keyword === "anyOf"));
+  // `powr: 2` gives an unknown key and a missing `power`: one typo, one diagnostic (the unknown key's, with its hint).
+  const misspelt = new Set<string>();
+  for (const e of errors) {
+    if (e.keyword !== "additionalProperties") continue;
+    const near = closest(String((e.params as Record<string, unknown>)["additionalProperty"]), allowedKeys(e));
+    if (near !== undefined) misspelt.add(`${e.instancePath}/${near}`);
+  }
   // Report the most specific errors: skip an error whose path is a prefix of another one's.
   for (const e of errors) {
+    if (e.keyword === "required" && misspelt.has(`${e.instancePath}/${String((e.params as Record<string, unknown>)["missingProperty"])}`)) continue;
     const d = toDiagnostic(src, e, codePrefix);
     const key = `${d.range.start.line}:${d.range.start.col}:${d.message}`;
     if (seen.has(key)) continue;
@@ -60,7 +68,7 @@ function toDiagnostic(src: SourceFile, e: ErrorObject, codePrefix: string): Diag
   switch (e.keyword) {
     case "additionalProperties": {
       const key = String(p["additionalProperty"]);
-      const allowed = Object.keys(((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object);
+      const allowed = allowedKeys(e);
       const hint = didYouMean(key, allowed) ?? (allowed.length ? `allowed keys here: ${allowed.join(", ")}` : undefined);
       return mk(src, [...path, key], "key", `${codePrefix}/unknown-key`, `unknown key '${key}' in ${describe(path)}`, hint);
     }
@@ -90,6 +98,10 @@ function toDiagnostic(src: SourceFile, e: ErrorObject, codePrefix: string): Diag
     default:
       return mk(src, path, "value", `${codePrefix}/invalid`, `${describe(path)} ${e.message ?? "is invalid"}`);
   }
+}
+
+function allowedKeys(e: ErrorObject): string[] {
+  return Object.keys(((e.parentSchema as { properties?: object } | undefined)?.properties ?? {}) as object);
 }
 
 function article(t: string): string {

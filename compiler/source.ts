@@ -109,7 +109,9 @@ function scalarSource(src: SourceFile, n: Scalar<string>): TextSource {
       }
       if (indent < 0) indent = line.length - line.trimStart().length;
       let c = p + Math.min(indent, line.length);
-      while (i < text.length && text[i] !== "\n") offsets[i++] = c++;
+      // The line's own characters (a folded block `>` joins lines with a space, not a newline).
+      const lineChars = line.replace(/\r$/, "").length - Math.min(indent, line.length);
+      for (let k = 0; k < lineChars && i < text.length; k++) offsets[i++] = c++;
       if (i < text.length) offsets[i++] = lineEnd; // the newline
       p = lineEnd + 1;
     }

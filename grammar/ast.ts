@@ -56,7 +56,8 @@ export type Suspending = Choose | May | Act | Emit;
 
 export type AssignOp = "=" | "+=" | "-=";
 
-export interface Let extends Node { readonly kind: "let"; readonly name: Ident; readonly init: Expr | Suspending }
+/** `let x = …`: an expression, a decision (or other suspension), or a new card (`create`). */
+export interface Let extends Node { readonly kind: "let"; readonly name: Ident; readonly init: Expr | Suspending | Create }
 /** `target op value`; target is a name (a local) or a member (a property or event field). */
 export interface Assign extends Node { readonly kind: "assign"; readonly target: NameRef | Member; readonly op: AssignOp; readonly value: Expr }
 export interface If extends Node { readonly kind: "if"; readonly cond: Expr; readonly then: Block; readonly else?: Block | If }

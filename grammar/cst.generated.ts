@@ -60,6 +60,7 @@ export type LetStmtCstChildren = {
   Identifier?: IToken[];
   Assign?: IToken[];
   decision?: DecisionCstNode[];
+  createStmt?: CreateStmtCstNode[];
   expression?: ExpressionCstNode[];
 };
 

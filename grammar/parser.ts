@@ -355,7 +355,7 @@ export class EffectParser extends CstParser {
 
   // ── statements ──
 
-  /** `let x = expr` or `let x = <decision>` */
+  /** `let x = expr`, `let x = <decision>` or `let x = create c in p.zone` */
   letStmt = this.RULE("letStmt", () => {
     this.CONSUME(T.Let);
     this.CONSUME(T.Identifier);
@@ -365,6 +365,7 @@ export class EffectParser extends CstParser {
 
   private readonly letAlts: IOrAlt<unknown>[] = [
     { ALT: () => this.SUBRULE(this.decision) },
+    { ALT: () => this.SUBRULE(this.createStmt) },
     { ALT: () => this.SUBRULE(this.expression) },
   ];
 

@@ -109,7 +109,7 @@ export const RULES_SCHEMA = {
     },
     "trigger-order": {
       type: "object",
-      properties: { first: code, zones: { type: "array", items: name } },
+      properties: { first: code, rank: code, zones: { type: "array", items: name } },
       additionalProperties: false,
     },
     functions: {
@@ -143,6 +143,7 @@ export const RULES_SCHEMA = {
         additionalProperties: false,
       },
     },
+    "deck-errors": code,
     flow: {
       type: "object",
       properties: { game: code, scenario: code },

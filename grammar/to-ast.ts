@@ -158,8 +158,9 @@ export class AstBuilder {
     const name = this.ident(first(c.Identifier));
     const eq = first(c.Assign);
     if (eq !== undefined) this.tokSpan(eq);
-    let init: A.Expr | A.Suspending | undefined;
+    let init: A.Expr | A.Suspending | A.Create | undefined;
     if (c.decision) init = this.decision(c.decision[0]!);
+    else if (c.createStmt) init = this.createStmt(c.createStmt[0]!);
     else if (c.expression) init = this.expression(c.expression[0]!);
     init ??= this.missing();
     return { kind: "let", name, init, span: { start, end: init.span.end } };

@@ -44,6 +44,21 @@ export class Engine {
     return st;
   }
 
+  /**
+   * What is wrong with each seat's deck, by the rules' `deck-errors` (one list per seat, empty when
+   * legal). Builds the match's cards on a scratch state; runs no game flow.
+   */
+  deckErrors(config: MatchConfig): string[][] {
+    const fn = this.ix.rules.deckErrors ?? null;
+    if (fn === null) return config.players.map(() => []);
+    const rt = new RuntimeCtx(this.ix);
+    buildMatch(rt, this.module.id, config);
+    return config.players.map((_, i) => {
+      const v = rt.pure(fn, { me: i + 1, self: null, ev: null, L: { errors: [] } });
+      return Array.isArray(v) ? v.map((x) => String(x)) : [];
+    });
+  }
+
   /** A scenario board, then the rules' scenario flow (or the game flow) up to the first decision. */
   fromBoard(board: Board, seed: number): State {
     const st = buildBoard(this.rt, this.module.id, board, seed);

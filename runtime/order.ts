@@ -1,7 +1,8 @@
 /**
  * Who listens, in which order: card entities in the zones where a trigger (or compute listener)
  * is active, ordered by stage, then player (the rules' first player, then the next seats), then
- * zone (the rules' zone order), then arrival, then the listener's index on its card.
+ * the rules' rank of the listener (if the rules give one), then zone (the rules' zone order),
+ * then arrival, then the listener's index on its card.
  */
 import type { RuntimeCtx } from "./ctx.ts";
 import type { ListenerTable } from "./module-index.ts";
@@ -12,6 +13,8 @@ export interface Listener<R> {
   readonly ref: R;
   readonly zoneRank: number;
   playerRank: number;
+  /** The rules' `trigger-order.rank` of the listener (0 without one). */
+  rank: number;
 }
 
 interface RefShape {
@@ -49,7 +52,7 @@ export function collectListeners<R extends RefShape>(
         for (let r = 0; r < refs.length; r++) {
           const ref = refs[r] as R;
           if (!ref.zones.has(z)) continue;
-          (out ??= []).push({ entity, ref, zoneRank: table.ranks[zi] as number, playerRank: 0 });
+          (out ??= []).push({ entity, ref, zoneRank: table.ranks[zi] as number, playerRank: 0, rank: 0 });
         }
       }
     }
@@ -58,9 +61,14 @@ export function collectListeners<R extends RefShape>(
   if (out.length > 1) {
     const first = firstPlayer(rt, me, self, ev);
     const n = ix.players;
+    const rankFn = ix.rules.order.rank ?? null;
     for (const l of out) {
       const p = l.entity.owner;
       l.playerRank = p >= 1 && p <= n ? (p - first + n) % n : n;
+      if (rankFn !== null) {
+        const r = rt.pure(rankFn, { me: p, self: l.entity.id, ev, L: { it: l.entity.id } });
+        l.rank = typeof r === "number" ? r : 0;
+      }
     }
     out.sort(compareListeners);
   }
@@ -71,6 +79,7 @@ function compareListeners(a: Listener<RefShape>, b: Listener<RefShape>): number 
   return (
     a.ref.stageRank - b.ref.stageRank ||
     a.playerRank - b.playerRank ||
+    a.rank - b.rank ||
     a.zoneRank - b.zoneRank ||
     a.entity.arrival - b.entity.arrival ||
     a.entity.id - b.entity.id ||

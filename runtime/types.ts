@@ -243,9 +243,16 @@ export interface RulesData {
   readonly kinds: Readonly<Record<string, { readonly activeIn: readonly string[] }>>;
   readonly events: Readonly<Record<string, { readonly stages: readonly string[] }>>;
   /** Trigger order: the player whose listeners go first (PureFn id), then zones in this order, then arrival. */
-  readonly order: { readonly first: string | null; readonly zones: readonly string[] };
+  readonly order: {
+    readonly first: string | null;
+    readonly zones: readonly string[];
+    /** PureFn with L.it = the listener: a number; lower goes first (after the player order). */
+    readonly rank?: string | null;
+  };
   readonly actions: readonly ActionDef[];
   readonly flow: { readonly game: string; readonly scenario: string | null };
+  /** PureFn (me = a seat, its cards in their starting zones; L.errors = []): the deck's problems as texts. */
+  readonly deckErrors?: string | null;
   readonly procedures: Readonly<Record<string, { readonly h: string; readonly params: readonly string[] }>>;
 }
 

@@ -2,7 +2,8 @@
 import pc from "picocolors";
 import { checkGame } from "../compile.ts";
 import { hasErrors, type Diagnostic } from "../diagnostics.ts";
-import { compileToDisk, listGames, readGame } from "../project.ts";
+import { readDecks } from "../decks.ts";
+import { compileToDisk, gameDir, listGames, loadGame, readGame } from "../project.ts";
 import { printDiagnostics } from "./main.ts";
 
 function pickGames(games: readonly string[], all = false, root?: string): string[] {
@@ -25,6 +26,11 @@ export async function checkCommand(games: readonly string[], opts: { quiet?: boo
   for (const game of list) {
     const inp = readGame(game, opts.root);
     const diags = "code" in inp ? [inp] : checkGame(inp).diagnostics;
+    // Decks are checked against the compiled game (card ids, zones, the rules' deck-errors).
+    if (!hasErrors(diags) && !("code" in inp)) {
+      const { module } = await loadGame(game, opts.root);
+      if (module) diags.push(...readDecks(gameDir(game, opts.root), module).diagnostics);
+    }
     printDiagnostics(diags);
     if (hasErrors(diags)) failed = true;
     if (!opts.quiet) process.stdout.write(`${hasErrors(diags) ? pc.red("✗") : pc.green("✓")} ${game}: ${"code" in inp ? "not found" : `${inp.cards.length} card file(s)`}, ${summary(diags)}\n`);
