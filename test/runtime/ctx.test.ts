@@ -234,7 +234,7 @@ describe("suspending calls", () => {
     );
     const s = engine.newMatch(config);
     expect(got).toEqual([null, [], s.zones["1:pile"], s.zones["2:pile"], null]);
-    expect(renderLog(s).filter((l) => l.includes("the only choice"))).toEqual(["Ann chooses Tok, Tok (the only choice)", "Ann chooses Tok (the only choice)"]);
+    expect(renderLog(s).filter((l) => l.includes("the only choice"))).toEqual(["Ann chooses Tok, Tok — both (the only choice)", "Ann chooses Tok — only one (the only choice)"]);
   });
 
   it("call passes arguments and returns a value; an event returned by a procedure outlives it", () => {
