@@ -631,6 +631,12 @@ export class Checker {
         const z = this.zoneRef(s.to);
         return z ? [{ k: "move", what, owner: z.owner, zone: z.zone, position: s.position, line }] : [];
       }
+      case "remove": {
+        if (this.impure(s.span, "'remove'")) return [];
+        const what = this.expr(s.what);
+        if (!assignable(what.ty, T.card) && !assignable(what.ty, T.list(T.card))) this.error(s.what.span, "check/type", `only cards can be removed (found ${typeToString(what.ty)})`);
+        return [{ k: "remove", what, line }];
+      }
       case "shuffle": {
         if (this.impure(s.span, "'shuffle'")) return [];
         const z = this.zoneRef(s.zone);

@@ -216,6 +216,9 @@ class Printer {
       case "move":
         w(`ctx.move(${this.ex(s.what)} as number | readonly number[], ${this.ex(s.owner)}, ${q(s.zone)}, ${q(s.position)});`);
         return;
+      case "remove":
+        w(`ctx.remove(${this.ex(s.what)} as number | readonly number[]);`);
+        return;
       case "shuffle":
         w(`ctx.shuffle(${this.ex(s.owner)}, ${q(s.zone)});`);
         return;

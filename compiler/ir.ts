@@ -53,6 +53,7 @@ export type IrStmt = { readonly line: number } & (
   /** `into`: the local that receives the new card (`let x = create …`), or null. */
   | { readonly k: "create"; readonly card: IrExpr; readonly owner: IrExpr; readonly zone: string; readonly into: string | null }
   | { readonly k: "modify"; readonly obj: IrExpr; readonly name: string; readonly op: AssignOp; readonly value: IrExpr; readonly until: string }
+  | { readonly k: "remove"; readonly what: IrExpr }
   | { readonly k: "log"; readonly text: IrExpr }
   | { readonly k: "use" }
   | { readonly k: "if"; readonly cond: IrExpr; readonly then: readonly IrStmt[]; readonly else: readonly IrStmt[] }

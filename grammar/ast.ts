@@ -68,6 +68,8 @@ export interface Return extends Node { readonly kind: "return"; readonly value?:
 /** `move x to p.zone [top|bottom]`: `to` is a member expression whose property is a zone. */
 export interface Move extends Node { readonly kind: "move"; readonly what: Expr; readonly to: Member; readonly position: "top" | "bottom" }
 export interface Shuffle extends Node { readonly kind: "shuffle"; readonly zone: Member }
+/** `remove x`: a card or list of cards leaves the game for good (a spent status, a used die…). */
+export interface Remove extends Node { readonly kind: "remove"; readonly what: Expr }
 export interface Create extends Node { readonly kind: "create"; readonly card: Expr; readonly in: Member }
 /** `modify c.power += 2 until turn-end`. */
 export interface Modify extends Node { readonly kind: "modify"; readonly target: Member; readonly op: AssignOp; readonly value: Expr; readonly until: Ident }
@@ -80,7 +82,7 @@ export interface Use extends Node { readonly kind: "use" }
 /** A procedure call or a suspending expression used as a statement. */
 export interface ExprStmt extends Node { readonly kind: "exprStmt"; readonly expr: Call | Suspending }
 
-export type Stmt = Let | Assign | If | ForEach | While | Break | Return | Move | Shuffle | Create | Modify | Run | Win | Draw | Log | Use | ExprStmt;
+export type Stmt = Let | Assign | If | ForEach | While | Break | Return | Move | Shuffle | Create | Remove | Modify | Run | Win | Draw | Log | Use | ExprStmt;
 
 export interface Block extends Node { readonly kind: "block"; readonly body: readonly Stmt[] }
 

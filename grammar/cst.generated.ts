@@ -40,6 +40,7 @@ export type StatementCstChildren = {
   moveStmt?: MoveStmtCstNode[];
   shuffleStmt?: ShuffleStmtCstNode[];
   createStmt?: CreateStmtCstNode[];
+  removeStmt?: RemoveStmtCstNode[];
   modifyStmt?: ModifyStmtCstNode[];
   runStmt?: RunStmtCstNode[];
   winStmt?: WinStmtCstNode[];
@@ -147,6 +148,16 @@ export type CreateStmtCstChildren = {
   expressionBeforeIn?: ExpressionBeforeInCstNode[];
   In?: IToken[];
   postfix?: PostfixCstNode[];
+};
+
+export interface RemoveStmtCstNode extends CstNode {
+  name: "removeStmt";
+  children: RemoveStmtCstChildren;
+}
+
+export type RemoveStmtCstChildren = {
+  Remove?: IToken[];
+  expression?: ExpressionCstNode[];
 };
 
 export interface ModifyStmtCstNode extends CstNode {

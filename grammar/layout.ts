@@ -30,7 +30,7 @@ const CONTINUES: ReadonlySet<TokenType> = new Set([
 
 /** Keywords that can only start a statement: seeing one after a newline inside brackets means a bracket was left open. */
 const STATEMENT_ONLY: ReadonlySet<TokenType> = new Set([
-  T.Let, T.If, T.Else, T.For, T.While, T.Break, T.Return, T.Move, T.Shuffle, T.Create, T.Modify, T.Run,
+  T.Let, T.If, T.Else, T.For, T.While, T.Break, T.Return, T.Move, T.Shuffle, T.Create, T.Remove, T.Modify, T.Run,
   T.Win, T.Draw, T.Log, T.Use, T.Choose, T.May, T.Act, T.Emit, T.RCurly,
 ]);
 

@@ -31,6 +31,7 @@ const STATEMENT_WORDS: Readonly<Record<string, string>> = {
   whileStmt: "while",
   moveStmt: "move",
   createStmt: "create",
+  removeStmt: "remove",
   shuffleStmt: "shuffle",
   modifyStmt: "modify",
   runStmt: "run",
@@ -62,6 +63,8 @@ function expectedAfter(prev: IToken, stack: readonly string[]): string | undefin
       return "an effect after 'run' (like c.effect)";
     case T.Create:
       return "a card after 'create'";
+    case T.Remove:
+      return "a card or a list of cards after 'remove'";
     case T.Move:
       return "a card or a list of cards after 'move'";
     case T.Win:
@@ -339,6 +342,7 @@ export class EffectParser extends CstParser {
       { ALT: () => this.SUBRULE(this.moveStmt) },
       { ALT: () => this.SUBRULE(this.shuffleStmt) },
       { ALT: () => this.SUBRULE(this.createStmt) },
+      { ALT: () => this.SUBRULE(this.removeStmt) },
       { ALT: () => this.SUBRULE(this.modifyStmt) },
       { ALT: () => this.SUBRULE(this.runStmt) },
       { ALT: () => this.SUBRULE(this.winStmt) },
@@ -431,6 +435,12 @@ export class EffectParser extends CstParser {
     this.SUBRULE(this.expressionBeforeIn);
     this.CONSUME(T.In);
     this.SUBRULE(this.postfix);
+  });
+
+  /** `remove x`: the card (or list of cards) leaves the game for good. */
+  removeStmt = this.RULE("removeStmt", () => {
+    this.CONSUME(T.Remove);
+    this.SUBRULE(this.expression);
   });
 
   /** `modify c.power += 2 until turn-end` */

@@ -136,6 +136,7 @@ export class AstBuilder {
     if (c.moveStmt) return this.moveStmt(c.moveStmt[0]!);
     if (c.shuffleStmt) return this.shuffleStmt(c.shuffleStmt[0]!);
     if (c.createStmt) return this.createStmt(c.createStmt[0]!);
+    if (c.removeStmt) return this.removeStmt(c.removeStmt[0]!);
     if (c.modifyStmt) return this.modifyStmt(c.modifyStmt[0]!);
     if (c.runStmt) return this.runStmt(c.runStmt[0]!);
     if (c.winStmt) return this.winStmt(c.winStmt[0]!);
@@ -233,6 +234,13 @@ export class AstBuilder {
     const start = this.tokSpan(c.Shuffle![0]!).start;
     const zone = this.member(c.postfix, "a zone after 'shuffle' (like me.deck)");
     return { kind: "shuffle", zone, span: { start, end: zone.span.end } };
+  }
+
+  removeStmt(node: C.RemoveStmtCstNode): A.Remove {
+    const c = node.children;
+    const start = this.tokSpan(c.Remove![0]!).start;
+    const what = this.expr(c.expression);
+    return { kind: "remove", what, span: { start, end: what.span.end } };
   }
 
   createStmt(node: C.CreateStmtCstNode): A.Create {

@@ -175,6 +175,7 @@ export const Win = keyword("win");
 export const Draw = keyword("draw");
 export const Shuffle = keyword("shuffle");
 export const Create = keyword("create");
+export const Remove = keyword("remove");
 export const Log = keyword("log");
 export const And = keyword("and", [BinaryOperator]);
 export const Or = keyword("or", [BinaryOperator]);
@@ -189,7 +190,7 @@ export const As = keyword("as");
 const keywordTokens: readonly TokenType[] = [
   Let, If, Else, For, Each, In, While, Break, Return, Move, To, Top, Bottom, Modify, Until, Emit, Run, On,
   Act, By, Choose, One, Up, Of, May, Win, Draw, Shuffle, Create, Log, And, Or, Not, True, False, None, Where,
-  Use, As,
+  Use, As, Remove,
 ];
 
 /** Every reserved word of the language (for editor highlighting and completion). */

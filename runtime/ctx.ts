@@ -193,6 +193,33 @@ export class RuntimeCtx implements Ctx {
     else for (let i = 0; i < what.length; i++) this.moveOne(what[i] as EntityId, owner, zone, position);
   }
 
+  remove(what: EntityId | readonly EntityId[]): void {
+    if (typeof what === "number") this.removeOne(what);
+    else for (let i = 0; i < what.length; i++) this.removeOne(what[i] as EntityId);
+  }
+
+  private removeOne(id: EntityId): void {
+    const st = this.state;
+    const x = st.entities[id];
+    if (x === undefined) return; // already gone
+    if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be removed`);
+    const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
+    const zone = st.zones[key];
+    const at = zone === undefined ? -1 : zone.indexOf(id);
+    if (zone !== undefined && at >= 0) zone.splice(at, 1);
+    const mods = st.modifiers;
+    if (mods.length > 0) {
+      let j = 0;
+      for (let i = 0; i < mods.length; i++) {
+        const m = mods[i] as Modifier;
+        if (m.entity !== id) mods[j++] = m;
+      }
+      mods.length = j;
+    }
+    if (this.logging) pushLog(st, "move", `${this.entityName(x)} leaves the game (from ${this.zoneLabel(x.holder ?? x.owner, x.zone)})`, { entity: id, from: key, removed: true });
+    delete st.entities[id];
+  }
+
   private moveOne(id: EntityId, owner: EntityId, zone: string, position: "top" | "bottom"): void {
     const st = this.state;
     const x = this.entity(id);

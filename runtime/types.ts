@@ -307,6 +307,8 @@ export interface Ctx {
   move(what: EntityId | readonly EntityId[], owner: EntityId, zone: string, position: "top" | "bottom"): void;
   shuffle(owner: EntityId, zone: string): void;
   create(card: string, owner: EntityId, zone: string): EntityId;
+  /** The card(s) leave the game: out of their zone, their modifiers gone, the entity deleted. */
+  remove(what: EntityId | readonly EntityId[]): void;
   modify(e: EntityId, prop: string, op: "=" | "+=" | "-=", v: Value, until: string): void;
   log(text: string): void;
   use(f: Frame): void;
