@@ -22,7 +22,9 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
     props: { card: props(voc.props.card), player: props(voc.props.player), game },
     zones: Object.fromEntries([...voc.zones].map(([n, z]) => [n, z.limit !== undefined ? { visibility: z.visibility, limit: z.limit } : { visibility: z.visibility }])),
     kinds: Object.fromEntries([...voc.kinds.values()].map((k) => [k.name, { activeIn: [...k.activeIn] }])),
-    events: Object.fromEntries([...voc.events.values()].map((e) => [e.name, { stages: [...e.stages] }])),
+    events: Object.fromEntries(
+      [...voc.events.values()].map((e) => [e.name, { stages: [...e.stages], entityFields: [...e.fields].filter(([, t]) => ["player", "card", "entity"].includes(t.t)).map(([n]) => n) }]),
+    ),
     order: { first: has("order.first"), zones: [...zonesList(obj(r["trigger-order"])["zones"])], rank: has("order.rank") },
     actions: Object.keys(obj(r["actions"])).map((name) => ({
       name,

@@ -60,9 +60,29 @@ export interface CompileResult {
   readonly fromCache: boolean;
 }
 
+let toolHash: string | null = null;
+
+/** A hash of the compiler and grammar sources: a changed compiler rebuilds every game. */
+function compilerHash(): string {
+  if (toolHash !== null) return toolHash;
+  const h = createHash("sha256");
+  for (const dir of ["compiler", "grammar"]) {
+    const walk = (d: string): void => {
+      for (const e of readdirSync(d).sort()) {
+        const p = join(d, e);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (e.endsWith(".ts")) h.update(e).update(readFileSync(p));
+      }
+    };
+    walk(join(ROOT, dir));
+  }
+  toolHash = h.digest("hex");
+  return toolHash;
+}
+
 function inputHash(inp: GameInput): string {
   const h = createHash("sha256");
-  h.update(readFileSync(fileURLToPath(import.meta.url)));
+  h.update(compilerHash());
   for (const f of [inp.rules, ...inp.cards]) h.update(f.path).update("\0").update(f.text).update("\0");
   return h.digest("hex").slice(0, 16);
 }

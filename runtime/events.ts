@@ -21,7 +21,7 @@ export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string
     // The fields as emitted, for tools that read the structured log (`field:<name>`).
     const data: Record<string, Value> = { event: id, name };
     for (const k in fields) data[`field:${k}`] = fields[k] as Value;
-    pushLog(st, "event", eventText(name, fields), data);
+    pushLog(st, "event", eventText(rt, name, fields), data);
   }
 
   const mods = st.modifiers;
@@ -66,9 +66,11 @@ function resetLimits(rt: RuntimeCtx, keys: ReadonlyMap<string, readonly string[]
   }
 }
 
-function eventText(name: string, fields: Record<string, Value>): string {
+function eventText(rt: RuntimeCtx, name: string, fields: Record<string, Value>): string {
+  // Fields the rules declare as entities read as names ("target: Kelpie"), the rest as values.
+  const entities = rt.ix.rules.events[name]?.entityFields;
   let s = "";
-  for (const k in fields) s += `${s === "" ? "" : ", "}${k}: ${formatValue(fields[k])}`;
+  for (const k in fields) s += `${s === "" ? "" : ", "}${k}: ${entities?.includes(k) ? rt.name(fields[k] as Value) : formatValue(fields[k])}`;
   return s === "" ? name : `${name} { ${s} }`;
 }
 

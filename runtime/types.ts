@@ -241,7 +241,8 @@ export interface RulesData {
   readonly zones: Readonly<Record<string, ZoneDef>>;
   /** Card kinds → the zones where their triggers and modifiers are active. */
   readonly kinds: Readonly<Record<string, { readonly activeIn: readonly string[] }>>;
-  readonly events: Readonly<Record<string, { readonly stages: readonly string[] }>>;
+  /** Events: their stages in order, and which fields hold entities (for readable logs). */
+  readonly events: Readonly<Record<string, { readonly stages: readonly string[]; readonly entityFields?: readonly string[] }>>;
   /** Trigger order: the player whose listeners go first (PureFn id), then zones in this order, then arrival. */
   readonly order: {
     readonly first: string | null;
