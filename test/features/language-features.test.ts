@@ -1,0 +1,113 @@
+/**
+ * Generic language features end to end (compile a small game, run it): `let x = create …`,
+ * `remove`, trigger-order `rank`, `deck-errors`, `take`, variadic `seen`, actions without `do`.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { renderDiagnostic } from "../../compiler/diagnostics.ts";
+import { loadGame } from "../../compiler/project.ts";
+import { Engine, renderLog, type GameModule } from "../../runtime/index.ts";
+
+const RULES = `
+game: tokens
+name: Tokens
+players: 2
+match: { games: 1, wins: 1 }
+zones:
+  deck: { visibility: hidden }
+  board: { visibility: public }
+kinds:
+  token:
+    active-in: [board]
+    fields:
+      weight: { type: number }
+properties:
+  card:
+    rank: { type: number, default: 0 }
+  player:
+    score: { type: number, default: 0 }
+events:
+  ping: { fields: { by: player } }
+trigger-order:
+  first: me
+  rank: it.rank
+  zones: [board]
+deck-errors: |
+  if count(me.deck) != 3 {
+    errors = errors + ["a deck is 3 tokens, this one has {count(me.deck)}"]
+  }
+windows: [main]
+actions:
+  stop:
+    window: main
+flow:
+  game: |
+    let a = create heavy in me.board
+    a.rank = 2
+    let b = create light in me.board
+    b.rank = 1
+    emit ping { by: me }
+    move take(me.deck, 2) to me.board
+    log "board: {count(me.board)}, seen {seen(me, count(me.board))} {seen(me, count(me.board))}"
+    remove a
+    log "after remove: {count(me.board)}"
+    act main by me
+    win me
+`;
+const card = (id: string, weight: number, points: number) => `
+id: ${id}
+kind: token
+name: ${id}
+weight: ${weight}
+on:
+  - event: ping
+    do: |
+      me.score += ${points}
+      log "${id} scores ${points}"
+`;
+
+async function compileTokens(): Promise<GameModule> {
+  const root = mkdtempSync(join(tmpdir(), "cw-features-"));
+  mkdirSync(join(root, "cards", "tokens", "cards"), { recursive: true });
+  writeFileSync(join(root, "cards", "tokens", "rules.yaml"), RULES);
+  writeFileSync(join(root, "cards", "tokens", "cards", "heavy.yaml"), card("heavy", 5, 10));
+  writeFileSync(join(root, "cards", "tokens", "cards", "light.yaml"), card("light", 1, 1));
+  const { module, diagnostics } = await loadGame("tokens", root);
+  if (!module) throw new Error(diagnostics.map(renderDiagnostic).join("\n"));
+  return module;
+}
+
+describe("generic language features", async () => {
+  const module = await compileTokens();
+  const engine = new Engine(module);
+  const config = (deck: string[]) => ({ seed: 1, players: [{ name: "A", zones: { deck } }, { name: "B", zones: { deck } }] });
+
+  it("creates cards it keeps, orders listeners by rank, takes, sees, removes", () => {
+    const st = engine.newMatch(config(["light", "heavy", "light"]));
+    const lines = renderLog(st).filter((l) => !l.includes("→") && !l.includes(" = ") && !l.startsWith("ping"));
+    expect(lines).toEqual([
+      "Game 1 begins: A vs B",
+      "heavy created in A.board",
+      "light created in A.board",
+      // rank 1 (light) before rank 2 (heavy), although heavy arrived first
+      "light scores 1",
+      "heavy scores 10",
+      "board: 4, seen 1 2",
+      "heavy leaves the game (from A.board)",
+      "after remove: 3",
+      "A: stop",
+      "Game 1: A wins",
+      "Match over: A wins (A 1 – B 0)",
+    ]);
+    expect(st.entities[1]?.props["score"]).toBe(11);
+    expect(st.zones["1:board"]?.length).toBe(3);
+    expect(Object.values(st.entities).filter((e) => e.card === "heavy" && e.zone === "board")).toHaveLength(1);
+  });
+
+  it("checks decks with the rules' deck-errors", () => {
+    expect(engine.deckErrors(config(["light", "heavy"]))).toEqual([["a deck is 3 tokens, this one has 2"], ["a deck is 3 tokens, this one has 2"]]);
+    expect(engine.deckErrors(config(["light", "heavy", "light"]))).toEqual([[], []]);
+  });
+});
