@@ -67,7 +67,7 @@ function resetLimits(rt: RuntimeCtx, keys: ReadonlyMap<string, readonly string[]
 }
 
 function eventText(rt: RuntimeCtx, name: string, fields: Record<string, Value>): string {
-  // Fields the rules declare as entities read as names ("target: Kelpie"), the rest as values.
+  // Fields the rules declare as entities read as names ("target: Goblin"), the rest as values.
   const entities = rt.ix.rules.events[name]?.entityFields;
   let s = "";
   for (const k in fields) s += `${s === "" ? "" : ", "}${k}: ${entities?.includes(k) ? rt.name(fields[k] as Value) : formatValue(fields[k])}`;

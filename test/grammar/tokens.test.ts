@@ -49,7 +49,7 @@ describe("identifiers and keywords", () => {
       [
         "let", "if", "else", "for", "each", "in", "while", "break", "return", "move", "to", "top", "bottom",
         "modify", "until", "emit", "run", "on", "act", "by", "choose", "one", "up", "of", "may", "win", "draw",
-        "shuffle", "create", "log", "and", "or", "not", "true", "false", "none", "where", "use", "as",
+        "shuffle", "create", "remove", "log", "and", "or", "not", "true", "false", "none", "where", "use", "as",
       ].sort(),
     );
   });
