@@ -145,8 +145,9 @@ export class Checker {
         return this.text(e);
       case "list": {
         const items = e.items.map((i) => this.expr(i));
-        let of: Type = T.none;
-        for (let i = 0; i < items.length; i++) {
+        // The element type: the first item's, widened by the others (`[]` is a list of none).
+        let of: Type = items[0]?.ty ?? T.none;
+        for (let i = 1; i < items.length; i++) {
           const item = items[i] as IrExpr;
           const j = join(of, item.ty);
           if (!j) {

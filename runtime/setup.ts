@@ -10,7 +10,12 @@ import type { EntityId, PropDef, State, Value } from "./types.ts";
 /** A match: a seed, each seat's name and starting cards per zone (index 0 = top), and match options. */
 export interface MatchConfig {
   readonly seed: number;
-  readonly players: readonly { readonly name: string; readonly zones: Readonly<Record<string, readonly string[]>> }[];
+  readonly players: readonly {
+    readonly name: string;
+    readonly zones: Readonly<Record<string, readonly string[]>>;
+    /** Player property values set before the flow runs (e.g. a seat's preference for manual choices). */
+    readonly props?: Readonly<Record<string, Value>>;
+  }[];
   /** Match options: they override the rules' `game` property defaults. */
   readonly options?: Readonly<Record<string, Value>>;
 }
@@ -95,6 +100,7 @@ export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): S
   // card it is (a player view shows hidden cards by id only).
   config.players.forEach((p, i) => {
     const owner: EntityId = i + 1;
+    override((st.entities[owner] as { props: Record<string, Value> }).props, p.props, rules.props.player, "player property", "name");
     const cards: [string, string][] = [];
     for (const zone in p.zones) {
       checkZone(rt, zone);

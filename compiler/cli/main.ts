@@ -55,6 +55,7 @@ export function buildProgram(): Command {
     .option("--agents <list>", "one agent per seat: random, first, human (comma separated)", "random,random")
     .option("--deck <list>", "deck ids per seat (comma separated; default: the game's decks in order)")
     .option("--option <kv...>", "match options, name=value")
+    .option("--seat <spec...>", "player properties of a seat, seat:name=value (e.g. 1:manualPay=true)")
     .option("--save-replay <file>", "write the replay (seed, config, actions) to this file")
     .option("--replay <file>", "replay a saved match instead of playing")
     .option("--quiet", "print only the result")
@@ -77,6 +78,7 @@ export interface PlayOptions {
   agents: string;
   deck?: string;
   option?: string[];
+  seat?: string[];
   saveReplay?: string;
   replay?: string;
   quiet?: boolean;

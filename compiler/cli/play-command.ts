@@ -4,7 +4,7 @@ import { createInterface } from "node:readline/promises";
 import pc from "picocolors";
 import type { Agent, AsyncAgent, MatchConfig, Replay, State, Value } from "../../runtime/index.ts";
 import { Engine, firstLegalAgent, parseReplay, playMatchAsync, randomAgent, recordingRun, renderLog, replay, replayToJSON, terminalAgent } from "../../runtime/index.ts";
-import { readDecks } from "../decks.ts";
+import { readDecks, type Deck } from "../decks.ts";
 import { gameDir, listGames, loadGame } from "../project.ts";
 import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./main.ts";
@@ -71,7 +71,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   if (deckDiags.some((d) => d.severity === "error")) return 1;
   const seats = module.rules.players;
   const wanted = opts.deck ? opts.deck.split(",") : decks.map((d) => d.id);
-  const chosen = [];
+  const chosen: (Deck | undefined)[] = [];
   for (let i = 0; i < seats; i++) {
     const id = wanted[i % Math.max(1, wanted.length)];
     const deck = decks.find((d) => d.id === id);
@@ -80,11 +80,27 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   }
   const options = parseOptions(opts.option, Object.keys(module.rules.props.game));
   if (typeof options === "string") return usageError(options);
+  const seatProps: Record<string, Value>[] = chosen.map(() => ({}));
+  for (const spec of opts.seat ?? []) {
+    const m = /^(\d+):([^=]+)=(.*)$/.exec(spec);
+    const seat = m ? Number(m[1]) : NaN;
+    if (!m || !(seat >= 1 && seat <= seats)) return usageError(`--seat expects seat:name=value with a seat from 1 to ${seats}, got '${spec}'`);
+    const [, , k = "", v = ""] = m;
+    if (!(k in module.rules.props.player)) return usageError(`unknown player property '${k}'; properties: ${Object.keys(module.rules.props.player).join(", ")}`);
+    (seatProps[seat - 1] as Record<string, Value>)[k] = /^-?\d+$/.test(v) ? Number(v) : v === "true" ? true : v === "false" ? false : v;
+  }
   const config: MatchConfig = {
     seed: Number(opts.seed),
-    players: chosen.map((d, i) => ({ name: `P${i + 1}`, zones: d ? { ...d.zones } : {} })),
+    players: chosen.map((d, i) => ({ name: `P${i + 1}`, zones: d ? { ...d.zones } : {}, props: seatProps[i] ?? {} })),
     options,
   };
+  // Deck-building rules of the game, before anything is played.
+  const problems = engine.deckErrors(config);
+  const illegal = problems.flatMap((list, i) => list.map((m) => `P${i + 1} (${chosen[i]?.file ?? "no deck"}): ${m}`));
+  if (illegal.length) {
+    for (const line of illegal) process.stderr.write(`${line}\n`);
+    return 1;
+  }
   const kinds = opts.agents.split(",");
   const agentSeed = Number(opts.seed) * 7919 + 1;
   const agents: Agent[] = [];
