@@ -126,7 +126,7 @@ class UnitBuilder {
   }
 
   /** Pure statements computing the local `result` (compute modifiers). */
-  pureCode(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext, result: string): void {
+  pureCode(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext, result: string | null): void {
     const t = this.source(src, path);
     if (!t) return;
     const parsed = parseEffect(t.text);
@@ -134,7 +134,7 @@ class UnitBuilder {
     const c = new Checker(this.voc, src.file, t, ctx);
     const body: IrStmt[] = c.stmts(parsed.ast.body);
     this.diags.push(...c.diags);
-    if (ok) this.push(id, "pure-code", src, path, what, { body, result });
+    if (ok) this.push(id, "pure-code", src, path, what, result === null ? { body } : { body, result });
   }
 
   /** `c in me.hand where …`: the parameter's name and type. */
@@ -252,8 +252,8 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
   for (const [name, d] of Object.entries(obj(r["functions"]))) {
     const f = voc.functions.get(name);
     if (!f) continue;
-    b.expr(`fn.${name}`, src, ["functions", name, "is"], `function ${name}`, { ...RULES_CTX, params: f.params, pure: true }, f.returns);
-    void d;
+    if (typeof obj(d)["do"] === "string") b.pureCode(`fn.${name}`, src, ["functions", name, "do"], `function ${name}`, { ...RULES_CTX, params: f.params, pure: true, returns: f.returns }, null);
+    else b.expr(`fn.${name}`, src, ["functions", name, "is"], `function ${name}`, { ...RULES_CTX, params: f.params, pure: true }, f.returns);
   }
   for (const name of Object.keys(obj(r["procedures"]))) {
     const p = voc.procedures.get(name);

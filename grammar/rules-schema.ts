@@ -117,8 +117,10 @@ export const RULES_SCHEMA = {
       propertyNames: name,
       additionalProperties: {
         type: "object",
-        properties: { params, returns: typeName, is: code, doc: { type: "string" } },
-        required: ["returns", "is"],
+        // `is`: one expression; `do`: pure statements that `return` the result (to compute a value once).
+        properties: { params, returns: typeName, is: code, do: code, doc: { type: "string" } },
+        required: ["returns"],
+        oneOf: [{ required: ["is"] }, { required: ["do"] }],
         additionalProperties: false,
       },
     },

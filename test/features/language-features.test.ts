@@ -1,6 +1,7 @@
 /**
  * Generic language features end to end (compile a small game, run it): `let x = create …`,
- * `remove`, trigger-order `rank`, `deck-errors`, `take`, variadic `seen`, actions without `do`.
+ * `remove`, trigger-order `rank`, `deck-errors`, `take`, variadic `seen`, actions without `do`,
+ * functions written as code (`do:` with `return`).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,6 +39,16 @@ deck-errors: |
   if count(me.deck) != 3 {
     errors = errors + ["a deck is 3 tokens, this one has {count(me.deck)}"]
   }
+functions:
+  heaviest:
+    params: { p: player }
+    returns: number
+    do: |
+      let best = 0
+      for each c in p.board {
+        if c.weight > best { best = c.weight }
+      }
+      return best
 windows: [main]
 actions:
   stop:
@@ -51,8 +62,9 @@ flow:
     emit ping { by: me }
     move take(me.deck, 2) to me.board
     log "board: {count(me.board)}, seen {seen(me, count(me.board))} {seen(me, count(me.board))}"
+    log "heaviest: {heaviest(me)}"
     remove a
-    log "after remove: {count(me.board)}"
+    log "after remove: {count(me.board)}, heaviest: {heaviest(me)}"
     act main by me
     win me
 `;
@@ -95,8 +107,9 @@ describe("generic language features", async () => {
       "light scores 1",
       "heavy scores 10",
       "board: 4, seen 1 2",
+      "heaviest: 5",
       "heavy leaves the game (from A.board)",
-      "after remove: 3",
+      "after remove: 3, heaviest: 5",
       "A: stop",
       "Game 1: A wins",
       "Match over: A wins (A 1 – B 0)",
