@@ -8,7 +8,6 @@ import { RULES_SCHEMA } from "../grammar/rules-schema.ts";
 import { cardFileSchema } from "./card-schema.ts";
 import { checkGame, type CheckedGame, type GameInput, type InputFile } from "./compile.ts";
 import { hasErrors, START, type Diagnostic } from "./diagnostics.ts";
-import { emitGame } from "./emit.ts";
 
 /** The repository root (this file lives in compiler/). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -92,7 +91,7 @@ export function outDir(game: string, root = ROOT): string {
 }
 
 /** Compiles a game to dist/<game>/ (game.ts, game.js, game.js.map, card.schema.json). */
-export function compileToDisk(game: string, opts: { root?: string; force?: boolean } = {}): CompileResult {
+export async function compileToDisk(game: string, opts: { root?: string; force?: boolean } = {}): Promise<CompileResult> {
   const root = opts.root ?? ROOT;
   const inp = readGame(game, root);
   if ("code" in inp) return { game, diagnostics: [inp], checked: null, jsPath: null, fromCache: false };
@@ -105,6 +104,8 @@ export function compileToDisk(game: string, opts: { root?: string; force?: boole
   }
   const checked = checkGame(inp);
   if (hasErrors(checked.diagnostics)) return { game, diagnostics: checked.diagnostics, checked, jsPath: null, fromCache: false };
+  // The generator (ts-morph, TypeScript) loads only when something must be generated.
+  const { emitGame } = await import("./emit.ts");
   const emitted = emitGame(checked, relative(out, join(root, "runtime", "types.ts")).replace(/\\/g, "/"));
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, "game.ts"), emitted.ts);
@@ -124,7 +125,7 @@ const loaded = new Map<string, GameModule>();
 
 /** Compiles (if needed) and imports a game's module. Throws only on internal faults; check diagnostics first. */
 export async function loadGame(game: string, root = ROOT): Promise<{ module: GameModule | null; diagnostics: readonly Diagnostic[] }> {
-  const r = compileToDisk(game, { root });
+  const r = await compileToDisk(game, { root });
   if (!r.jsPath) return { module: null, diagnostics: r.diagnostics };
   const url = `${pathToFileURL(r.jsPath).href}?v=${readFileSync(join(dirname(r.jsPath), "inputs.hash"), "utf8")}`;
   const cached = loaded.get(url);

@@ -332,8 +332,20 @@ class ScenarioRun {
       });
       return;
     }
-    const got = this.read(key.split("."), at);
+    let got = this.read(key.split("."), at);
+    // A card-valued property (`holder`, `active`…) compares by card id (or me/opponent/none).
+    if (typeof want === "string" && (typeof got === "number" || got === null)) got = this.refOf(got);
+    if (Array.isArray(want) && Array.isArray(got) && want.every((w) => typeof w === "string") && got.every((g) => typeof g === "number")) got = got.map((g) => this.refOf(g as number));
     if (JSON.stringify(got) !== JSON.stringify(want)) this.soft(at, `${key}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  }
+
+  /** How a scenario names an entity value: `me`, `opponent`, a card id, or `none`. */
+  private refOf(v: number | null): string {
+    if (v === null) return "none";
+    const e = this.st.entities[v];
+    if (!e) return String(v);
+    if (e.card === null) return v === 1 ? "me" : v === 2 ? "opponent" : String(v);
+    return e.card;
   }
 
   private matches(v: Value, ref: string): boolean {

@@ -4,7 +4,7 @@ import { checkGame } from "../compile.ts";
 import { hasErrors, type Diagnostic } from "../diagnostics.ts";
 import { readDecks } from "../decks.ts";
 import { compileToDisk, gameDir, listGames, loadGame, readGame } from "../project.ts";
-import { printDiagnostics } from "./main.ts";
+import { printDiagnostics } from "./output.ts";
 
 function pickGames(games: readonly string[], all = false, root?: string): string[] {
   return games.length && !all ? [...games] : listGames(root);
@@ -47,7 +47,7 @@ export async function compileCommand(games: readonly string[], opts: { all?: boo
   let failed = false;
   for (const game of list) {
     const t0 = performance.now();
-    const r = compileToDisk(game, opts.force ? { force: true } : {});
+    const r = await compileToDisk(game, opts.force ? { force: true } : {});
     printDiagnostics(r.diagnostics);
     if (!r.jsPath) failed = true;
     if (!opts.quiet) {

@@ -1,18 +1,10 @@
 /** The `cardwright` command line: check, compile, test, play, demo. */
 import { Command, CommanderError } from "commander";
-import pc from "picocolors";
-import { renderDiagnostic, type Diagnostic } from "../diagnostics.ts";
 import { RuntimeFaultReporter } from "./fault.ts";
-import { checkCommand, compileCommand } from "./compile-commands.ts";
-import { playCommand, demoCommand } from "./play-command.ts";
-import { testCommand } from "./test-command.ts";
 
-export function printDiagnostics(diags: readonly Diagnostic[], out: (s: string) => void = (s) => process.stderr.write(s + "\n")): void {
-  for (const d of diags) {
-    const text = renderDiagnostic(d);
-    out(d.severity === "error" ? text.replace(/ error /, ` ${pc.red("error")} `) : text.replace(/ warning /, ` ${pc.yellow("warning")} `));
-  }
-}
+// Each command's modules load only when it runs: `check` never loads the code generator
+// (ts-morph, TypeScript) or the runtime, so the command line starts fast.
+export { printDiagnostics } from "./output.ts";
 
 export function buildProgram(): Command {
   const program = new Command("cardwright")
@@ -26,7 +18,7 @@ export function buildProgram(): Command {
     .option("--quiet", "print only diagnostics")
     .option("--root <dir>", "project folder holding cards/ (default: this repository)")
     .action(async (games: string[], opts: { quiet?: boolean; root?: string }) => {
-      process.exitCode = await checkCommand(games, opts);
+      process.exitCode = await (await import("./compile-commands.ts")).checkCommand(games, opts);
     });
   program
     .command("compile")
@@ -36,7 +28,7 @@ export function buildProgram(): Command {
     .option("--force", "ignore the build cache")
     .option("--quiet", "print only diagnostics")
     .action(async (games: string[], opts: { all?: boolean; force?: boolean; quiet?: boolean }) => {
-      process.exitCode = await compileCommand(games, opts);
+      process.exitCode = await (await import("./compile-commands.ts")).compileCommand(games, opts);
     });
   program
     .command("test")
@@ -45,7 +37,7 @@ export function buildProgram(): Command {
     .option("--filter <text>", "only scenarios whose name contains this text")
     .option("--file <path...>", "only these scenario files")
     .action(async (games: string[], opts: { filter?: string; file?: string[] }) => {
-      process.exitCode = await testCommand(games, opts);
+      process.exitCode = await (await import("./test-command.ts")).testCommand(games, opts);
     });
   program
     .command("play")
@@ -61,14 +53,14 @@ export function buildProgram(): Command {
     .option("--quiet", "print only the result")
     .option("--verbose", "print every change (moves, properties, events), not only the play-by-play")
     .action(async (game: string, opts: PlayOptions) => {
-      process.exitCode = await playCommand(game, opts);
+      process.exitCode = await (await import("./play-command.ts")).playCommand(game, opts);
     });
   program
     .command("demo")
     .description("compile every game and play a demo match of each in the terminal")
     .option("--seed <n>", "seed", "7")
     .action(async (opts: { seed: string }) => {
-      process.exitCode = await demoCommand(opts);
+      process.exitCode = await (await import("./play-command.ts")).demoCommand(opts);
     });
   return program;
 }

@@ -7,7 +7,7 @@ import { Engine, firstLegalAgent, parseReplay, playMatchAsync, randomAgent, reco
 import { readDecks, type Deck } from "../decks.ts";
 import { gameDir, listGames, loadGame } from "../project.ts";
 import type { PlayOptions } from "./main.ts";
-import { printDiagnostics } from "./main.ts";
+import { printDiagnostics } from "./output.ts";
 
 function usageError(message: string): number {
   process.stderr.write(`${pc.red("error")}: ${message}\n`);

@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import pc from "picocolors";
 import { gameDir, listGames, loadGame } from "../project.ts";
 import { runScenarioFile, type ScenarioResult } from "../scenario.ts";
-import { printDiagnostics } from "./main.ts";
+import { printDiagnostics } from "./output.ts";
 
 export function scenarioFiles(game: string): string[] {
   const dir = join(gameDir(game), "scenarios");

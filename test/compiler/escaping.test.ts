@@ -54,7 +54,7 @@ let game: GameModule;
 
 beforeAll(async () => {
   root = writeGame(gameFiles(new Map([["rules.yaml", rules()], ["cards/odd.yaml", CARD]])));
-  const r = compileToDisk("corpus", { root, force: true });
+  const r = await compileToDisk("corpus", { root, force: true });
   expect(r.diagnostics).toEqual([]);
   expect(r.jsPath).not.toBeNull();
   generated = readFileSync(`${root}/dist/corpus/game.ts`, "utf8");
