@@ -164,3 +164,68 @@ for (let seed = 1; played < 1000; seed++) {
 }
 row("peak heap over 1,000 games", `${fmt(peakHeap / 2 ** 20, 1)} MiB`);
 row("peak RSS over 1,000 games", `${fmt(peakRss / 2 ** 20, 1)} MiB`);
+
+// ── Genius Invokation ───────────────────────────────────────────────────────
+const gi = await loadGame("gitcg");
+if (gi.module) {
+  process.stdout.write("\nGenius Invokation TCG\n");
+  const giModule = gi.module;
+  const giDecks = readDecks(gameDir("gitcg"), giModule).decks;
+  const giConfig = (seed: number): MatchConfig => ({
+    seed,
+    players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: { ...(giDecks[(seed * (i + 3)) % giDecks.length]?.zones ?? {}) } })),
+  });
+  const giRun = (engine: Engine, seconds: number, from: number) => {
+    let games = 0;
+    let decisions = 0;
+    const t0 = performance.now();
+    for (let seed = from; performance.now() - t0 < seconds * 1000; seed++) {
+      const st = engine.newMatch(giConfig(seed));
+      const agent = randomAgent(seed);
+      while (!st.match.over) {
+        engine.apply(st, agent.choose(st, engine.legalActions(st), engine));
+        decisions++;
+      }
+      games++;
+    }
+    return { games, decisions, ms: performance.now() - t0 };
+  };
+  const giQuiet = new Engine(giModule, { log: false });
+  const giLogged = new Engine(giModule);
+  giRun(giQuiet, 1, 1);
+  const q = [giRun(giQuiet, 3, 100), giRun(giQuiet, 3, 200), giRun(giQuiet, 3, 300)];
+  const giGps = median(q.map((r) => (r.games / r.ms) * 1000));
+  row("GI random games per second (log off)", fmt(giGps, 1), verdict(giGps >= 100, "≥ 100"));
+  const l = [giRun(giLogged, 3, 400)];
+  row("GI random games per second (full log)", fmt(median(l.map((r) => (r.games / r.ms) * 1000)), 1));
+  row("GI decisions per game (mean)", fmt(q[0] ? q[0].decisions / q[0].games : 0, 0));
+  // Previewing every legal action at a decision (clone + apply each), median over decisions.
+  const previews: number[] = [];
+  for (let seed = 1; seed <= 20; seed++) {
+    const st = giQuiet.newMatch(giConfig(seed));
+    const agent = randomAgent(seed);
+    while (!st.match.over) {
+      const legal = giQuiet.legalActions(st);
+      const t0 = performance.now();
+      for (const a of legal) giQuiet.preview(st, a);
+      previews.push(performance.now() - t0);
+      giQuiet.apply(st, agent.choose(st, legal, giQuiet));
+    }
+  }
+  const pv = median(previews);
+  row("GI preview every legal action (median)", `${fmt(pv, 3)} ms`, verdict(pv < 1, "< 1 ms"));
+  const count = Number(process.env["GI_GAMES"] ?? 10_000);
+  let exceptions = 0;
+  const t0 = performance.now();
+  for (let seed = 1; seed <= count; seed++) {
+    try {
+      const st = giQuiet.newMatch(giConfig(seed));
+      const agent = randomAgent(seed ^ 0x5bd1e995);
+      while (!st.match.over) giQuiet.apply(st, agent.choose(st, giQuiet.legalActions(st), giQuiet));
+    } catch (e) {
+      exceptions++;
+      if (exceptions <= 3) process.stdout.write(`  seed ${seed}: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
+  }
+  row(`GI ${count.toLocaleString("en-US")} random games: exceptions`, `${exceptions} in ${fmt((performance.now() - t0) / 1000, 0)} s`, verdict(exceptions === 0, "0"));
+}

@@ -54,6 +54,10 @@ export function cardData(voc: Vocabulary, id: string, kind: string, v: Obj, unit
     if (skip.has(key)) continue;
     fields[key] = (val && typeof val === "object" && !Array.isArray(val) ? (displayName(val) ?? null) : val) as Value;
   }
+  // Fields the card leaves out read as their declared default (kind fields, then card-fields).
+  for (const f of [...voc.cardFields.values(), ...(k?.fields.values() ?? [])]) {
+    if (fields[f.name] === undefined && f.default !== undefined && typeof f.type === "object") fields[f.name] = f.default as Value;
+  }
   const has = (x: string) => (unitIds.has(x) ? x : null);
   const triggers: TriggerDef[] = ((v["on"] as unknown[] | undefined) ?? []).map((t, i) => {
     const o = obj(t);
