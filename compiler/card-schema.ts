@@ -74,6 +74,7 @@ function modifierSchema(voc: Vocabulary): object {
     type: "object",
     properties: {
       compute: oneOfValues([...new Set(computed)]),
+      of: { const: "self", description: "only this card's own property (cheaper than when: subject == self)" },
       when: { type: "string" },
       in: { oneOf: [oneOfValues([...voc.zones.keys()]), { type: "array", items: oneOfValues([...voc.zones.keys()]) }] },
       do: { type: "string" },

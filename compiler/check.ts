@@ -371,8 +371,11 @@ export class Checker {
         return { k: "field", ev: obj, name, ty: m.ty };
       case "match":
         return { k: "match", name: name as "number" | "lastWinner" | "lastLoser", ty: m.ty };
-      default:
-        return { k: "prop", obj, name, ty: m.ty };
+      default: {
+        // A card field that is not also a declared property never changes: a cheaper read.
+        const fixed = obj.ty.t === "card" && !this.voc.props.card.has(name) && !["owner", "kind", "card", "name"].includes(name);
+        return fixed ? { k: "prop", obj, name, ty: m.ty, fixed } : { k: "prop", obj, name, ty: m.ty };
+      }
     }
   }
 

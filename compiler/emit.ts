@@ -74,7 +74,7 @@ export function cardData(voc: Vocabulary, id: string, kind: string, v: Obj, unit
   });
   const computes: ComputeDef[] = ((v["modifiers"] as unknown[] | undefined) ?? []).map((m, i) => {
     const o = obj(m);
-    return { prop: String(o["compute"]), when: has(`card.${id}.modifiers.${i}.when`), fn: `card.${id}.modifiers.${i}`, in: zonesList(o["in"]) };
+    return { prop: String(o["compute"]), when: has(`card.${id}.modifiers.${i}.when`), fn: `card.${id}.modifiers.${i}`, in: zonesList(o["in"]), ...(o["of"] === "self" ? { ofSelf: true } : {}) };
   });
   const effects: Record<string, EffectDef> = {};
   for (const f of codeFields) {

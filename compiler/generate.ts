@@ -98,6 +98,7 @@ class Printer {
           case "name":
             return `ctx.name(${o})`;
         }
+        if (e.fixed === true) return this.cast(`ctx.fieldOf(${o}, ${q(e.name)})`, e.ty);
         return this.cast(`ctx.get(${o}, ${q(e.name)})`, e.ty);
       }
       case "zone":

@@ -19,7 +19,8 @@ export type IrExpr = { readonly ty: Type } & (
   | { readonly k: "event" }
   | { readonly k: "game" }
   | { readonly k: "opponent"; readonly of: IrExpr }
-  | { readonly k: "prop"; readonly obj: IrExpr; readonly name: string }
+  /** `fixed`: a card field no property overrides — read straight from the card definition. */
+  | { readonly k: "prop"; readonly obj: IrExpr; readonly name: string; readonly fixed?: boolean }
   | { readonly k: "zone"; readonly owner: IrExpr; readonly zone: string }
   | { readonly k: "field"; readonly ev: IrExpr; readonly name: string }
   | { readonly k: "match"; readonly name: "number" | "lastWinner" | "lastLoser" }

@@ -28,6 +28,13 @@ export class RuntimeCtx implements Ctx {
   ticks = 0;
   /** (entity, property) pairs whose compute listeners are running: [e0, p0, e1, p1, …]. */
   readonly computing: (EntityId | string)[] = [];
+  /**
+   * Counts changes that can alter who listens or in which order (set, move, create, remove,
+   * modify). Transient, not state: caches keyed on it (compute listeners) are dropped when it moves.
+   */
+  mutations = 0;
+  /** Compute listeners per property, valid while `mutations` and the bound state stay the same. */
+  readonly computeCache = new Map<string, { readonly state: State; readonly mutations: number; readonly listeners: readonly unknown[] }>();
 
   constructor(ix: ModuleIndex) {
     this.ix = ix;
@@ -72,6 +79,13 @@ export class RuntimeCtx implements Ctx {
 
   get(e: EntityId, prop: string): Value {
     return readProp(this, e, prop);
+  }
+
+  fieldOf(e: EntityId, field: string): Value {
+    const x = this.state.entities[e] ?? this.entity(e);
+    if (x.card === null) return null;
+    const v = this.ix.card(x.card).fields[field];
+    return v === undefined ? null : v;
   }
 
   zone(owner: EntityId, zone: string): EntityId[] {
@@ -178,6 +192,7 @@ export class RuntimeCtx implements Ctx {
   set(e: EntityId, prop: string, v: Value): void {
     const x = this.entity(e);
     x.props[prop] = v;
+    this.mutations++;
     if (this.logging) pushLog(this.state, "set", `${this.entityName(x)}.${prop} = ${formatValue(v)}`, this.entityData(x, { prop, value: v }));
   }
 
@@ -203,6 +218,7 @@ export class RuntimeCtx implements Ctx {
     const x = st.entities[id];
     if (x === undefined) return; // already gone
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be removed`);
+    this.mutations++;
     const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
     const zone = st.zones[key];
     const at = zone === undefined ? -1 : zone.indexOf(id);
@@ -241,6 +257,7 @@ export class RuntimeCtx implements Ctx {
     const at = from === undefined ? -1 : from.indexOf(id);
     if (from === undefined || at < 0) throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
     from.splice(at, 1);
+    this.mutations++;
     if (position === "top") to.unshift(id);
     else to.push(id);
     if (fromKey !== toKey) {
@@ -284,6 +301,7 @@ export class RuntimeCtx implements Ctx {
     if (this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
     if (st.entities[owner] === undefined) throw new Error(`create: there is no entity ${owner} to own the card`);
     const id = createEntity(this, card, owner, zone);
+    this.mutations++;
     if (this.logging) pushLog(st, "create", `${def.name} created in ${this.zoneLabel(owner, zone)}`, { entity: id, card, zone: this.ix.zoneKey(owner, zone) });
     return id;
   }
@@ -291,6 +309,7 @@ export class RuntimeCtx implements Ctx {
   modify(e: EntityId, prop: string, op: "=" | "+=" | "-=", v: Value, until: string): void {
     const x = this.entity(e);
     this.state.modifiers.push({ entity: e, prop, op, value: v, until });
+    this.mutations++;
     if (this.logging) pushLog(this.state, "modify", `${this.entityName(x)}.${prop} ${op} ${formatValue(v)} until ${until}`, this.entityData(x, { prop, op, value: v, until }));
   }
 

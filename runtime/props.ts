@@ -4,8 +4,9 @@
  * play in the game's order; finally the declared min/max.
  */
 import type { RuntimeCtx } from "./ctx.ts";
-import { collectListeners } from "./order.ts";
-import type { EntityId, Modifier, Value } from "./types.ts";
+import type { ComputeRef } from "./module-index.ts";
+import { collectListeners, type Listener } from "./order.ts";
+import type { Entity, EntityId, Modifier, PropDef, Value } from "./types.ts";
 import { truthy } from "./values.ts";
 
 /** A value combined by a modifier operator (`+` also joins lists and texts). */
@@ -28,6 +29,10 @@ export function combine(op: Modifier["op"], a: Value, b: Value): Value {
 /** The base value of a property: own, card field or rules default (no modifiers, no computes). */
 export function baseProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
   const ent = rt.entity(e);
+  return baseOf(rt, ent, prop, rt.ix.propDef(e, prop));
+}
+
+function baseOf(rt: RuntimeCtx, ent: Entity, prop: string, def: PropDef | undefined): Value {
   const own = ent.props[prop];
   if (own !== undefined && typeof own !== "function") return own;
   if (ent.card !== null) {
@@ -35,12 +40,11 @@ export function baseProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
     if (field !== undefined && typeof field !== "function") return field;
     if (prop === "name") return rt.module.cards[ent.card]?.name ?? ent.card;
   }
-  const def = rt.ix.propDef(e, prop);
   return def === undefined ? null : def.default;
 }
 
 export function readProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
-  const ent = rt.entity(e);
+  const ent = rt.state.entities[e] ?? rt.entity(e);
   switch (prop) {
     case "owner":
       return ent.owner;
@@ -51,13 +55,13 @@ export function readProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
     case "zone":
       return ent.card === null ? null : ent.zone;
   }
-  let v = baseProp(rt, e, prop);
+  const def = rt.ix.propDef(e, prop);
+  let v = baseOf(rt, ent, prop, def);
   const mods = rt.state.modifiers;
   for (let i = 0; i < mods.length; i++) {
     const m = mods[i] as Modifier;
     if (m.entity === e && m.prop === prop) v = combine(m.op, v, m.value);
   }
-  const def = rt.ix.propDef(e, prop);
   if (def === undefined) return v;
   if (def.computed === true) v = compute(rt, e, prop, v);
   if (typeof v === "number") {
@@ -73,7 +77,13 @@ function compute(rt: RuntimeCtx, e: EntityId, prop: string, v: Value): Value {
   if (table === undefined) return v;
   const guard = rt.computing;
   for (let i = 0; i < guard.length; i += 2) if (guard[i] === e && guard[i + 1] === prop) return v;
-  const listeners = collectListeners(rt, table, 1, null, null);
+  // Who listens changes only with a mutation: between two, reuse the ordered list.
+  let cached = rt.computeCache.get(prop);
+  if (cached === undefined || cached.state !== rt.state || cached.mutations !== rt.mutations) {
+    cached = { state: rt.state, mutations: rt.mutations, listeners: collectListeners(rt, table, 1, null, null) };
+    rt.computeCache.set(prop, cached);
+  }
+  const listeners = cached.listeners as readonly Listener<ComputeRef>[];
   if (listeners.length === 0) return v;
   guard.push(e, prop);
   try {
@@ -81,6 +91,7 @@ function compute(rt: RuntimeCtx, e: EntityId, prop: string, v: Value): Value {
       const self = l.entity.id;
       // the listener may have left play while an earlier one ran (pure code cannot move, but be safe)
       if (rt.state.entities[self] !== l.entity) continue;
+      if (l.ref.def.ofSelf === true && self !== e) continue;
       const scope = { me: l.entity.owner, self, ev: null, L: { subject: e, value: v } };
       const when = l.ref.def.when;
       if (when === null || truthy(rt.pure(when, scope))) v = rt.pure(l.ref.def.fn, scope);

@@ -200,6 +200,8 @@ export interface ComputeDef {
   /** PureFn id: L.subject is the entity, L.value the value so far; returns the new value. */
   readonly fn: string;
   readonly in: readonly string[];
+  /** Only the card's own property (`of: self`): other subjects skip it without evaluating `when`. */
+  readonly ofSelf?: boolean;
 }
 
 export interface EffectDef {
@@ -285,6 +287,8 @@ export interface Ctx {
   readonly state: State;
   // reads
   get(e: EntityId, prop: string): Value;
+  /** A card's static field (no property of that name exists): the card file's value or its default. */
+  fieldOf(e: EntityId, field: string): Value;
   zone(owner: EntityId, zone: string): EntityId[];
   field(ev: EventId, name: string): Value;
   opponent(p: EntityId): EntityId;

@@ -1187,7 +1187,7 @@ function card_gargoyle_on_0(ctx: Ctx, f: Frame): void {
 /** Gnome: modifier 1 condition — cards/elementis/cards/gnome.yaml:11 */
 function card_gnome_modifiers_0_when(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return ($is(ctx.owner((L["subject"] as number)), f.me) && ((ctx.get((L["subject"] as number), "element") as string) === "earth"));
+    return ($is(ctx.owner((L["subject"] as number)), f.me) && ((ctx.fieldOf((L["subject"] as number), "element") as string) === "earth"));
 }
 
 /** Gnome: modifier 1 (cost) — cards/elementis/cards/gnome.yaml:12 */
@@ -1349,7 +1349,7 @@ function card_rock_spike_effect(ctx: Ctx, f: Frame): void {
 /** Salamander: modifier 1 condition — cards/elementis/cards/salamander.yaml:11 */
 function card_salamander_modifiers_0_when(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return ($is(ctx.owner((L["subject"] as number)), f.me) && ((ctx.get((L["subject"] as number), "element") as string) === "fire"));
+    return ($is(ctx.owner((L["subject"] as number)), f.me) && ((ctx.fieldOf((L["subject"] as number), "element") as string) === "fire"));
 }
 
 /** Salamander: modifier 1 (cost) — cards/elementis/cards/salamander.yaml:12 */
@@ -1410,7 +1410,7 @@ function card_stone_guard_respond(ctx: Ctx, f: Frame): void {
 /** Sylph: modifier 1 condition — cards/elementis/cards/sylph.yaml:11 */
 function card_sylph_modifiers_0_when(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return ($is(ctx.owner((L["subject"] as number)), f.me) && ((ctx.get((L["subject"] as number), "element") as string) === "wind"));
+    return ($is(ctx.owner((L["subject"] as number)), f.me) && ((ctx.fieldOf((L["subject"] as number), "element") as string) === "wind"));
 }
 
 /** Sylph: modifier 1 (cost) — cards/elementis/cards/sylph.yaml:12 */
@@ -1423,7 +1423,7 @@ function card_sylph_modifiers_0(ctx: Ctx, f: Scope): Value {
 /** Undine: modifier 1 condition — cards/elementis/cards/undine.yaml:11 */
 function card_undine_modifiers_0_when(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return ($is(ctx.owner((L["subject"] as number)), f.me) && ((ctx.get((L["subject"] as number), "element") as string) === "water"));
+    return ($is(ctx.owner((L["subject"] as number)), f.me) && ((ctx.fieldOf((L["subject"] as number), "element") as string) === "water"));
 }
 
 /** Undine: modifier 1 (cost) — cards/elementis/cards/undine.yaml:12 */
@@ -1435,7 +1435,7 @@ function card_undine_modifiers_0(ctx: Ctx, f: Scope): Value {
 
 /** Water Barrier: respond condition — cards/elementis/cards/water-barrier.yaml:10 */
 function card_water_barrier_respond_when(ctx: Ctx, f: Scope): Value {
-    return (($is((ctx.field((f.ev as number), "target") as number), f.me) && (ctx.kind((ctx.field((f.ev as number), "source") as number)) === "magia")) && ((ctx.get((ctx.field((f.ev as number), "source") as number), "element") as string) === "fire"));
+    return (($is((ctx.field((f.ev as number), "target") as number), f.me) && (ctx.kind((ctx.field((f.ev as number), "source") as number)) === "magia")) && ((ctx.fieldOf((ctx.field((f.ev as number), "source") as number), "element") as string) === "fire"));
 }
 
 /** Water Barrier: respond — cards/elementis/cards/water-barrier.yaml:11 */
@@ -1446,7 +1446,7 @@ function card_water_barrier_respond(ctx: Ctx, f: Frame): void {
 
 /** Will-o'-wisp: trigger 1 condition — cards/elementis/cards/will-o-wisp.yaml:12 */
 function card_will_o_wisp_on_0_when(ctx: Ctx, f: Scope): Value {
-    return (($is(ctx.owner((ctx.field((f.ev as number), "source") as number)), f.me) && (ctx.kind((ctx.field((f.ev as number), "source") as number)) === "magia")) && ((ctx.get((ctx.field((f.ev as number), "source") as number), "element") as string) === "fire"));
+    return (($is(ctx.owner((ctx.field((f.ev as number), "source") as number)), f.me) && (ctx.kind((ctx.field((f.ev as number), "source") as number)) === "magia")) && ((ctx.fieldOf((ctx.field((f.ev as number), "source") as number), "element") as string) === "fire"));
 }
 
 /** Will-o'-wisp: trigger 1 (on damage) — cards/elementis/cards/will-o-wisp.yaml:13 */
