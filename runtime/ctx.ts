@@ -78,6 +78,12 @@ export class RuntimeCtx implements Ctx {
   // ── reads ──────────────────────────────────────────────────────────────────
 
   get(e: EntityId, prop: string): Value {
+    // Fast path: a plain property the entity holds, with no lasting modifier anywhere.
+    const x = this.state.entities[e];
+    if (x !== undefined && this.state.modifiers.length === 0 && this.ix.plainProps.has(prop)) {
+      const own = x.props[prop];
+      if (own !== undefined && typeof own !== "function") return own;
+    }
     return readProp(this, e, prop);
   }
 
@@ -118,9 +124,9 @@ export class RuntimeCtx implements Ctx {
   }
 
   kind(e: EntityId): string {
-    const x = this.entity(e);
+    const x = this.state.entities[e] ?? this.entity(e);
     if (x.card === null) return e === 0 ? "game" : "player";
-    return this.module.cards[x.card]?.kind ?? "";
+    return this.ix.card(x.card).kind;
   }
 
   cardOf(e: EntityId): string {
@@ -129,7 +135,7 @@ export class RuntimeCtx implements Ctx {
 
   has(e: EntityId, keyword: string): boolean {
     const x = this.entity(e);
-    if (x.card !== null && this.module.cards[x.card]?.keywords.includes(keyword)) return true;
+    if (x.card !== null && this.ix.card(x.card).keywords.includes(keyword)) return true;
     return truthy(readProp(this, e, keyword));
   }
 

@@ -63,6 +63,13 @@ export class ModuleIndex {
   /** Card id → its triggers by index. */
   readonly triggersOfCard: ReadonlyMap<string, readonly TriggerRef[]>;
   private readonly keys: Record<string, string>[] = [];
+  /** Card definitions by id (a Map: faster than the module's big object for dynamic ids). */
+  private readonly cardDefs: ReadonlyMap<string, CardDef>;
+  /**
+   * Property names that are never computed and never clamped, on any entity: a value the entity
+   * holds is the answer (when no modifier is active), so reads can skip the full path.
+   */
+  readonly plainProps: ReadonlySet<string>;
   private readonly gameProps: ReadonlyMap<string, PropDef>;
   private readonly playerProps: ReadonlyMap<string, PropDef>;
   private readonly cardProps: ReadonlyMap<string, PropDef>;
@@ -70,6 +77,12 @@ export class ModuleIndex {
   constructor(module: GameModule) {
     this.module = module;
     const rules = (this.rules = module.rules);
+    this.cardDefs = new Map(Object.entries(module.cards));
+    const tables = [rules.props.game, rules.props.player, rules.props.card];
+    const names = new Set(tables.flatMap((t) => Object.keys(t)));
+    this.plainProps = new Set(
+      [...names].filter((n) => !["owner", "kind", "card", "zone"].includes(n) && tables.every((t) => t[n] === undefined || (t[n]?.computed !== true && t[n]?.min === undefined && t[n]?.max === undefined))),
+    );
     this.players = rules.players;
     this.zoneNames = Object.keys(rules.zones);
     const rank = new Map<string, number>();
@@ -165,7 +178,7 @@ export class ModuleIndex {
   }
 
   card(id: string): CardDef {
-    const c = this.module.cards[id];
+    const c = this.cardDefs.get(id);
     if (c === undefined) throw new Error(`unknown card '${id}'`);
     return c;
   }

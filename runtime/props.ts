@@ -36,7 +36,7 @@ function baseOf(rt: RuntimeCtx, ent: Entity, prop: string, def: PropDef | undefi
   const own = ent.props[prop];
   if (own !== undefined && typeof own !== "function") return own;
   if (ent.card !== null) {
-    const field = rt.module.cards[ent.card]?.fields[prop];
+    const field = rt.ix.card(ent.card).fields[prop];
     if (field !== undefined && typeof field !== "function") return field;
     if (prop === "name") return rt.module.cards[ent.card]?.name ?? ent.card;
   }
