@@ -28,10 +28,10 @@ const DECK_SCHEMA = {
 };
 
 /** Reads and checks a game's decks against its compiled module (card ids and zones exist). */
-export function readDecks(dir: string, module: GameModule, cwd = process.cwd()): { decks: Deck[]; diagnostics: Diagnostic[] } {
+export function readDecks(dir: string, module: GameModule, cwd = process.cwd(), folder = "decks"): { decks: Deck[]; diagnostics: Diagnostic[] } {
   const decks: Deck[] = [];
   const diagnostics: Diagnostic[] = [];
-  const deckDir = join(dir, "decks");
+  const deckDir = join(dir, folder);
   if (!existsSync(deckDir)) return { decks, diagnostics };
   for (const f of readdirSync(deckDir).filter((x) => /\.ya?ml$/.test(x)).sort()) {
     const path = join(deckDir, f);
