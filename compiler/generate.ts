@@ -61,6 +61,11 @@ class Printer {
     }
   }
 
+  /** A list read at once (counted, filtered, searched, spread): a zone needs no copy. */
+  private live(e: IrExpr): string {
+    return e.k === "zone" ? `ctx.zoneView(${this.ex(e.owner)}, ${q(e.zone)})` : this.ex(e);
+  }
+
   ex(e: IrExpr): string {
     switch (e.k) {
       case "lit":
@@ -120,14 +125,15 @@ class Printer {
       case "neg":
         return `-${this.ex(e.e)}`;
       case "where":
-        return `${this.ex(e.list)}.filter(($it${e.depth}) => ${this.ex(e.cond)})`;
+        return `${this.live(e.list)}.filter(($it${e.depth}) => ${this.ex(e.cond)})`;
       case "index":
         return this.cast(`${this.ex(e.list)}[${this.ex(e.index)}]`, e.ty);
     }
   }
 
   private builtin(e: Extract<IrExpr, { k: "builtin" }>): string {
-    const a = e.args.map((x) => this.ex(x));
+    // Builtins read their list argument at once: zones are passed without a copy.
+    const a = e.args.map((x, i) => (i === 0 && ["count", "sum", "first", "last", "take", "pick"].includes(e.fn) ? this.live(x) : this.ex(x)));
     switch (e.fn) {
       case "count":
         return `${a[0]}.length`;
@@ -180,14 +186,14 @@ class Printer {
         return `(${l} ${e.op}= ${r})`;
       }
       case "in":
-        return `${r}.includes(${l})`;
+        return `${this.live(e.r)}.includes(${l})`;
       case "and":
         return `(${l} && ${r})`;
       case "or":
         return `(${l} || ${r})`;
       case "+":
         if (e.ty.t === "text") return `(${this.textOf(e.l)} + ${this.textOf(e.r)})`;
-        if (e.ty.t === "list") return `[...${l}, ...${r}]`;
+        if (e.ty.t === "list") return `[...${this.live(e.l)}, ...${this.live(e.r)}]`;
         return `(${l} + ${r})`;
       case "/":
         return `$div(${l}, ${r})`;

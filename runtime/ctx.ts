@@ -33,8 +33,10 @@ export class RuntimeCtx implements Ctx {
    * modify). Transient, not state: caches keyed on it (compute listeners) are dropped when it moves.
    */
   mutations = 0;
+  /** Counts changes of zone membership only (move, create, remove). */
+  zoneMutations = 0;
   /** Compute listeners per property, valid while `mutations` and the bound state stay the same. */
-  readonly computeCache = new Map<string, { readonly state: State; readonly mutations: number; readonly listeners: readonly unknown[] }>();
+  readonly computeCache = new Map<string, { readonly state: State; readonly mutations: number; readonly first: EntityId; readonly listeners: readonly unknown[] }>();
 
   constructor(ix: ModuleIndex) {
     this.ix = ix;
@@ -92,6 +94,11 @@ export class RuntimeCtx implements Ctx {
     if (x.card === null) return null;
     const v = this.ix.card(x.card).fields[field];
     return v === undefined ? null : v;
+  }
+
+  zoneView(owner: EntityId, zone: string): readonly EntityId[] {
+    const ids = this.state.zones[this.ix.zoneKey(owner, zone)];
+    return ids === undefined ? this.zone(owner, zone) : ids;
   }
 
   zone(owner: EntityId, zone: string): EntityId[] {
@@ -225,6 +232,7 @@ export class RuntimeCtx implements Ctx {
     if (x === undefined) return; // already gone
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be removed`);
     this.mutations++;
+    this.zoneMutations++;
     const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
     const zone = st.zones[key];
     const at = zone === undefined ? -1 : zone.indexOf(id);
@@ -264,6 +272,7 @@ export class RuntimeCtx implements Ctx {
     if (from === undefined || at < 0) throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
     from.splice(at, 1);
     this.mutations++;
+    this.zoneMutations++;
     if (position === "top") to.unshift(id);
     else to.push(id);
     if (fromKey !== toKey) {
@@ -308,6 +317,7 @@ export class RuntimeCtx implements Ctx {
     if (st.entities[owner] === undefined) throw new Error(`create: there is no entity ${owner} to own the card`);
     const id = createEntity(this, card, owner, zone);
     this.mutations++;
+    this.zoneMutations++;
     if (this.logging) pushLog(st, "create", `${def.name} created in ${this.zoneLabel(owner, zone)}`, { entity: id, card, zone: this.ix.zoneKey(owner, zone) });
     return id;
   }

@@ -32,6 +32,7 @@ export function collectListeners<R extends RefShape>(
   me: EntityId,
   self: EntityId | null,
   ev: EventId | null,
+  withRank = true,
 ): readonly Listener<R>[] {
   const st = rt.state;
   const ix = rt.ix;
@@ -61,7 +62,7 @@ export function collectListeners<R extends RefShape>(
   if (out.length > 1) {
     const first = firstPlayer(rt, me, self, ev);
     const n = ix.players;
-    const rankFn = ix.rules.order.rank ?? null;
+    const rankFn = withRank ? (ix.rules.order.rank ?? null) : null;
     for (const l of out) {
       const p = l.entity.owner;
       l.playerRank = p >= 1 && p <= n ? (p - first + n) % n : n;

@@ -5,7 +5,7 @@
  */
 import type { RuntimeCtx } from "./ctx.ts";
 import type { ComputeRef } from "./module-index.ts";
-import { collectListeners, type Listener } from "./order.ts";
+import { collectListeners, firstPlayer, type Listener } from "./order.ts";
 import type { Entity, EntityId, Modifier, PropDef, Value } from "./types.ts";
 import { truthy } from "./values.ts";
 
@@ -77,10 +77,13 @@ function compute(rt: RuntimeCtx, e: EntityId, prop: string, v: Value): Value {
   if (table === undefined) return v;
   const guard = rt.computing;
   for (let i = 0; i < guard.length; i += 2) if (guard[i] === e && guard[i + 1] === prop) return v;
-  // Who listens changes only with a mutation: between two, reuse the ordered list.
+  // Compute listeners run in player, zone and arrival order (the rules' rank orders triggers,
+  // not value adjustments), so the list changes only when cards change zone or the first
+  // player changes: between two such changes, reuse it.
+  const first = firstPlayer(rt, 1, null, null);
   let cached = rt.computeCache.get(prop);
-  if (cached === undefined || cached.state !== rt.state || cached.mutations !== rt.mutations) {
-    cached = { state: rt.state, mutations: rt.mutations, listeners: collectListeners(rt, table, 1, null, null) };
+  if (cached === undefined || cached.state !== rt.state || cached.mutations !== rt.zoneMutations || cached.first !== first) {
+    cached = { state: rt.state, mutations: rt.zoneMutations, first, listeners: collectListeners(rt, table, 1, null, null, false) };
     rt.computeCache.set(prop, cached);
   }
   const listeners = cached.listeners as readonly Listener<ComputeRef>[];

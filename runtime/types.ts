@@ -290,6 +290,8 @@ export interface Ctx {
   /** A card's static field (no property of that name exists): the card file's value or its default. */
   fieldOf(e: EntityId, field: string): Value;
   zone(owner: EntityId, zone: string): EntityId[];
+  /** The zone's live list (no copy): only for reading at once (count, filter, membership). */
+  zoneView(owner: EntityId, zone: string): readonly EntityId[];
   field(ev: EventId, name: string): Value;
   opponent(p: EntityId): EntityId;
   players(): EntityId[];

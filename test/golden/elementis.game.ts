@@ -39,13 +39,13 @@ function order_first(ctx: Ctx, f: Scope): Value {
 
 /** function summons — cards/elementis/rules.yaml:114 */
 function fn_summons(ctx: Ctx, f: Scope): Value {
-    return [...ctx.zone(((ctx.players()[0] ?? null) as number), "field"), ...ctx.zone(((ctx.players()[ctx.players().length - 1] ?? null) as number), "field")];
+    return [...ctx.zoneView(((ctx.players()[0] ?? null) as number), "field"), ...ctx.zoneView(((ctx.players()[ctx.players().length - 1] ?? null) as number), "field")];
 }
 
 /** function side-of — cards/elementis/rules.yaml:118 */
 function fn_side_of(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return ((ctx.players().filter(($it1) => ($is(($it1 as number), (L["e"] as number)) || ctx.zone(($it1 as number), "field").includes((L["e"] as number))))[0] ?? null) as number);
+    return ((ctx.players().filter(($it1) => ($is(($it1 as number), (L["e"] as number)) || ctx.zoneView(($it1 as number), "field").includes((L["e"] as number))))[0] ?? null) as number);
 }
 
 /** function as-player — cards/elementis/rules.yaml:122 */
@@ -63,7 +63,7 @@ function fn_as_summon(ctx: Ctx, f: Scope): Value {
 /** function affordable — cards/elementis/rules.yaml:130 */
 function fn_affordable(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return (ctx.zone(ctx.owner((L["c"] as number)), "hand").filter(($it1) => !$is(($it1 as number), (L["c"] as number))).length >= (ctx.get((L["c"] as number), "cost") as number));
+    return (ctx.zoneView(ctx.owner((L["c"] as number)), "hand").filter(($it1) => !$is(($it1 as number), (L["c"] as number))).length >= (ctx.get((L["c"] as number), "cost") as number));
 }
 
 /** function can-attack — cards/elementis/rules.yaml:134 */
@@ -75,19 +75,19 @@ function fn_can_attack(ctx: Ctx, f: Scope): Value {
 /** function attack-targets — cards/elementis/rules.yaml:138 */
 function fn_attack_targets(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return [...[ctx.opponent(ctx.owner((L["attacker"] as number)))], ...ctx.zone(ctx.opponent(ctx.owner((L["attacker"] as number))), "field").filter(($it1) => ((ctx.get(($it1 as number), "tapped") as boolean) || ctx.has((L["attacker"] as number), "reach")))];
+    return [...[ctx.opponent(ctx.owner((L["attacker"] as number)))], ...ctx.zoneView(ctx.opponent(ctx.owner((L["attacker"] as number))), "field").filter(($it1) => ((ctx.get(($it1 as number), "tapped") as boolean) || ctx.has((L["attacker"] as number), "reach")))];
 }
 
 /** function possible-blockers — cards/elementis/rules.yaml:142 */
 function fn_possible_blockers(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return ctx.zone(ctx.opponent(ctx.owner((L["attacker"] as number))), "field").filter(($it1) => (!(ctx.get(($it1 as number), "tapped") as boolean) && !ctx.has((L["attacker"] as number), "unblockable")));
+    return ctx.zoneView(ctx.opponent(ctx.owner((L["attacker"] as number))), "field").filter(($it1) => (!(ctx.get(($it1 as number), "tapped") as boolean) && !ctx.has((L["attacker"] as number), "unblockable")));
 }
 
 /** function summon-targets — cards/elementis/rules.yaml:146 */
 function fn_summon_targets(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return [...ctx.zone(ctx.owner((L["source"] as number)), "field"), ...ctx.zone(ctx.opponent(ctx.owner((L["source"] as number))), "field").filter(($it1) => !ctx.has(($it1 as number), "shroud"))];
+    return [...ctx.zoneView(ctx.owner((L["source"] as number)), "field"), ...ctx.zoneView(ctx.opponent(ctx.owner((L["source"] as number))), "field").filter(($it1) => !ctx.has(($it1 as number), "shroud"))];
 }
 
 /** function magia-targets — cards/elementis/rules.yaml:150 */
@@ -108,7 +108,7 @@ function proc_pay(ctx: Ctx, f: Frame): void {
         }
         case 1: {
           f.step = 4;
-          ctx.choose(f, "paid", (L["p"] as number), ctx.zone((L["p"] as number), "hand").filter(($it1) => !$is(($it1 as number), (L["c"] as number))), (L["n"] as number), (L["n"] as number), false, ("Pay " + String((L["n"] as number)) + " for " + ctx.name((L["c"] as number))));
+          ctx.choose(f, "paid", (L["p"] as number), ctx.zoneView((L["p"] as number), "hand").filter(($it1) => !$is(($it1 as number), (L["c"] as number))), (L["n"] as number), (L["n"] as number), false, ("Pay " + String((L["n"] as number)) + " for " + ctx.name((L["c"] as number))));
           return;
         }
         case 2: {
@@ -150,7 +150,7 @@ function proc_play(ctx: Ctx, f: Frame): void {
 /** procedure finish — cards/elementis/rules.yaml:170 */
 function proc_finish(ctx: Ctx, f: Frame): void {
     const L = f.L;
-    if (ctx.zone(ctx.owner((L["c"] as number)), "stack").includes((L["c"] as number))) {
+    if (ctx.zoneView(ctx.owner((L["c"] as number)), "stack").includes((L["c"] as number))) {
       ctx.move((L["c"] as number) as number | readonly number[], ctx.owner((L["c"] as number)), "coolZone", "bottom");
     }
     ctx.ret(f, null);
@@ -298,7 +298,7 @@ function proc_destroy(ctx: Ctx, f: Frame): void {
     for (;;) {
       switch (f.step) {
         case 0: {
-          if (!ctx.zone(ctx.owner((L["s"] as number)), "field").includes((L["s"] as number))) {
+          if (!ctx.zoneView(ctx.owner((L["s"] as number)), "field").includes((L["s"] as number))) {
             ctx.ret(f, null); return;
           }
           ctx.move((L["s"] as number) as number | readonly number[], ctx.owner((L["s"] as number)), "coolZone", "bottom");
@@ -504,12 +504,12 @@ function proc_gather_build(ctx: Ctx, f: Frame): void {
     for (;;) {
       switch (f.step) {
         case 0: {
-          ctx.move([...[...[...ctx.zone((L["p"] as number), "field"), ...ctx.zone((L["p"] as number), "costZone")], ...ctx.zone((L["p"] as number), "coolZone")], ...ctx.zone((L["p"] as number), "stack")] as number | readonly number[], (L["p"] as number), "hand", "bottom");
-          f.step = ((ctx.state.match.number >= 2) && (ctx.zone((L["p"] as number), "side").length > 0)) ? 1 : 2; continue;
+          ctx.move([...[...[...ctx.zoneView((L["p"] as number), "field"), ...ctx.zoneView((L["p"] as number), "costZone")], ...ctx.zoneView((L["p"] as number), "coolZone")], ...ctx.zoneView((L["p"] as number), "stack")] as number | readonly number[], (L["p"] as number), "hand", "bottom");
+          f.step = ((ctx.state.match.number >= 2) && (ctx.zoneView((L["p"] as number), "side").length > 0)) ? 1 : 2; continue;
         }
         case 1: {
           f.step = 4;
-          ctx.choose(f, "outgoing", (L["p"] as number), ctx.zone((L["p"] as number), "hand"), 0, Math.min(3, ctx.zone((L["p"] as number), "side").length), false, "Cards to put in your side deck");
+          ctx.choose(f, "outgoing", (L["p"] as number), ctx.zone((L["p"] as number), "hand"), 0, Math.min(3, ctx.zoneView((L["p"] as number), "side").length), false, "Cards to put in your side deck");
           return;
         }
         case 2: {
@@ -547,16 +547,16 @@ function proc_gather_build(ctx: Ctx, f: Frame): void {
 function proc_deal_random(ctx: Ctx, f: Frame): void {
     const L = f.L;
     if ((ctx.state.match.number === 1)) {
-      ctx.move([...ctx.zone((L["p"] as number), "hand"), ...ctx.zone((L["p"] as number), "side")] as number | readonly number[], (L["p"] as number), "used", "bottom");
+      ctx.move([...ctx.zoneView((L["p"] as number), "hand"), ...ctx.zoneView((L["p"] as number), "side")] as number | readonly number[], (L["p"] as number), "used", "bottom");
       for (const $v0 of ctx.catalog()) {
         L["id"] = $v0;
         ctx.create((L["id"] as string), (L["p"] as number), "pool");
       }
     } else {
-      ctx.move([...[...[...[...ctx.zone((L["p"] as number), "hand"), ...ctx.zone((L["p"] as number), "field")], ...ctx.zone((L["p"] as number), "costZone")], ...ctx.zone((L["p"] as number), "coolZone")], ...ctx.zone((L["p"] as number), "stack")] as number | readonly number[], (L["p"] as number), "used", "bottom");
+      ctx.move([...[...[...[...ctx.zoneView((L["p"] as number), "hand"), ...ctx.zoneView((L["p"] as number), "field")], ...ctx.zoneView((L["p"] as number), "costZone")], ...ctx.zoneView((L["p"] as number), "coolZone")], ...ctx.zoneView((L["p"] as number), "stack")] as number | readonly number[], (L["p"] as number), "used", "bottom");
     }
     ctx.shuffle((L["p"] as number), "pool");
-    ctx.move(ctx.zone((L["p"] as number), "pool").slice(0, Math.max(0, 10)) as number | readonly number[], (L["p"] as number), "hand", "bottom");
+    ctx.move(ctx.zoneView((L["p"] as number), "pool").slice(0, Math.max(0, 10)) as number | readonly number[], (L["p"] as number), "hand", "bottom");
     ctx.ret(f, null);
 }
 
@@ -565,7 +565,7 @@ function proc_reset_player(ctx: Ctx, f: Frame): void {
     const L = f.L;
     ctx.set((L["p"] as number), "life", (L["life-points"] as number));
     ctx.set((L["p"] as number), "summoned", false);
-    for (const $v0 of ctx.zone((L["p"] as number), "hand").filter(($it1) => (((ctx.get(($it1 as number), "tapped") as boolean) || (ctx.get(($it1 as number), "blocking") as boolean)) || ((ctx.get(($it1 as number), "enteredTurn") as number) !== 0)))) {
+    for (const $v0 of ctx.zoneView((L["p"] as number), "hand").filter(($it1) => (((ctx.get(($it1 as number), "tapped") as boolean) || (ctx.get(($it1 as number), "blocking") as boolean)) || ((ctx.get(($it1 as number), "enteredTurn") as number) !== 0)))) {
       L["c"] = $v0;
       ctx.set((L["c"] as number), "tapped", false);
       ctx.set((L["c"] as number), "enteredTurn", 0);
@@ -806,12 +806,12 @@ function action_pass(ctx: Ctx, f: Frame): void {
 /** deck rules: the problems of a deck — cards/elementis/rules.yaml:306 */
 function deck_errors(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    L["cards"] = [...ctx.zone(f.me, "hand"), ...ctx.zone(f.me, "side")];
-    if ((ctx.zone(f.me, "hand").length !== 10)) {
-      L["errors"] = [...(L["errors"] as readonly Value[]), ...[("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zone(f.me, "hand").length))]];
+    L["cards"] = [...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")];
+    if ((ctx.zoneView(f.me, "hand").length !== 10)) {
+      L["errors"] = [...(L["errors"] as readonly Value[]), ...[("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length))]];
     }
-    if ((ctx.zone(f.me, "side").length > 3)) {
-      L["errors"] = [...(L["errors"] as readonly Value[]), ...[("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zone(f.me, "side").length))]];
+    if ((ctx.zoneView(f.me, "side").length > 3)) {
+      L["errors"] = [...(L["errors"] as readonly Value[]), ...[("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))]];
     }
     for (const $v0 of (L["cards"] as readonly Value[])) {
       L["c"] = $v0;
@@ -1233,7 +1233,7 @@ function card_ground_wall_respond(ctx: Ctx, f: Frame): void {
 
 /** Liquid Veil: respond condition — cards/elementis/cards/liquid-veil.yaml:10 */
 function card_liquid_veil_respond_when(ctx: Ctx, f: Scope): Value {
-    return (($is((ctx.field((f.ev as number), "target") as number), f.me) || ctx.zone(f.me, "field").includes((ctx.field((f.ev as number), "target") as number))) && (ctx.kind((ctx.field((f.ev as number), "source") as number)) === "magia"));
+    return (($is((ctx.field((f.ev as number), "target") as number), f.me) || ctx.zoneView(f.me, "field").includes((ctx.field((f.ev as number), "target") as number))) && (ctx.kind((ctx.field((f.ev as number), "source") as number)) === "magia"));
 }
 
 /** Liquid Veil: respond — cards/elementis/cards/liquid-veil.yaml:11 */
