@@ -278,6 +278,9 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
     // Pure code: `errors = errors + ["…"]` for each broken deck rule; `me` is the deck's player.
     b.pureCode("deck.errors", src, ["deck-errors"], "deck rules: the problems of a deck", { ...RULES_CTX, pure: true, params: [{ name: "errors", type: T.list(T.text), writable: true }] }, "errors");
   }
+  for (const [kind, k] of Object.entries(obj(r["kinds"]))) {
+    if (typeof obj(k)["display"] === "string") b.label(`kind.${kind}.display`, src, ["kinds", kind, "display"], `kind ${kind}: display`, { ...RULES_CTX, pure: true, params: [{ name: "it", type: T.card, writable: false }] });
+  }
   const flow = obj(r["flow"]);
   b.step("flow.game", src, ["flow", "game"], "flow: each game", RULES_CTX);
   if (typeof flow["scenario"] === "string") b.step("flow.scenario", src, ["flow", "scenario"], "flow: scenario start", RULES_CTX);

@@ -21,7 +21,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
     match: { games: voc.match.games, winsNeeded: voc.match.wins },
     props: { card: props(voc.props.card), player: props(voc.props.player), game },
     zones: Object.fromEntries([...voc.zones].map(([n, z]) => [n, z.limit !== undefined ? { visibility: z.visibility, limit: z.limit } : { visibility: z.visibility }])),
-    kinds: Object.fromEntries([...voc.kinds.values()].map((k) => [k.name, { activeIn: [...k.activeIn] }])),
+    kinds: Object.fromEntries([...voc.kinds.values()].map((k) => [k.name, { activeIn: [...k.activeIn], display: has(`kind.${k.name}.display`) }])),
     events: Object.fromEntries(
       [...voc.events.values()].map((e) => [e.name, { stages: [...e.stages], entityFields: [...e.fields].filter(([, t]) => ["player", "card", "entity"].includes(t.t)).map(([n]) => n) }]),
     ),

@@ -82,6 +82,7 @@ export const RULES_SCHEMA = {
         type: "object",
         properties: {
           "active-in": { type: "array", items: name },
+          display: { type: "string", description: "how its cards read in logs and choices, e.g. \"{it.face} die\"" },
           fields: { type: "object", propertyNames: name, additionalProperties: fieldDecl },
           doc: { type: "string" },
         },

@@ -157,10 +157,28 @@ export class RuntimeCtx implements Ctx {
     return String(v);
   }
 
+  /** Guards a kind's `display` template against naming itself. */
+  private displaying = -1;
+
   entityName(x: Entity): string {
     const own = x.props.name;
     if (typeof own === "string") return own;
-    if (x.card !== null) return this.module.cards[x.card]?.name ?? x.card;
+    if (x.card !== null) {
+      const def = this.ix.card(x.card);
+      // A kind may say how its cards read (e.g. a die by its face): the rules' `display` template.
+      const display = this.ix.rules.kinds[def.kind]?.display;
+      if (display && this.displaying !== x.id) {
+        const outer = this.displaying;
+        this.displaying = x.id;
+        try {
+          const v = this.pure(display, { me: x.owner, self: x.id, ev: null, L: { it: x.id } });
+          if (typeof v === "string") return v;
+        } finally {
+          this.displaying = outer;
+        }
+      }
+      return def.name;
+    }
     return x.id === 0 ? "game" : `Player ${x.id}`;
   }
 

@@ -242,7 +242,7 @@ export interface RulesData {
   readonly props: { readonly card: Readonly<Record<string, PropDef>>; readonly player: Readonly<Record<string, PropDef>>; readonly game: Readonly<Record<string, PropDef>> };
   readonly zones: Readonly<Record<string, ZoneDef>>;
   /** Card kinds → the zones where their triggers and modifiers are active. */
-  readonly kinds: Readonly<Record<string, { readonly activeIn: readonly string[] }>>;
+  readonly kinds: Readonly<Record<string, { readonly activeIn: readonly string[]; /** PureFn (L.it = the card): how its cards read in logs and choices. */ readonly display?: string | null }>>;
   /** Events: their stages in order, and which fields hold entities (for readable logs). */
   readonly events: Readonly<Record<string, { readonly stages: readonly string[]; readonly entityFields?: readonly string[] }>>;
   /** Trigger order: the player whose listeners go first (PureFn id), then zones in this order, then arrival. */

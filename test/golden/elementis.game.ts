@@ -1572,13 +1572,16 @@ export const game: GameModule = {
             "summon": {
               "activeIn": [
                 "field"
-              ]
+              ],
+              "display": null
             },
             "magia": {
-              "activeIn": []
+              "activeIn": [],
+              "display": null
             },
             "resist": {
-              "activeIn": []
+              "activeIn": [],
+              "display": null
             }
           },
           "events": {
