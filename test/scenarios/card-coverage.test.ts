@@ -1,0 +1,21 @@
+/** Every card of every game has at least one scenario that names it (by id). */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { listGames, ROOT } from "../../compiler/project.ts";
+
+describe("every card has a scenario", () => {
+  for (const game of listGames()) {
+    it(`${game}: each card id appears in a scenario file`, () => {
+      const dir = join(ROOT, "cards", game);
+      const text = readdirSync(join(dir, "scenarios"))
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((f) => readFileSync(join(dir, "scenarios", f), "utf8"))
+        .join("\n");
+      const ids = readdirSync(join(dir, "cards")).map((f) => f.replace(/\.ya?ml$/, ""));
+      const missing = ids.filter((id) => !new RegExp(`(^|[^a-z0-9-])${id}($|[^a-z0-9-])`).test(text));
+      expect(missing).toEqual([]);
+      expect(ids.length).toBeGreaterThan(30);
+    });
+  }
+});
