@@ -134,6 +134,13 @@ class Printer {
   private builtin(e: Extract<IrExpr, { k: "builtin" }>): string {
     // Builtins read their list argument at once: zones are passed without a copy.
     const a = e.args.map((x, i) => (i === 0 && ["count", "sum", "first", "last", "take", "pick"].includes(e.fn) ? this.live(x) : this.ex(x)));
+    // count / first / last of a `where` filter: one pass, no intermediate list.
+    const arg = e.args[0];
+    if (arg !== undefined && arg.k === "where" && (e.fn === "count" || e.fn === "first")) {
+      const pred = `($it${arg.depth}) => ${this.ex(arg.cond)}`;
+      if (e.fn === "count") return `$countWhere(${this.live(arg.list)}, ${pred})`;
+      return this.cast(`$firstWhere(${this.live(arg.list)}, ${pred})`, e.ty);
+    }
     switch (e.fn) {
       case "count":
         return `${a[0]}.length`;
@@ -361,6 +368,15 @@ function $is(a: Value, b: Value): boolean {
 }
 function $eq(a: Value, b: Value): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+function $countWhere(xs: readonly Value[], p: (x: Value) => boolean): number {
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) if (p(xs[i] as Value)) n++;
+  return n;
+}
+function $firstWhere(xs: readonly Value[], p: (x: Value) => boolean): Value {
+  for (let i = 0; i < xs.length; i++) if (p(xs[i] as Value)) return xs[i] as Value;
+  return null;
 }
 function $sum(xs: readonly Value[]): number {
   let s = 0;

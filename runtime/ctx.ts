@@ -36,7 +36,16 @@ export class RuntimeCtx implements Ctx {
   /** Counts changes of zone membership only (move, create, remove). */
   zoneMutations = 0;
   /** Compute listeners per property, valid while `mutations` and the bound state stay the same. */
-  readonly computeCache = new Map<string, { readonly state: State; readonly mutations: number; readonly first: EntityId; readonly listeners: readonly unknown[] }>();
+  /**
+   * Computed property values (property → entity → value) while nothing changes: reading the same
+   * cost ten times while legal actions are listed runs its listeners once.
+   */
+  readonly computedMemo = new Map<string, Map<EntityId, Value>>();
+  memoState: State | null = null;
+  memoMutations = -1;
+  /** Listener membership per table, valid while `zoneMutations` and the bound state stay the same. */
+  readonly memberCache = new Map<object, { readonly state: State; readonly zoneMutations: number; readonly list: readonly unknown[] }>();
+  readonly computeCache = new Map<string, { readonly state: State; readonly mutations: number; readonly zoneMutations: number; readonly first: EntityId; readonly listeners: readonly unknown[] }>();
 
   constructor(ix: ModuleIndex) {
     this.ix = ix;

@@ -25,20 +25,18 @@ interface RefShape {
 
 const NONE: readonly never[] = [];
 
-/** The listeners of a table currently in a listening zone, in the game's order. */
-export function collectListeners<R extends RefShape>(
-  rt: RuntimeCtx,
-  table: ListenerTable<R>,
-  me: EntityId,
-  self: EntityId | null,
-  ev: EventId | null,
-  withRank = true,
-): readonly Listener<R>[] {
+/**
+ * The cards of a table that sit in one of its listening zones, in zone-scan order. Membership
+ * changes only when cards change zone: the list is kept until the next such change.
+ */
+function members<R extends RefShape>(rt: RuntimeCtx, table: ListenerTable<R>): Listener<R>[] {
   const st = rt.state;
+  const cached = rt.memberCache.get(table);
+  if (cached !== undefined && cached.state === st && cached.zoneMutations === rt.zoneMutations) return cached.list as Listener<R>[];
   const ix = rt.ix;
   const zones = table.zones;
   const byCard = table.byCard;
-  let out: Listener<R>[] | null = null;
+  const out: Listener<R>[] = [];
   for (let owner = 0; owner <= ix.players; owner++) {
     const keys = table.keys[owner] as readonly string[];
     for (let zi = 0; zi < zones.length; zi++) {
@@ -53,26 +51,43 @@ export function collectListeners<R extends RefShape>(
         for (let r = 0; r < refs.length; r++) {
           const ref = refs[r] as R;
           if (!ref.zones.has(z)) continue;
-          (out ??= []).push({ entity, ref, zoneRank: table.ranks[zi] as number, playerRank: 0, rank: 0 });
+          out.push({ entity, ref, zoneRank: table.ranks[zi] as number, playerRank: 0, rank: 0 });
         }
       }
     }
   }
-  if (out === null) return NONE;
-  if (out.length > 1) {
-    const first = firstPlayer(rt, me, self, ev);
-    const n = ix.players;
-    const rankFn = withRank ? (ix.rules.order.rank ?? null) : null;
-    for (const l of out) {
-      const p = l.entity.owner;
-      l.playerRank = p >= 1 && p <= n ? (p - first + n) % n : n;
-      if (rankFn !== null) {
-        const r = rt.pure(rankFn, { me: p, self: l.entity.id, ev, L: { it: l.entity.id } });
-        l.rank = typeof r === "number" ? r : 0;
-      }
+  rt.memberCache.set(table, { state: st, zoneMutations: rt.zoneMutations, list: out });
+  return out;
+}
+
+/** The listeners of a table currently in a listening zone, in the game's order. */
+export function collectListeners<R extends RefShape>(
+  rt: RuntimeCtx,
+  table: ListenerTable<R>,
+  me: EntityId,
+  self: EntityId | null,
+  ev: EventId | null,
+  withRank = true,
+): readonly Listener<R>[] {
+  const all = members(rt, table);
+  if (all.length === 0) return NONE;
+  if (all.length === 1) return all;
+  const out = all.slice();
+  const ix = rt.ix;
+  const first = firstPlayer(rt, me, self, ev);
+  const n = ix.players;
+  const rankFn = withRank ? (ix.rules.order.rank ?? null) : null;
+  for (const l of out) {
+    const p = l.entity.owner;
+    l.playerRank = p >= 1 && p <= n ? (p - first + n) % n : n;
+    l.rank = 0;
+    if (rankFn !== null) {
+      const r = rt.pure(rankFn, { me: p, self: l.entity.id, ev, L: { it: l.entity.id } });
+      l.rank = typeof r === "number" ? r : 0;
     }
-    out.sort(compareListeners);
   }
+  // Ranks live on the shared listener objects: sort a copy now, before anything else reads them.
+  out.sort(compareListeners);
   return out;
 }
 

@@ -63,7 +63,25 @@ export function readProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
     if (m.entity === e && m.prop === prop) v = combine(m.op, v, m.value);
   }
   if (def === undefined) return v;
-  if (def.computed === true) v = compute(rt, e, prop, v);
+  if (def.computed === true) {
+    if (rt.memoState !== rt.state || rt.memoMutations !== rt.mutations) {
+      rt.computedMemo.clear();
+      rt.memoState = rt.state;
+      rt.memoMutations = rt.mutations;
+    }
+    let byEntity = rt.computedMemo.get(prop);
+    if (byEntity === undefined) rt.computedMemo.set(prop, (byEntity = new Map()));
+    const memo = byEntity.get(e);
+    if (memo !== undefined && rt.computing.length === 0) return memo;
+    v = compute(rt, e, prop, v);
+    if (typeof v === "number") {
+      if (def.min !== undefined && v < def.min) v = def.min;
+      if (def.max !== undefined && v > def.max) v = def.max;
+    }
+    // Only a top-level read is remembered (a nested one may see a value before computes).
+    if (rt.computing.length === 0) byEntity.set(e, v);
+    return v;
+  }
   if (typeof v === "number") {
     if (def.min !== undefined && v < def.min) v = def.min;
     if (def.max !== undefined && v > def.max) v = def.max;
@@ -80,10 +98,13 @@ function compute(rt: RuntimeCtx, e: EntityId, prop: string, v: Value): Value {
   // Compute listeners run in player, zone and arrival order (the rules' rank orders triggers,
   // not value adjustments), so the list changes only when cards change zone or the first
   // player changes: between two such changes, reuse it.
-  const first = firstPlayer(rt, 1, null, null);
   let cached = rt.computeCache.get(prop);
-  if (cached === undefined || cached.state !== rt.state || cached.mutations !== rt.zoneMutations || cached.first !== first) {
-    cached = { state: rt.state, mutations: rt.zoneMutations, first, listeners: collectListeners(rt, table, 1, null, null, false) };
+  if (cached === undefined || cached.state !== rt.state || cached.mutations !== rt.mutations) {
+    // Something changed: the list stands if no card changed zone and the first player is the same.
+    const first = firstPlayer(rt, 1, null, null);
+    if (cached === undefined || cached.state !== rt.state || cached.zoneMutations !== rt.zoneMutations || cached.first !== first) {
+      cached = { state: rt.state, mutations: rt.mutations, zoneMutations: rt.zoneMutations, first, listeners: collectListeners(rt, table, 1, null, null, false) };
+    } else cached = { ...cached, mutations: rt.mutations };
     rt.computeCache.set(prop, cached);
   }
   const listeners = cached.listeners as readonly Listener<ComputeRef>[];

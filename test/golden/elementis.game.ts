@@ -7,6 +7,15 @@ function $is(a: Value, b: Value): boolean {
 function $eq(a: Value, b: Value): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+function $countWhere(xs: readonly Value[], p: (x: Value) => boolean): number {
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) if (p(xs[i] as Value)) n++;
+  return n;
+}
+function $firstWhere(xs: readonly Value[], p: (x: Value) => boolean): Value {
+  for (let i = 0; i < xs.length; i++) if (p(xs[i] as Value)) return xs[i] as Value;
+  return null;
+}
 function $sum(xs: readonly Value[]): number {
   let s = 0;
   for (const x of xs) s += x as number;
@@ -45,25 +54,25 @@ function fn_summons(ctx: Ctx, f: Scope): Value {
 /** function side-of — cards/elementis/rules.yaml:118 */
 function fn_side_of(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return ((ctx.players().filter(($it1) => ($is(($it1 as number), (L["e"] as number)) || ctx.zoneView(($it1 as number), "field").includes((L["e"] as number))))[0] ?? null) as number);
+    return ($firstWhere(ctx.players(), ($it1) => ($is(($it1 as number), (L["e"] as number)) || ctx.zoneView(($it1 as number), "field").includes((L["e"] as number)))) as number);
 }
 
 /** function as-player — cards/elementis/rules.yaml:122 */
 function fn_as_player(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return ((ctx.players().filter(($it1) => $is(($it1 as number), (L["e"] as number)))[0] ?? null) as number);
+    return ($firstWhere(ctx.players(), ($it1) => $is(($it1 as number), (L["e"] as number))) as number);
 }
 
 /** function as-summon — cards/elementis/rules.yaml:126 */
 function fn_as_summon(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return (((fn_summons(ctx, { me: f.me, self: f.self, ev: f.ev, L: {  } }) as readonly Value[]).filter(($it1) => $is(($it1 as number), (L["e"] as number)))[0] ?? null) as number);
+    return ($firstWhere((fn_summons(ctx, { me: f.me, self: f.self, ev: f.ev, L: {  } }) as readonly Value[]), ($it1) => $is(($it1 as number), (L["e"] as number))) as number);
 }
 
 /** function affordable — cards/elementis/rules.yaml:130 */
 function fn_affordable(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return (ctx.zoneView(ctx.owner((L["c"] as number)), "hand").filter(($it1) => !$is(($it1 as number), (L["c"] as number))).length >= (ctx.get((L["c"] as number), "cost") as number));
+    return ($countWhere(ctx.zoneView(ctx.owner((L["c"] as number)), "hand"), ($it1) => !$is(($it1 as number), (L["c"] as number))) >= (ctx.get((L["c"] as number), "cost") as number));
 }
 
 /** function can-attack — cards/elementis/rules.yaml:134 */
@@ -815,7 +824,7 @@ function deck_errors(ctx: Ctx, f: Scope): Value {
     }
     for (const $v0 of (L["cards"] as readonly Value[])) {
       L["c"] = $v0;
-      if ((((L["cards"] as readonly Value[]).filter(($it1) => (ctx.cardOf(($it1 as number)) === ctx.cardOf((L["c"] as number)))).length > 1) && $is((((L["cards"] as readonly Value[]).filter(($it1) => (ctx.cardOf(($it1 as number)) === ctx.cardOf((L["c"] as number))))[0] ?? null) as number), (L["c"] as number)))) {
+      if ((($countWhere((L["cards"] as readonly Value[]), ($it1) => (ctx.cardOf(($it1 as number)) === ctx.cardOf((L["c"] as number)))) > 1) && $is(($firstWhere((L["cards"] as readonly Value[]), ($it1) => (ctx.cardOf(($it1 as number)) === ctx.cardOf((L["c"] as number)))) as number), (L["c"] as number)))) {
         L["errors"] = [...(L["errors"] as readonly Value[]), ...[("ES-FORMAT-BUILD: " + ctx.name((L["c"] as number)) + " is in the deck and side deck more than once (each of the 32 cards once)")]];
       }
     }
