@@ -264,15 +264,7 @@ export class RuntimeCtx implements Ctx {
     const zone = st.zones[key];
     const at = zone === undefined ? -1 : zone.indexOf(id);
     if (zone !== undefined && at >= 0) zone.splice(at, 1);
-    const mods = st.modifiers;
-    if (mods.length > 0) {
-      let j = 0;
-      for (let i = 0; i < mods.length; i++) {
-        const m = mods[i] as Modifier;
-        if (m.entity !== id) mods[j++] = m;
-      }
-      mods.length = j;
-    }
+    dropModifiers(st.modifiers, (m) => m.entity === id);
     if (this.logging) pushLog(st, "move", `${this.entityName(x)} leaves the game (from ${this.zoneLabel(x.holder ?? x.owner, x.zone)})`, { entity: id, from: key, removed: true });
     delete st.entities[id];
   }
@@ -308,15 +300,7 @@ export class RuntimeCtx implements Ctx {
         if (x.holder !== undefined) delete x.holder;
       } else x.holder = owner;
       x.arrival = st.clock++;
-      const mods = st.modifiers;
-      if (mods.length > 0) {
-        let j = 0;
-        for (let i = 0; i < mods.length; i++) {
-          const m = mods[i] as Modifier;
-          if (m.entity !== id) mods[j++] = m;
-        }
-        mods.length = j;
-      }
+      dropModifiers(st.modifiers, (m) => m.entity === id);
       for (const _ in x.counters) {
         x.counters = {};
         break;
@@ -421,6 +405,17 @@ export class RuntimeCtx implements Ctx {
 }
 
 /** Creates a card entity at the bottom of a zone (no log); with `givenId`, the caller manages `seq`. */
+/** Removes, in place, the lasting modifiers that `gone` selects (their card left, or their period ended). */
+export function dropModifiers(mods: Modifier[], gone: (m: Modifier) => boolean): void {
+  if (mods.length === 0) return;
+  let j = 0;
+  for (let i = 0; i < mods.length; i++) {
+    const m = mods[i] as Modifier;
+    if (!gone(m)) mods[j++] = m;
+  }
+  mods.length = j;
+}
+
 export function createEntity(rt: RuntimeCtx, card: string, owner: EntityId, zone: string, props?: Record<string, Value>, givenId?: EntityId): EntityId {
   const st = rt.state;
   const id = givenId ?? st.seq++;

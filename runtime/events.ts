@@ -2,7 +2,7 @@
  * Emitting events: the record, the end of modifiers and trigger-limit periods it closes, and the
  * `$dispatch` frame that runs the listeners one by one in the game's order.
  */
-import type { RuntimeCtx } from "./ctx.ts";
+import { dropModifiers, type RuntimeCtx } from "./ctx.ts";
 import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "./log.ts";
 import { collectListeners } from "./order.ts";
@@ -24,15 +24,7 @@ export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string
     pushLog(st, "event", eventText(rt, name, fields), data);
   }
 
-  const mods = st.modifiers;
-  if (mods.length > 0) {
-    let j = 0;
-    for (let i = 0; i < mods.length; i++) {
-      const m = mods[i] as Modifier;
-      if (m.until !== name) mods[j++] = m;
-    }
-    mods.length = j;
-  }
+  dropModifiers(st.modifiers, (m) => m.until === name);
   const period = rt.ix.limitPeriods.get(name);
   if (period !== undefined) resetLimits(rt, period.keys, period.zones);
 
