@@ -60,7 +60,7 @@ export class RuntimeCtx implements Ctx {
 
   /** Calls a pure function; a failure becomes a RuntimeFault naming its source. */
   pure(id: string, s: Scope): Value {
-    const fn = this.module.pure[id];
+    const fn = this.ix.pureFns.get(id);
     if (fn === undefined) throw new RuntimeFault(id, this.module.sources[id], `no pure function '${id}' in the module`);
     try {
       return fn(this, s);

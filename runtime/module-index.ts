@@ -2,7 +2,7 @@
  * Per-module lookups, built once per Engine: triggers indexed by event, compute listeners by
  * property, actions by window, zone ranks, stage ranks, zone keys. Nothing here changes during play.
  */
-import type { ActionDef, CardDef, ComputeDef, EntityId, GameModule, PropDef, RulesData, TriggerDef } from "./types.ts";
+import type { ActionDef, CardDef, ComputeDef, EntityId, GameModule, PropDef, PureFn, RulesData, StepFn, TriggerDef } from "./types.ts";
 
 /** A trigger of a card definition, with what ordering and bookkeeping need. */
 export interface TriggerRef {
@@ -65,6 +65,9 @@ export class ModuleIndex {
   private readonly keys: Record<string, string>[] = [];
   /** Card definitions by id (a Map: faster than the module's big object for dynamic ids). */
   private readonly cardDefs: ReadonlyMap<string, CardDef>;
+  /** Pure and step functions by id (Maps: faster than the module's large objects for dynamic ids). */
+  readonly pureFns: ReadonlyMap<string, PureFn>;
+  readonly stepFns: ReadonlyMap<string, StepFn>;
   /**
    * Property names that are never computed and never clamped, on any entity: a value the entity
    * holds is the answer (when no modifier is active), so reads can skip the full path.
@@ -78,6 +81,8 @@ export class ModuleIndex {
     this.module = module;
     const rules = (this.rules = module.rules);
     this.cardDefs = new Map(Object.entries(module.cards));
+    this.pureFns = new Map(Object.entries(module.pure));
+    this.stepFns = new Map(Object.entries(module.steps));
     const tables = [rules.props.game, rules.props.player, rules.props.card];
     const names = new Set(tables.flatMap((t) => Object.keys(t)));
     this.plainProps = new Set(

@@ -14,7 +14,7 @@ export const MAX_STEPS = 200_000;
 export function drive(rt: RuntimeCtx): void {
   const st = rt.state;
   const frames = st.frames;
-  const steps = rt.module.steps;
+  const steps = rt.ix.stepFns;
   rt.ticks = 0;
   let count = 0;
   let f: Frame | undefined;
@@ -31,7 +31,7 @@ export function drive(rt: RuntimeCtx): void {
         if (h === DISPATCH) dispatchStep(rt, f);
         else throw new Error(`unknown runtime frame '${h}'`);
       } else {
-        const fn = steps[h];
+        const fn = steps.get(h);
         if (fn === undefined) throw new Error(`no step function '${h}' in the module`);
         fn(rt, f);
       }
