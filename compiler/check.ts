@@ -586,7 +586,9 @@ export class Checker {
         }
         const value = this.expr(s.init);
         if (value.ty.t === "void") this.error(s.init.span, "check/type", "this gives no value");
-        this.declare(s.name.name, value.ty.t === "none" ? T.unknown : value.ty, s.name.span, true);
+        // `let xs = []` (or `= none`) says nothing of what it will hold: it takes whatever is assigned.
+        const declared = value.ty.t === "none" ? T.unknown : value.ty.t === "list" && value.ty.of.t === "none" ? T.list(T.unknown) : value.ty;
+        this.declare(s.name.name, declared, s.name.span, true);
         return [{ k: "setLocal", name: s.name.name, op: "=", value, line }];
       }
       case "assign":
