@@ -9,7 +9,7 @@ import { emit } from "./events.ts";
 import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "./log.ts";
 import type { ModuleIndex } from "./module-index.ts";
-import { readProp } from "./props.ts";
+import { baseOf, readProp } from "./props.ts";
 import { endGame } from "./results.ts";
 import { randomInt, shuffleInPlace } from "./rng.ts";
 import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, Value } from "./types.ts";
@@ -45,7 +45,7 @@ export class RuntimeCtx implements Ctx {
   memoMutations = -1;
   /** Listener membership per table, valid while `zoneMutations` and the bound state stay the same. */
   readonly memberCache = new Map<object, { readonly state: State; readonly zoneMutations: number; readonly list: readonly unknown[] }>();
-  readonly computeCache = new Map<string, { readonly state: State; readonly mutations: number; readonly zoneMutations: number; readonly first: EntityId; readonly listeners: readonly unknown[] }>();
+  readonly computeCache = new Map<string, { readonly state: State; mutations: number; readonly zoneMutations: number; readonly first: EntityId; readonly listeners: readonly unknown[] }>();
 
   constructor(ix: ModuleIndex) {
     this.ix = ix;
@@ -94,6 +94,8 @@ export class RuntimeCtx implements Ctx {
     if (x !== undefined && this.state.modifiers.length === 0 && this.ix.plainProps.has(prop)) {
       const own = x.props[prop];
       if (own !== undefined && typeof own !== "function") return own;
+      // Not computed, no bounds, no modifiers: the card field or the rules default.
+      return baseOf(this, x, prop, this.ix.propDef(e, prop));
     }
     return readProp(this, e, prop);
   }

@@ -32,7 +32,7 @@ export function baseProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
   return baseOf(rt, ent, prop, rt.ix.propDef(e, prop));
 }
 
-function baseOf(rt: RuntimeCtx, ent: Entity, prop: string, def: PropDef | undefined): Value {
+export function baseOf(rt: RuntimeCtx, ent: Entity, prop: string, def: PropDef | undefined): Value {
   const own = ent.props[prop];
   if (own !== undefined && typeof own !== "function") return own;
   if (ent.card !== null) {
@@ -56,6 +56,21 @@ export function readProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
       return ent.card === null ? null : ent.zone;
   }
   const def = rt.ix.propDef(e, prop);
+  // A computed value remembered since the last change is the final value: look it up first.
+  let byEntity: Map<EntityId, Value> | undefined;
+  if (def !== undefined && def.computed === true) {
+    if (rt.memoState !== rt.state || rt.memoMutations !== rt.mutations) {
+      rt.computedMemo.clear();
+      rt.memoState = rt.state;
+      rt.memoMutations = rt.mutations;
+    }
+    byEntity = rt.computedMemo.get(prop);
+    if (byEntity === undefined) rt.computedMemo.set(prop, (byEntity = new Map()));
+    if (rt.computing.length === 0) {
+      const memo = byEntity.get(e);
+      if (memo !== undefined) return memo;
+    }
+  }
   let v = baseOf(rt, ent, prop, def);
   const mods = rt.state.modifiers;
   for (let i = 0; i < mods.length; i++) {
@@ -63,16 +78,7 @@ export function readProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
     if (m.entity === e && m.prop === prop) v = combine(m.op, v, m.value);
   }
   if (def === undefined) return v;
-  if (def.computed === true) {
-    if (rt.memoState !== rt.state || rt.memoMutations !== rt.mutations) {
-      rt.computedMemo.clear();
-      rt.memoState = rt.state;
-      rt.memoMutations = rt.mutations;
-    }
-    let byEntity = rt.computedMemo.get(prop);
-    if (byEntity === undefined) rt.computedMemo.set(prop, (byEntity = new Map()));
-    const memo = byEntity.get(e);
-    if (memo !== undefined && rt.computing.length === 0) return memo;
+  if (byEntity !== undefined) {
     v = compute(rt, e, prop, v);
     if (typeof v === "number") {
       if (def.min !== undefined && v < def.min) v = def.min;
@@ -104,8 +110,8 @@ function compute(rt: RuntimeCtx, e: EntityId, prop: string, v: Value): Value {
     const first = firstPlayer(rt, 1, null, null);
     if (cached === undefined || cached.state !== rt.state || cached.zoneMutations !== rt.zoneMutations || cached.first !== first) {
       cached = { state: rt.state, mutations: rt.mutations, zoneMutations: rt.zoneMutations, first, listeners: collectListeners(rt, table, 1, null, null, false) };
-    } else cached = { ...cached, mutations: rt.mutations };
-    rt.computeCache.set(prop, cached);
+      rt.computeCache.set(prop, cached);
+    } else cached.mutations = rt.mutations;
   }
   const listeners = cached.listeners as readonly Listener<ComputeRef>[];
   if (listeners.length === 0) return v;
