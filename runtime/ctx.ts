@@ -9,7 +9,7 @@ import { emit } from "./events.ts";
 import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "./log.ts";
 import type { ModuleIndex } from "./module-index.ts";
-import { baseOf, readProp } from "./props.ts";
+import { inheritedOf, readProp } from "./props.ts";
 import { endGame } from "./results.ts";
 import { randomInt, shuffleInPlace } from "./rng.ts";
 import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, Value } from "./types.ts";
@@ -43,6 +43,10 @@ export class RuntimeCtx implements Ctx {
   readonly computedMemo = new Map<string, Map<EntityId, Value>>();
   memoState: State | null = null;
   memoMutations = -1;
+  /** The first player for compute listeners (`rules.order.first` asked without a scope), kept while nothing changes. */
+  firstState: State | null = null;
+  firstMutations = -1;
+  firstValue: EntityId = 1;
   /** Listener membership per table, valid while `zoneMutations` and the bound state stay the same. */
   readonly memberCache = new Map<object, { readonly state: State; readonly zoneMutations: number; readonly list: readonly unknown[] }>();
   readonly computeCache = new Map<string, { readonly state: State; mutations: number; readonly zoneMutations: number; readonly first: EntityId; readonly listeners: readonly unknown[] }>();
@@ -95,7 +99,7 @@ export class RuntimeCtx implements Ctx {
       const own = x.props[prop];
       if (own !== undefined && typeof own !== "function") return own;
       // Not computed, no bounds, no modifiers: the card field or the rules default.
-      return baseOf(this, x, prop, this.ix.propDef(e, prop));
+      return inheritedOf(this, x, prop, this.ix.propDef(e, prop));
     }
     return readProp(this, e, prop);
   }

@@ -35,6 +35,11 @@ export function baseProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
 export function baseOf(rt: RuntimeCtx, ent: Entity, prop: string, def: PropDef | undefined): Value {
   const own = ent.props[prop];
   if (own !== undefined && typeof own !== "function") return own;
+  return inheritedOf(rt, ent, prop, def);
+}
+
+/** The value of a property an entity does not hold itself: the card's static field, else the rules default. */
+export function inheritedOf(rt: RuntimeCtx, ent: Entity, prop: string, def: PropDef | undefined): Value {
   if (ent.card !== null) {
     const field = rt.ix.card(ent.card).fields[prop];
     if (field !== undefined && typeof field !== "function") return field;
@@ -107,7 +112,13 @@ function compute(rt: RuntimeCtx, e: EntityId, prop: string, v: Value): Value {
   let cached = rt.computeCache.get(prop);
   if (cached === undefined || cached.state !== rt.state || cached.mutations !== rt.mutations) {
     // Something changed: the list stands if no card changed zone and the first player is the same.
-    const first = firstPlayer(rt, 1, null, null);
+    // The first player for compute order, asked once per change (not once per property).
+    if (rt.firstState !== rt.state || rt.firstMutations !== rt.mutations) {
+      rt.firstValue = firstPlayer(rt, 1, null, null);
+      rt.firstState = rt.state;
+      rt.firstMutations = rt.mutations;
+    }
+    const first = rt.firstValue;
     if (cached === undefined || cached.state !== rt.state || cached.zoneMutations !== rt.zoneMutations || cached.first !== first) {
       cached = { state: rt.state, mutations: rt.mutations, zoneMutations: rt.zoneMutations, first, listeners: collectListeners(rt, table, 1, null, null, false) };
       rt.computeCache.set(prop, cached);
