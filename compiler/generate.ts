@@ -66,6 +66,17 @@ class Printer {
     return e.k === "zone" ? `ctx.zoneView(${this.ex(e.owner)}, ${q(e.zone)})` : this.ex(e);
   }
 
+  /** The elements of a list join `a + b + c` as one array literal: spreads, and literal items in place. */
+  private joined(e: IrExpr, out: string[] = []): string[] {
+    if (e.k === "bin" && e.op === "+" && e.ty.t === "list") {
+      this.joined(e.l, out);
+      this.joined(e.r, out);
+    } else if (e.k === "list") {
+      for (const i of e.items) out.push(this.ex(i));
+    } else out.push(`...${this.live(e)}`);
+    return out;
+  }
+
   ex(e: IrExpr): string {
     switch (e.k) {
       case "lit":
@@ -200,7 +211,7 @@ class Printer {
         return `(${l} || ${r})`;
       case "+":
         if (e.ty.t === "text") return `(${this.textOf(e.l)} + ${this.textOf(e.r)})`;
-        if (e.ty.t === "list") return `[...${this.live(e.l)}, ...${this.live(e.r)}]`;
+        if (e.ty.t === "list") return `[${this.joined(e).join(", ")}]`;
         return `(${l} + ${r})`;
       case "/":
         return `$div(${l}, ${r})`;

@@ -84,7 +84,7 @@ function fn_can_attack(ctx: Ctx, f: Scope): Value {
 /** function attack-targets — cards/elementis/rules.yaml:138 */
 function fn_attack_targets(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return [...[ctx.opponent(ctx.owner((L["attacker"] as number)))], ...ctx.zoneView(ctx.opponent(ctx.owner((L["attacker"] as number))), "field").filter(($it1) => ((ctx.get(($it1 as number), "tapped") as boolean) || ctx.has((L["attacker"] as number), "reach")))];
+    return [ctx.opponent(ctx.owner((L["attacker"] as number))), ...ctx.zoneView(ctx.opponent(ctx.owner((L["attacker"] as number))), "field").filter(($it1) => ((ctx.get(($it1 as number), "tapped") as boolean) || ctx.has((L["attacker"] as number), "reach")))];
 }
 
 /** function possible-blockers — cards/elementis/rules.yaml:142 */
@@ -102,7 +102,7 @@ function fn_summon_targets(ctx: Ctx, f: Scope): Value {
 /** function magia-targets — cards/elementis/rules.yaml:150 */
 function fn_magia_targets(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return [...[ctx.opponent(ctx.owner((L["source"] as number)))], ...(fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": (L["source"] as number) } }) as readonly Value[])];
+    return [ctx.opponent(ctx.owner((L["source"] as number))), ...(fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": (L["source"] as number) } }) as readonly Value[])];
 }
 
 /** procedure pay — cards/elementis/rules.yaml:156 */
@@ -513,7 +513,7 @@ function proc_gather_build(ctx: Ctx, f: Frame): void {
     for (;;) {
       switch (f.step) {
         case 0: {
-          ctx.move([...[...[...ctx.zoneView((L["p"] as number), "field"), ...ctx.zoneView((L["p"] as number), "costZone")], ...ctx.zoneView((L["p"] as number), "coolZone")], ...ctx.zoneView((L["p"] as number), "stack")] as number | readonly number[], (L["p"] as number), "hand", "bottom");
+          ctx.move([...ctx.zoneView((L["p"] as number), "field"), ...ctx.zoneView((L["p"] as number), "costZone"), ...ctx.zoneView((L["p"] as number), "coolZone"), ...ctx.zoneView((L["p"] as number), "stack")] as number | readonly number[], (L["p"] as number), "hand", "bottom");
           f.step = ((ctx.state.match.number >= 2) && (ctx.zoneView((L["p"] as number), "side").length > 0)) ? 1 : 2; continue;
         }
         case 1: {
@@ -562,7 +562,7 @@ function proc_deal_random(ctx: Ctx, f: Frame): void {
         ctx.create((L["id"] as string), (L["p"] as number), "pool");
       }
     } else {
-      ctx.move([...[...[...[...ctx.zoneView((L["p"] as number), "hand"), ...ctx.zoneView((L["p"] as number), "field")], ...ctx.zoneView((L["p"] as number), "costZone")], ...ctx.zoneView((L["p"] as number), "coolZone")], ...ctx.zoneView((L["p"] as number), "stack")] as number | readonly number[], (L["p"] as number), "used", "bottom");
+      ctx.move([...ctx.zoneView((L["p"] as number), "hand"), ...ctx.zoneView((L["p"] as number), "field"), ...ctx.zoneView((L["p"] as number), "costZone"), ...ctx.zoneView((L["p"] as number), "coolZone"), ...ctx.zoneView((L["p"] as number), "stack")] as number | readonly number[], (L["p"] as number), "used", "bottom");
     }
     ctx.shuffle((L["p"] as number), "pool");
     ctx.move(ctx.zoneView((L["p"] as number), "pool").slice(0, Math.max(0, 10)) as number | readonly number[], (L["p"] as number), "hand", "bottom");
@@ -817,15 +817,15 @@ function deck_errors(ctx: Ctx, f: Scope): Value {
     const L = f.L;
     L["cards"] = [...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")];
     if ((ctx.zoneView(f.me, "hand").length !== 10)) {
-      L["errors"] = [...(L["errors"] as readonly Value[]), ...[("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length))]];
+      L["errors"] = [...(L["errors"] as readonly Value[]), ("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length))];
     }
     if ((ctx.zoneView(f.me, "side").length > 3)) {
-      L["errors"] = [...(L["errors"] as readonly Value[]), ...[("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))]];
+      L["errors"] = [...(L["errors"] as readonly Value[]), ("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))];
     }
     for (const $v0 of (L["cards"] as readonly Value[])) {
       L["c"] = $v0;
       if ((($countWhere((L["cards"] as readonly Value[]), ($it1) => (ctx.cardOf(($it1 as number)) === ctx.cardOf((L["c"] as number)))) > 1) && $is(($firstWhere((L["cards"] as readonly Value[]), ($it1) => (ctx.cardOf(($it1 as number)) === ctx.cardOf((L["c"] as number)))) as number), (L["c"] as number)))) {
-        L["errors"] = [...(L["errors"] as readonly Value[]), ...[("ES-FORMAT-BUILD: " + ctx.name((L["c"] as number)) + " is in the deck and side deck more than once (each of the 32 cards once)")]];
+        L["errors"] = [...(L["errors"] as readonly Value[]), ("ES-FORMAT-BUILD: " + ctx.name((L["c"] as number)) + " is in the deck and side deck more than once (each of the 32 cards once)")];
       }
     }
     return L["errors"] as Value;
