@@ -14,7 +14,6 @@ import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type TextSource, type YamlPath } from "./source.ts";
 import { assignable, T, typeToString, type Type } from "./types.ts";
 import { buildVocabulary, type Vocabulary } from "./vocabulary.ts";
-import { didYouMean } from "./suggest.ts";
 
 export interface InputFile {
   /** Path as shown in diagnostics (relative to the working directory). */
@@ -286,10 +285,6 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
   if (typeof flow["scenario"] === "string") b.step("flow.scenario", src, ["flow", "scenario"], "flow: scenario start", RULES_CTX);
 }
 
-function zonesList(v: unknown): string[] {
-  return typeof v === "string" ? [v] : Array.isArray(v) ? v.map(String) : [];
-}
-
 function buildCardUnits(voc: Vocabulary, src: SourceFile, card: CardInfo, b: UnitBuilder, diags: Diagnostic[]): void {
   const v = card.value;
   const cardName = displayName(v["name"]) ?? card.id;
@@ -317,7 +312,6 @@ function buildCardUnits(voc: Vocabulary, src: SourceFile, card: CardInfo, b: Uni
     const ctx: UnitContext = { ...base, event: T.event(event), trigger: true };
     if (typeof trig["when"] === "string") b.expr(`card.${card.id}.on.${i}.when`, src, ["on", i, "when"], `${cardName}: trigger ${i + 1} condition`, { ...ctx, pure: true }, T.bool);
     b.step(`card.${card.id}.on.${i}`, src, ["on", i, "do"], `${cardName}: trigger ${i + 1} (on ${event})`, ctx);
-    void zonesList;
   });
   ((v["modifiers"] as unknown[] | undefined) ?? []).forEach((m, i) => {
     const mod = obj(m);
@@ -332,7 +326,6 @@ function buildCardUnits(voc: Vocabulary, src: SourceFile, card: CardInfo, b: Uni
     if (typeof mod["when"] === "string") b.expr(`card.${card.id}.modifiers.${i}.when`, src, ["modifiers", i, "when"], `${cardName}: modifier ${i + 1} condition`, ctx, T.bool);
     b.pureCode(`card.${card.id}.modifiers.${i}`, src, ["modifiers", i, "do"], `${cardName}: modifier ${i + 1} (${prop})`, ctx, "value");
   });
-  void didYouMean;
 }
 
 export function displayName(v: unknown): string | undefined {

@@ -6,7 +6,7 @@ import { dropModifiers, type RuntimeCtx } from "./ctx.ts";
 import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "./log.ts";
 import { collectListeners } from "./order.ts";
-import type { Entity, EventRecord, Frame, Modifier, Value } from "./types.ts";
+import type { Entity, EventRecord, Frame, Value } from "./types.ts";
 import { formatValue, truthy } from "./values.ts";
 
 export const DISPATCH = "$dispatch";

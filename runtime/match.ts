@@ -49,18 +49,27 @@ export function playFrom(
   onStep?: (state: State, action: Action) => void,
   options?: PlayOptions,
 ): PlayedMatch {
-  const max = options?.maxDecisions ?? 100_000;
   const actions: Action[] = [];
   while (!engine.isOver(state)) {
-    if (actions.length >= max) throw new Error(`the match did not end within ${max} decisions`);
-    const { agent, seat } = agentFor(engine, state, agents);
-    const legal = engine.legalActions(state);
-    const action = agent.choose(options?.views === true ? engine.view(state, seat) : state, legal, engine);
-    applyOrThrow(engine, state, action, seat, actions.length);
-    actions.push(action);
-    onStep?.(state, action);
+    const t = nextTurn(engine, state, agents, actions.length, options);
+    record(engine, state, t.agent.choose(t.seen, t.legal, engine), t.seat, actions, onStep);
   }
   return { state, actions };
+}
+
+/** Whose decision it is, what that agent sees and may do (after the decision-count guard). */
+function nextTurn<A>(engine: Engine, state: State, agents: readonly A[], taken: number, options?: PlayOptions): { agent: A; seat: number; seen: State; legal: Action[] } {
+  const max = options?.maxDecisions ?? 100_000;
+  if (taken >= max) throw new Error(`the match did not end within ${max} decisions`);
+  const { agent, seat } = agentFor(engine, state, agents);
+  return { agent, seat, seen: options?.views === true ? engine.view(state, seat) : state, legal: engine.legalActions(state) };
+}
+
+/** Applies an agent's answer and records it. */
+function record(engine: Engine, state: State, action: Action, seat: number, actions: Action[], onStep?: (state: State, action: Action) => void): void {
+  applyOrThrow(engine, state, action, seat, actions.length);
+  actions.push(action);
+  onStep?.(state, action);
 }
 
 /** Like playMatch, for agents that answer asynchronously (people). */
@@ -72,16 +81,10 @@ export async function playMatchAsync(
   options?: PlayOptions,
 ): Promise<PlayedMatch> {
   const state = engine.newMatch(config);
-  const max = options?.maxDecisions ?? 100_000;
   const actions: Action[] = [];
   while (!engine.isOver(state)) {
-    if (actions.length >= max) throw new Error(`the match did not end within ${max} decisions`);
-    const { agent, seat } = agentFor(engine, state, agents);
-    const legal = engine.legalActions(state);
-    const action = await agent.choose(options?.views === true ? engine.view(state, seat) : state, legal, engine);
-    applyOrThrow(engine, state, action, seat, actions.length);
-    actions.push(action);
-    onStep?.(state, action);
+    const t = nextTurn(engine, state, agents, actions.length, options);
+    record(engine, state, await t.agent.choose(t.seen, t.legal, engine), t.seat, actions, onStep);
   }
   return { state, actions };
 }
