@@ -1,7 +1,7 @@
 /** GI throughput after warm-up, for a pinned run: `taskset -c 0 npx tsx bench/gi-steady.ts` (same seeds and agents as the bench). */
 import { Engine, randomAgent } from "../runtime/index.ts";
-import { loadGame, gameDir } from "../compiler/project.ts";
-import { readDecks } from "../compiler/decks.ts";
+import { loadGame, gameDir } from "../compiler/node/project.ts";
+import { readDecks } from "../compiler/node/decks.ts";
 const { module } = await loadGame("gitcg");
 if (!module) throw new Error("gitcg does not compile");
 const { decks } = readDecks(gameDir("gitcg"), module);

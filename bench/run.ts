@@ -4,10 +4,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { checkCardFile, checkGame } from "../compiler/compile.ts";
-import { emitGame } from "../compiler/emit.ts";
-import { readDecks } from "../compiler/decks.ts";
-import { gameDir, loadGame, readGame, ROOT } from "../compiler/project.ts";
+import { checkCardFile, checkGame } from "../compiler/core/compile.ts";
+import { emitGame } from "../compiler/core/emit.ts";
+import { readDecks } from "../compiler/node/decks.ts";
+import { gameDir, loadGame, readGame, ROOT } from "../compiler/node/project.ts";
 import { parseEffect } from "../grammar/index.ts";
 import { Engine, randomAgent, type MatchConfig, type State } from "../runtime/index.ts";
 

@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../compiler/project.ts";
+import { ROOT } from "../../compiler/node/project.ts";
 
 function cw(...args: string[]): { code: number; out: string; err: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "compiler/cli/main.ts"), ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "compiler/node/cli/main.ts"), ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
 }
 

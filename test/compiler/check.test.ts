@@ -3,8 +3,8 @@
  * decisions' types, emit fields, list joins, texts, and positions with CRLF line ends.
  */
 import { describe, expect, it } from "vitest";
-import { checkCardFile, checkGame } from "../../compiler/compile.ts";
-import { renderDiagnostic } from "../../compiler/diagnostics.ts";
+import { checkCardFile, checkGame } from "../../compiler/core/compile.ts";
+import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
 import { gameFiles, toInput } from "./kit.ts";
 
 const BASE_RULES = gameFiles().get("rules.yaml") ?? "";

@@ -7,12 +7,12 @@ import { rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/compile.ts";
-import { renderDiagnostic } from "../../compiler/diagnostics.ts";
+import { checkGame } from "../../compiler/core/compile.ts";
+import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
 import { CASES, caseInput, caseNames, expectedOf, filesUnder, gameFiles, REPO, toInput, writeGame } from "./kit.ts";
 
 const cases = caseNames();
-const CLI = relative(REPO, join(REPO, "compiler", "cli", "main.ts"));
+const CLI = relative(REPO, join(REPO, "compiler", "node", "cli", "main.ts"));
 
 describe("corpus base game", () => {
   it("is valid: no diagnostics at all", () => {

@@ -7,11 +7,11 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/compile.ts";
-import { hasErrors } from "../../compiler/diagnostics.ts";
-import { emitGame } from "../../compiler/emit.ts";
-import { comment } from "../../compiler/generate.ts";
-import { readGame, ROOT } from "../../compiler/project.ts";
+import { checkGame } from "../../compiler/core/compile.ts";
+import { hasErrors } from "../../compiler/core/diagnostics.ts";
+import { emitGame } from "../../compiler/core/emit.ts";
+import { comment } from "../../compiler/core/generate.ts";
+import { readGame, ROOT } from "../../compiler/node/project.ts";
 
 const GOLDEN = join(ROOT, "test", "golden", "elementis.game.ts");
 

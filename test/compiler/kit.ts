@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { GameInput, InputFile } from "../../compiler/compile.ts";
+import type { GameInput, InputFile } from "../../compiler/core/compile.ts";
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const CORPUS = join(REPO, "test", "corpus");

@@ -4,9 +4,9 @@
  * corpus base game, then their blocks are printed compactly.
  */
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/compile.ts";
-import type { IrExpr, IrStmt, StepBlock, Terminator } from "../../compiler/ir.ts";
-import { lower } from "../../compiler/lower.ts";
+import { checkGame } from "../../compiler/core/compile.ts";
+import type { IrExpr, IrStmt, StepBlock, Terminator } from "../../compiler/core/ir.ts";
+import { lower } from "../../compiler/core/lower.ts";
 import { gameFiles, toInput } from "./kit.ts";
 
 function blocksOf(...lines: string[]): readonly StepBlock[] {

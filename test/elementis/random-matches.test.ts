@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { Action, LogEntry, State } from "../../runtime/index.ts";
 import { Engine, randomAgent } from "../../runtime/index.ts";
-import { readDecks } from "../../compiler/decks.ts";
-import { gameDir } from "../../compiler/project.ts";
+import { readDecks } from "../../compiler/node/decks.ts";
+import { gameDir } from "../../compiler/node/project.ts";
 import { gameModule } from "../kit.ts";
 
 const module = await gameModule("elementis");

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { MatchConfig, State } from "../../runtime/index.ts";
 import { Engine, parseReplay, randomAgent, recordingRun, renderLog, replay, replayToJSON } from "../../runtime/index.ts";
-import { readDecks } from "../../compiler/decks.ts";
-import { gameDir } from "../../compiler/project.ts";
+import { readDecks } from "../../compiler/node/decks.ts";
+import { gameDir } from "../../compiler/node/project.ts";
 import { gameModule } from "../kit.ts";
 
 const module = await gameModule("elementis");

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/diagnostics.ts";
-import { loadGame } from "../../compiler/project.ts";
+import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { loadGame } from "../../compiler/node/project.ts";
 import { Engine, renderLog, type GameModule } from "../../runtime/index.ts";
 
 const RULES = `

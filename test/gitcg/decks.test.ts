@@ -1,8 +1,8 @@
 /** Deck validation (GI-DECK-1, GI-DECK-2 and the other deck-building rules): each illegal deck names the rule it breaks. */
 import { describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/diagnostics.ts";
-import { readDecks } from "../../compiler/decks.ts";
-import { gameDir } from "../../compiler/project.ts";
+import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { readDecks } from "../../compiler/node/decks.ts";
+import { gameDir } from "../../compiler/node/project.ts";
 import { gameModule } from "../kit.ts";
 
 const module = await gameModule("gitcg");

@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest";
 import type { MatchConfig, State } from "../../runtime/index.ts";
 import { Engine, randomAgent, renderLog } from "../../runtime/index.ts";
-import { readDecks } from "../../compiler/decks.ts";
-import { gameDir } from "../../compiler/project.ts";
+import { readDecks } from "../../compiler/node/decks.ts";
+import { gameDir } from "../../compiler/node/project.ts";
 import { gameModule } from "../kit.ts";
 
 const module = await gameModule("gitcg");

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listGames, ROOT } from "../../compiler/project.ts";
+import { listGames, ROOT } from "../../compiler/node/project.ts";
 
 describe("every card has a scenario", () => {
   for (const game of listGames()) {

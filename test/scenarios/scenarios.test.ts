@@ -2,10 +2,10 @@
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/diagnostics.ts";
-import { listGames } from "../../compiler/project.ts";
-import { runScenarioFile } from "../../compiler/scenario.ts";
-import { scenarioFiles } from "../../compiler/cli/test-command.ts";
+import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { listGames } from "../../compiler/node/project.ts";
+import { runScenarioFile } from "../../compiler/core/scenario.ts";
+import { scenarioFiles } from "../../compiler/node/cli/test-command.ts";
 import { gameModule } from "../kit.ts";
 
 for (const game of listGames()) {

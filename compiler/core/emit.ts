@@ -1,6 +1,6 @@
 /** Emit: the runtime's data tables, the generated TypeScript, its JavaScript and source map. */
 import { ts } from "ts-morph";
-import type { CardDef, ComputeDef, EffectDef, RulesData, TriggerDef, Value } from "../runtime/types.ts";
+import type { CardDef, ComputeDef, EffectDef, RulesData, TriggerDef, Value } from "../../runtime/types.ts";
 import type { CheckedGame } from "./compile.ts";
 import { displayName } from "./compile.ts";
 import { generateModule, type ModuleTables } from "./generate.ts";

@@ -2,8 +2,8 @@
  * Scenario tests: `given` (a board built by name), `do` (answers to decisions), `expect`
  * (properties, zones, log lines, legality). Failures are diagnostics pointing at the YAML.
  */
-import type { Action, Board, BoardCard, EntityId, GameModule, State, Value } from "../runtime/index.ts";
-import { Engine, renderLog } from "../runtime/index.ts";
+import type { Action, Board, BoardCard, EntityId, GameModule, State, Value } from "../../runtime/index.ts";
+import { Engine, renderLog } from "../../runtime/index.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type YamlPath } from "./source.ts";

@@ -2,8 +2,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import pc from "picocolors";
-import type { Agent, AsyncAgent, MatchConfig, Replay, State, Value } from "../../runtime/index.ts";
-import { Engine, firstLegalAgent, parseReplay, playMatchAsync, randomAgent, recordingRun, renderLog, replay, replayToJSON, terminalAgent } from "../../runtime/index.ts";
+import type { Agent, AsyncAgent, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
+import { Engine, firstLegalAgent, parseReplay, playMatchAsync, randomAgent, recordingRun, renderLog, replay, replayToJSON, terminalAgent } from "../../../runtime/index.ts";
 import { readDecks, type Deck } from "../decks.ts";
 import { gameDir, listGames, loadGame } from "../project.ts";
 import type { PlayOptions } from "./main.ts";

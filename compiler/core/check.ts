@@ -2,7 +2,7 @@
  * The checker: resolves every name against the game's vocabulary, checks types and timings, and
  * produces structured IR. An unknown name is always an error; one mistake gives one diagnostic.
  */
-import type * as A from "../grammar/ast.ts";
+import type * as A from "../../grammar/ast.ts";
 import type { Diagnostic, Range } from "./diagnostics.ts";
 import type { Builtin, IrExpr, IrStmt, SuspendOp } from "./ir.ts";
 import type { TextSource } from "./source.ts";

@@ -3,14 +3,14 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { GameModule } from "../runtime/types.ts";
-import { RULES_SCHEMA } from "../grammar/rules-schema.ts";
-import { cardFileSchema } from "./card-schema.ts";
-import { checkGame, type CheckedGame, type GameInput, type InputFile } from "./compile.ts";
-import { hasErrors, START, type Diagnostic } from "./diagnostics.ts";
+import type { GameModule } from "../../runtime/types.ts";
+import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
+import { cardFileSchema } from "../core/card-schema.ts";
+import { checkGame, type CheckedGame, type GameInput, type InputFile } from "../core/compile.ts";
+import { hasErrors, START, type Diagnostic } from "../core/diagnostics.ts";
 
-/** The repository root (this file lives in compiler/). */
-export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** The repository root (this file lives in compiler/node/). */
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 export function gameDir(game: string, root = ROOT): string {
   return join(root, "cards", game);
@@ -105,7 +105,7 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   const checked = checkGame(inp);
   if (hasErrors(checked.diagnostics)) return { game, diagnostics: checked.diagnostics, checked, jsPath: null, fromCache: false };
   // The generator (ts-morph, TypeScript) loads only when something must be generated.
-  const { emitGame } = await import("./emit.ts");
+  const { emitGame } = await import("../core/emit.ts");
   const emitted = emitGame(checked, relative(out, join(root, "runtime", "types.ts")).replace(/\\/g, "/"));
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, "game.ts"), emitted.ts);

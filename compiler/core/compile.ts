@@ -2,9 +2,9 @@
  * The pipeline for one game: load (yaml) → validate (ajv) → parse (chevrotain) → check → lower →
  * generate (ts-morph). Every stage reports into one list of diagnostics.
  */
-import { parseBinding, parseEffect, parseExpression } from "../grammar/index.ts";
-import type * as A from "../grammar/ast.ts";
-import { RULES_SCHEMA } from "../grammar/rules-schema.ts";
+import { parseBinding, parseEffect, parseExpression } from "../../grammar/index.ts";
+import type * as A from "../../grammar/ast.ts";
+import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
 import { kindKeySchema, kindSchema } from "./card-schema.ts";
 import { Checker, type UnitContext } from "./check.ts";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";

@@ -1,6 +1,6 @@
 /** Diagnostics on the terminal: rendered once (renderDiagnostic), coloured when it helps. */
 import pc from "picocolors";
-import { renderDiagnostic, type Diagnostic } from "../diagnostics.ts";
+import { renderDiagnostic, type Diagnostic } from "../../core/diagnostics.ts";
 
 export function printDiagnostics(diags: readonly Diagnostic[], out: (s: string) => void = (s) => process.stderr.write(s + "\n")): void {
   for (const d of diags) {

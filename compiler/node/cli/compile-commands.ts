@@ -1,7 +1,7 @@
 /** `cardwright check` and `cardwright compile`. */
 import pc from "picocolors";
-import { checkGame } from "../compile.ts";
-import { hasErrors, type Diagnostic } from "../diagnostics.ts";
+import { checkGame } from "../../core/compile.ts";
+import { hasErrors, type Diagnostic } from "../../core/diagnostics.ts";
 import { readDecks } from "../decks.ts";
 import { compileToDisk, gameDir, listGames, loadGame, readGame } from "../project.ts";
 import { printDiagnostics } from "./output.ts";

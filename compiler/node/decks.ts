@@ -1,12 +1,12 @@
 /** Deck files (`cards/<game>/decks/*.yaml`): a named list of card ids per starting zone. */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { Engine } from "../runtime/engine.ts";
-import type { GameModule } from "../runtime/types.ts";
-import type { Diagnostic } from "./diagnostics.ts";
-import { validateWithSchema } from "./schema-validate.ts";
-import { SourceFile } from "./source.ts";
-import { didYouMean } from "./suggest.ts";
+import { Engine } from "../../runtime/engine.ts";
+import type { GameModule } from "../../runtime/types.ts";
+import type { Diagnostic } from "../core/diagnostics.ts";
+import { validateWithSchema } from "../core/schema-validate.ts";
+import { SourceFile } from "../core/source.ts";
+import { didYouMean } from "../core/suggest.ts";
 
 export interface Deck {
   readonly id: string;

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import pc from "picocolors";
 import { gameDir, listGames, loadGame } from "../project.ts";
-import { runScenarioFile, type ScenarioResult } from "../scenario.ts";
+import { runScenarioFile, type ScenarioResult } from "../../core/scenario.ts";
 import { printDiagnostics } from "./output.ts";
 
 export function scenarioFiles(game: string): string[] {
