@@ -21,6 +21,13 @@ export interface Diagnostic {
   readonly code: string;
   readonly message: string;
   readonly hint?: string;
+  /** Data for a quick fix, e.g. `{ replacement: "fireball" }` for a did-you-mean. */
+  readonly data?: DiagnosticData;
+}
+
+/** What a quick fix needs: the text to put in place of the diagnostic's range. */
+export interface DiagnosticData {
+  readonly replacement?: string;
 }
 
 export const START: Range = { start: { line: 1, col: 1 }, end: { line: 1, col: 1 } };
@@ -44,6 +51,22 @@ export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
       a.range.start.col - b.range.start.col ||
       a.code.localeCompare(b.code),
   );
+}
+
+/**
+ * The one place where duplicates go: the same code at the same place with the same message is
+ * reported once (a name checked twice, a file read by two stages). Sorted as sortDiagnostics.
+ */
+export function dedupeDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const d of diags) {
+    const key = `${d.file}\0${d.range.start.line}:${d.range.start.col}\0${d.code}\0${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return sortDiagnostics(out);
 }
 
 /** Collects diagnostics for one compilation. */

@@ -25,7 +25,7 @@ export async function checkCommand(games: readonly string[], opts: { quiet?: boo
   }
   for (const game of list) {
     const inp = readGame(game, opts.root);
-    const diags = "code" in inp ? [inp] : checkGame(inp).diagnostics;
+    const diags = "code" in inp ? [inp] : [...checkGame(inp).diagnostics];
     // Decks are checked against the compiled game (card ids, zones, the rules' deck-errors).
     if (!hasErrors(diags) && !("code" in inp)) {
       const { module } = await loadGame(game, opts.root);
