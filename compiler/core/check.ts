@@ -800,8 +800,9 @@ export class Checker {
     return { owner, zone };
   }
 
-  private writableProp(target: A.Member, op: A.AssignOp, valueExpr: A.Expr): { obj: IrExpr; name: string; value: IrExpr } | undefined {
-    const obj = this.expr(target.object);
+  /** `checked`: the target's object when the caller has already checked it (each name is checked once). */
+  private writableProp(target: A.Member, op: A.AssignOp, valueExpr: A.Expr, checked?: IrExpr): { obj: IrExpr; name: string; value: IrExpr } | undefined {
+    const obj = checked ?? this.expr(target.object);
     const name = target.property.name;
     const value = this.expr(valueExpr);
     const decl =
@@ -841,10 +842,10 @@ export class Checker {
       this.checkOp(s.value.span, s.op, l.type, value.ty);
       return [{ k: "setLocal", name: s.target.name, op: s.op, value, line }];
     }
-    const objTy = this.expr(s.target.object).ty;
+    const ev = this.expr(s.target.object);
+    const objTy = ev.ty;
     if (objTy.t === "event") {
       if (this.impure(s.span, "changing an event")) return [];
-      const ev = this.expr(s.target.object);
       const m = this.memberOf(objTy, s.target.property.name);
       const value = this.expr(s.value);
       if ("error" in m) {
@@ -857,7 +858,7 @@ export class Checker {
       return [{ k: "setField", ev, name: s.target.property.name, op: s.op, value, line }];
     }
     if (this.impure(s.span, "changing a property")) return [];
-    const t = this.writableProp(s.target, s.op, s.value);
+    const t = this.writableProp(s.target, s.op, s.value, ev);
     return t ? [{ k: "setProp", obj: t.obj, name: t.name, op: s.op, value: t.value, line }] : [];
   }
 
