@@ -3,7 +3,7 @@
  * produces structured IR. An unknown name is always an error; one mistake gives one diagnostic.
  */
 import type * as A from "../../grammar/ast.ts";
-import type { Diagnostic, Range } from "./diagnostics.ts";
+import type { Diagnostic, DiagnosticCode, Range } from "./diagnostics.ts";
 import type { Builtin, IrExpr, IrStmt, SuspendOp } from "./ir.ts";
 import type { Declaration, Reference, Span } from "./model.ts";
 import type { TextSource } from "./source.ts";
@@ -91,10 +91,10 @@ export class Checker {
   private range(span: A.Span): Range {
     return this.src.range(span.start, span.end);
   }
-  private error(span: A.Span, code: string, message: string, hint?: string): void {
+  private error(span: A.Span, code: DiagnosticCode, message: string, hint?: string): void {
     this.diags.push(hint === undefined ? { file: this.file, range: this.range(span), severity: "error", code, message } : { file: this.file, range: this.range(span), severity: "error", code, message, hint });
   }
-  private warn(span: A.Span, code: string, message: string, hint?: string): void {
+  private warn(span: A.Span, code: DiagnosticCode, message: string, hint?: string): void {
     this.diags.push(hint === undefined ? { file: this.file, range: this.range(span), severity: "warning", code, message } : { file: this.file, range: this.range(span), severity: "warning", code, message, hint });
   }
   line(span: A.Span): number {

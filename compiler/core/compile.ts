@@ -9,13 +9,14 @@ import type * as A from "../../grammar/ast.ts";
 import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
 import { kindKeySchema, kindSchema } from "./card-schema.ts";
 import { Checker, type UnitContext } from "./check.ts";
-import { type Diagnostic } from "./diagnostics.ts";
+import { type Diagnostic, type DiagnosticCode } from "./diagnostics.ts";
+import { isDiagnosticCode } from "./diagnostic-codes.ts";
 import type { CompiledUnit, IrExpr, IrStmt, UnitKind } from "./ir.ts";
 import { lower } from "./lower.ts";
 import type { CardModel, CheckedModel, Declaration, Reference, RulesModel, Span } from "./model.ts";
 import { rulesDeclarations } from "./declarations.ts";
 import { cardData, displayName, rulesData } from "./tables.ts";
-import { didYouMean } from "./suggest.ts";
+import { closest } from "./suggest.ts";
 import { Workspace } from "./workspace.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type TextSource, type YamlPath } from "./source.ts";
@@ -82,7 +83,7 @@ class UnitBuilder {
 
   private syntax(src: SourceFile, t: TextSource, errors: readonly A.SyntaxIssue[]): boolean {
     for (const e of errors) {
-      const d: Diagnostic = { file: src.file, range: t.range(e.span.start, e.span.end), severity: "error", code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}) };
+      const d: Diagnostic = { file: src.file, range: t.range(e.span.start, e.span.end), severity: "error", code: isDiagnosticCode(e.code) ? e.code : "dsl/syntax", message: e.message, ...(e.hint ? { hint: e.hint } : {}) };
       this.diags.push(d);
     }
     return errors.length === 0;
@@ -354,14 +355,14 @@ function cardDataReferences(voc: Vocabulary, src: SourceFile, card: { id: string
 }
 
 /** A card id written in a YAML value: a reference, or an error at its position. */
-export function cardIdRef(voc: Vocabulary, src: SourceFile, path: YamlPath, id: string, refs: Reference[], diags: Diagnostic[], code = "check/unknown-card"): void {
+export function cardIdRef(voc: Vocabulary, src: SourceFile, path: YamlPath, id: string, refs: Reference[], diags: Diagnostic[], code: DiagnosticCode = "check/unknown-card"): void {
   const span: Span | undefined = src.spanAt(path);
   if (voc.cards.has(id)) {
     if (span) refs.push({ symbol: `card:${id}`, span, type: T.cardid });
     return;
   }
-  const near = didYouMean(id, voc.cards);
-  diags.push({ file: src.file, range: span?.range ?? src.rangeAt(path), severity: "error", code, message: `unknown card '${id}'`, ...(near ? { hint: near } : {}) });
+  const near = closest(id, voc.cards);
+  diags.push({ file: src.file, range: span?.range ?? src.rangeAt(path), severity: "error", code, message: `unknown card '${id}'`, ...(near ? { hint: `did you mean '${near}'?`, data: { replacement: near } } : {}) });
 }
 
 function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilder): void {

@@ -3,7 +3,7 @@
  * and in `expect` paths (players, zones, card ids, properties) resolved against the game, each
  * unknown one an error at its place in the file with a did-you-mean hint.
  */
-import type { Diagnostic } from "./diagnostics.ts";
+import type { Diagnostic, DiagnosticCode } from "./diagnostics.ts";
 import type { Declaration, Reference, ScenarioFileModel, Span } from "./model.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type YamlPath } from "./source.ts";
@@ -98,7 +98,7 @@ class ScenarioChecker {
   }
 
   // ── helpers ───────────────────────────────────────────────────────────────
-  private error(range: Span["range"], code: string, message: string, near?: string): void {
+  private error(range: Span["range"], code: DiagnosticCode, message: string, near?: string): void {
     this.diags.push({ file: this.src.file, range, severity: "error", code, message, ...(near !== undefined ? { hint: `did you mean '${near}'?`, data: { replacement: near } } : {}) });
   }
   private ref(span: Span | undefined, symbol: string): void {
