@@ -84,8 +84,8 @@ class UnitBuilder {
 
   private push(id: string, kind: UnitKind, src: SourceFile, path: YamlPath, what: string, rest: Partial<CompiledUnit>): void {
     const t = src.textAt(path);
-    const line = t ? t.position(0).line : src.rangeAt(path).start.line;
-    this.units.push({ id, fnName: this.names.name(id), kind, file: src.file, line, what, ...rest });
+    const at = t ? t.position(0) : src.rangeAt(path).start;
+    this.units.push({ id, fnName: this.names.name(id), kind, file: src.file, line: at.line, col: at.col, what, ...rest });
   }
 
   /** Effect code (statements) run as steps. */
