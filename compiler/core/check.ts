@@ -4,7 +4,7 @@
  */
 import type * as A from "../../grammar/ast.ts";
 import type { Diagnostic, DiagnosticCode, Range } from "./diagnostics.ts";
-import type { Builtin, IrExpr, IrStmt, SuspendOp } from "./ir.ts";
+import type { Builtin, IrExpr, IrStmt, IrStmtDraft, SuspendOp } from "./ir.ts";
 import type { Declaration, Reference, Span } from "./model.ts";
 import type { TextSource } from "./source.ts";
 import { closest, didYouMean } from "./suggest.ts";
@@ -619,7 +619,8 @@ export class Checker {
         this.warn(s.span, "check/unreachable", "this code never runs", `it follows '${ended.kind}'`);
         ended = null;
       }
-      out.push(...this.stmt(s));
+      const at = { file: this.file, ...this.src.position(s.span.start) };
+      for (const d of this.stmt(s)) out.push({ ...d, at });
       if (s.kind === "return" || s.kind === "break" || s.kind === "win" || s.kind === "draw") ended = s;
     }
     return out;
@@ -633,7 +634,7 @@ export class Checker {
     return false;
   }
 
-  private stmt(s: A.Stmt): IrStmt[] {
+  private stmt(s: A.Stmt): IrStmtDraft[] {
     const line = this.line(s.span);
     switch (s.kind) {
       case "let": {
@@ -828,7 +829,7 @@ export class Checker {
     }
   }
 
-  private assign(s: A.Assign, line: number): IrStmt[] {
+  private assign(s: A.Assign, line: number): IrStmtDraft[] {
     if (s.target.kind === "name") {
       const l = this.lookup(s.target.name);
       if (!l) {

@@ -91,9 +91,9 @@ class UnitBuilder {
 
   private push(id: string, kind: UnitKind, src: SourceFile, path: YamlPath, what: string, rest: Partial<CompiledUnit>): void {
     const t = src.textAt(path);
-    const line = t ? t.position(0).line : src.rangeAt(path).start.line;
+    const at = t ? t.position(0) : src.rangeAt(path).start;
     // The function name is given when the model puts all units together (names must be unique game-wide).
-    this.units.push({ id, fnName: "", kind, file: src.file, line, what, ...rest });
+    this.units.push({ id, fnName: "", kind, file: src.file, line: at.line, col: at.col, what, ...rest });
   }
 
   /** Effect code (statements) run as steps. */

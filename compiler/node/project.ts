@@ -1,6 +1,6 @@
 /** The project on disk: where games live, where output goes, and loading a compiled game. */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { GameModule } from "../../runtime/types.ts";
@@ -113,7 +113,7 @@ function cached(out: string, hash: string): readonly Diagnostic[] | null {
   }
 }
 
-/** Compiles a game to dist/<game>/ (game.ts, game.js, game.js.map, card.schema.json). */
+/** Compiles a game to dist/<game>/ (game.js, game.js.map, game.d.ts, card.schema.json). */
 export async function compileToDisk(game: string, opts: { root?: string; force?: boolean } = {}): Promise<CompileResult> {
   const root = opts.root ?? ROOT;
   const inp = readGame(game, root);
@@ -127,11 +127,13 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   if (hit) return { game, diagnostics: hit, checked: null, jsPath, fromCache: true };
   const checked = checkGame(inp);
   if (hasCodeErrors(checked)) return { game, diagnostics: checked.diagnostics, checked, jsPath: null, fromCache: false };
-  // The generator (ts-morph, TypeScript) loads only when something must be generated.
   const { emitGame } = await import("../core/emit.ts");
-  const emitted = emitGame(checked, relative(out, join(root, "runtime", "types.ts")).replace(/\\/g, "/"));
+  // The map's paths are the CLI's (relative to the working directory); sourceRoot leads there from dist/<game>/.
+  const sourceRoot = relative(out, process.cwd()).replace(/\\/g, "/");
+  const emitted = emitGame(checked, [inp.rules, ...inp.cards], { sourceRoot: sourceRoot === "" ? "" : `${sourceRoot}/` });
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, "game.ts"), emitted.ts);
+  // A game.ts of an older compiler would read as the current module: it goes.
+  rmSync(join(out, "game.ts"), { force: true });
   writeFileSync(jsPath, emitted.js);
   writeFileSync(join(out, "game.js.map"), emitted.map);
   if (checked.vocabulary) {
@@ -154,7 +156,7 @@ export async function moduleInMemory(game: string, inp: GameInput, model: Checke
   const out = outDir(game, root);
   if (cached(out, inputHash(inp))) return (await loadGame(game, root)).module;
   const { emitGame } = await import("../core/emit.ts");
-  const emitted = emitGame(model, "./types.ts");
+  const emitted = emitGame(model, [inp.rules, ...inp.cards]);
   // A data: URL cannot point to a map file next to it: the source map goes inline.
   const js = emitted.js.replace(/\/\/# sourceMappingURL=.*$/m, `//# sourceMappingURL=data:application/json;base64,${Buffer.from(emitted.map).toString("base64")}`);
   const url = `data:text/javascript;base64,${Buffer.from(js).toString("base64")}`;
