@@ -5,25 +5,10 @@
  */
 import type { CheckedModel, Declaration } from "../model.ts";
 import { typeToString, type Type } from "../types.ts";
+import { ruleIdAt } from "../rules-docs.ts";
 import { fileInfo, type FileInfo } from "./file-info.ts";
 import type { Hover } from "./protocol.ts";
 import { toLspRange } from "./text.ts";
-
-/** Rule ids: capital words joined by hyphens, the last parts may be numbers (`GI-REACT-1`, `ES-COST-1`). */
-const RULE_ID = /\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b/g;
-
-/** The rule id at an offset of a text, with its offsets. */
-export function ruleIdAt(text: string, offset: number): { id: string; start: number; end: number } | undefined {
-  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  const nl = text.indexOf("\n", offset);
-  const line = text.slice(lineStart, nl < 0 ? text.length : nl);
-  for (const m of line.matchAll(RULE_ID)) {
-    const s = lineStart + (m.index ?? 0);
-    const e = s + m[0].length;
-    if (offset >= s && offset <= e) return { id: m[0], start: s, end: e };
-  }
-  return undefined;
-}
 
 const CONTEXT_DOCS: Readonly<Record<string, string>> = {
   me: "me: player — the player whose code this is",

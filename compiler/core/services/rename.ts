@@ -5,6 +5,7 @@
  */
 import type { CheckedModel } from "../model.ts";
 import type { FileInfo } from "./file-info.ts";
+import { cardSpans } from "./scenario-steps.ts";
 import type { LspRange, TextEdit, WorkspaceEdit } from "./protocol.ts";
 import { toLspRange } from "./text.ts";
 
@@ -27,6 +28,6 @@ export function rename(model: CheckedModel, info: FileInfo, offset: number, newN
     if (newName !== d.name && (model.cards.some((c) => c.id === newName) || model.vocabulary?.enumOfValue.has(newName) || model.vocabulary?.keywords.has(newName))) return { error: `'${newName}' is already a name of the game` };
   } else if (!LOCAL.test(newName)) return { error: `'${newName}' is not a name` };
   const changes: Record<string, TextEdit[]> = {};
-  for (const s of model.referencesTo(d.id)) (changes[s.file] ??= []).push({ range: toLspRange(s.range), newText: newName });
+  for (const s of d.kind === "card" ? cardSpans(model, d.name) : model.referencesTo(d.id)) (changes[s.file] ??= []).push({ range: toLspRange(s.range), newText: newName });
   return { changes };
 }
