@@ -62,6 +62,7 @@ export function buildProgram(): Command {
     .action(async (opts: { seed: string }) => {
       process.exitCode = await (await import("./play-command.ts")).demoCommand(opts);
     });
+  program.command("lsp").description("run the language server (LSP over stdio) for every game under cards/").action(async () => (await import("../lsp/server.ts")).startServer());
   return program;
 }
 
