@@ -14,6 +14,7 @@
 import type { CardDef, RulesData } from "../../runtime/types.ts";
 import type { Diagnostic, Position, Range } from "./diagnostics.ts";
 import type { CompiledUnit } from "./ir.ts";
+import type { SourceFile } from "./source.ts";
 import type { Type } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
@@ -127,6 +128,9 @@ export interface ScenarioFileModel {
   readonly text: string;
   /** False when the file has errors: it is not run. */
   readonly ok: boolean;
+  /** The parsed file (positions of steps and expectations) and its value, when it parsed. */
+  readonly source: SourceFile;
+  readonly value: unknown;
 }
 
 export type FileRole = "rules" | "card" | "deck" | "scenario";

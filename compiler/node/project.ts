@@ -163,6 +163,20 @@ export async function moduleInMemory(game: string, inp: GameInput, model: Checke
 
 const loaded = new Map<string, GameModule>();
 
+/** The checked model of a game on disk (decks and scenarios included), or the diagnostic of a missing game. */
+export function checkedGame(game: string, root = ROOT): CheckedModel | Diagnostic {
+  const inp = readGame(game, root);
+  return "code" in inp ? inp : checkGame(inp);
+}
+
+/** A game's module and its checked model: the model of the build when there was one, else checked now. */
+export async function loadChecked(game: string, root = ROOT): Promise<{ module: GameModule | null; model: CheckedModel | null; diagnostics: readonly Diagnostic[] }> {
+  const r = await compileToDisk(game, { root });
+  const loadedGame = await loadGame(game, root);
+  const model = r.checked ?? checkedGame(game, root);
+  return { module: loadedGame.module, model: "code" in model ? null : model, diagnostics: loadedGame.diagnostics };
+}
+
 /** Compiles (if needed) and imports a game's module. Throws only on internal faults; check diagnostics first. */
 export async function loadGame(game: string, root = ROOT): Promise<{ module: GameModule | null; diagnostics: readonly Diagnostic[] }> {
   const r = await compileToDisk(game, { root });
