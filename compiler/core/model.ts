@@ -6,9 +6,9 @@
  * Usage (language services):
  *   const ws = new Workspace(input);            // compiler/core/workspace.ts
  *   const m = ws.model();                        // CheckedModel
- *   m.at("cards/gitcg/cards/diluc.yaml", { line: 12, col: 9 })   // → SymbolAt | undefined
+ *   m.at("cards/mygame/cards/imp.yaml", { line: 12, col: 9 })   // → SymbolAt | undefined
  *   m.referencesTo(symbolId)                      // every span naming it, declarations included
- *   m.symbols.get("card:diluc")                   // → Declaration (span, type, detail, doc)
+ *   m.symbols.get("card:imp")                   // → Declaration (span, type, detail, doc)
  * Positions are 1-based line/col (the Diagnostic convention) or a 0-based file offset.
  */
 import type { CardDef, RulesData } from "../../runtime/types.ts";
