@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { GameModule } from "../../runtime/types.ts";
 import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
 import { cardFileSchema } from "../core/card-schema.ts";
+import { deckFileSchema, scenarioFileSchema } from "../core/services/editor-schemas.ts";
 import { checkGame, type CheckedGame, type GameInput, type InputFile } from "../core/compile.ts";
 import { START, type Diagnostic } from "../core/diagnostics.ts";
 import type { CheckedModel } from "../core/model.ts";
@@ -139,6 +140,10 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
     mkdirSync(schemas, { recursive: true });
     writeFileSync(join(schemas, `${game}.card.schema.json`), JSON.stringify(cardFileSchema(checked.vocabulary), null, 2) + "\n");
     writeFileSync(join(schemas, "rules.schema.json"), JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...RULES_SCHEMA }, null, 2) + "\n");
+    // Decks and scenarios too, so that a YAML editor knows every file type (docs/editors.md).
+    const ids = checked.cards.map((c) => c.id);
+    writeFileSync(join(schemas, `${game}.deck.schema.json`), JSON.stringify(deckFileSchema(checked.vocabulary, ids), null, 2) + "\n");
+    writeFileSync(join(schemas, `${game}.scenario.schema.json`), JSON.stringify(scenarioFileSchema(checked.vocabulary, ids), null, 2) + "\n");
   }
   writeFileSync(join(out, "diagnostics.json"), JSON.stringify(checked.diagnostics));
   writeFileSync(hashFile, hash);
