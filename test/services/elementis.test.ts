@@ -253,3 +253,32 @@ describe("diagnostics and quick fixes (elementis)", () => {
     expect(fixes.map((a) => [a.title, a.edit.changes[FIREBALL]])).toEqual([["Change to 'deal-damage'", [{ range: diags[0]!.range, newText: "deal-damage" }]]]);
   });
 });
+
+describe("broken files (elementis)", () => {
+  // Half-typed YAML and code: an unclosed flow map, an unterminated text, a dangling operator,
+  // a tab, an unknown kind. Every service answers at every position without throwing.
+  const broken = [
+    'id: fireball\nkind: magia\nname: { en: Fireball\nelement: fi\neffect: |\n  let t = choose one of\n  log "oops {t.\n  me.hand +\n\tcost: 2\n',
+    "id: x\nkind: nothing\neffect: |\n  emit damage { target: , amount: 1\n  for each c in me. {\non:\n  - event: \n    do: |\n      if {\n",
+    'scenarios:\n  - name: "x\n    given: { me: { hand: [fire',
+  ];
+  test.each(broken.map((text, i) => [i, text] as const))("text %i: every service at every position", (_i, text) => {
+    const file = _i === 2 ? "cards/elementis/scenarios/broken.yaml" : FIREBALL;
+    const f = fixture(GAME, file, text);
+    const lines = text.split("\n");
+    expect(f.ls.diagnostics(file).length).toBeGreaterThan(0);
+    f.ls.documentSymbols(file);
+    f.ls.semanticTokens(file);
+    lines.forEach((l, line) => {
+      for (let character = 0; character <= l.length; character++) {
+        const p = { line, character };
+        f.ls.completion(file, p);
+        f.ls.hover(file, p);
+        f.ls.definition(file, p);
+        f.ls.references(file, p);
+        f.ls.prepareRename(file, p);
+        f.ls.codeActions(file, { start: p, end: p });
+      }
+    });
+  });
+});
