@@ -55,7 +55,7 @@ export function describe(model: CheckedModel, d: Declaration, type?: Type): stri
 
 /**
  * Without a `doc:`, the author's comment is the doc: the comment after the declaration on its
- * line (`add-dice:   # GI-DICE-2: beyond 16, new dice are lost`), else the comment lines just above it.
+ * line (`draw-two:   # XX-DRAW-1: two cards, then shuffle`), else the comment lines just above it.
  */
 export function commentDoc(model: CheckedModel, d: Declaration): string | undefined {
   const span = d.span;

@@ -1,6 +1,6 @@
 /**
- * Card ids named by scenario steps (`do: - use-skill: bennett-passion-overload`, `choose: fairy`)
- * and by `expect: can / cannot` lists. The model resolves `given` and `expect` paths; a step's
+ * Card ids named by scenario steps (`do: - <action>: <card id>`, `choose: <card id>`) and by
+ * `expect: can / cannot` lists. The model resolves `given` and `expect` paths; a step's
  * argument is matched against the action's candidates only when the scenario runs, so the model
  * has no reference for it. Rename and find-references still need these places: this helper finds
  * them by walking the scenario files' YAML (a string value equal to the card id).
