@@ -196,3 +196,18 @@ describe("diagnostics and quick fixes (gitcg)", () => {
     expect(fix?.edit.changes[BENNETT]).toEqual([{ range: diags[0]!.range, newText: "bennett-passion-overload" }]);
   });
 });
+
+describe("more (gitcg)", () => {
+  test("YAML in rules.yaml: a procedure's keys from the rules schema", () => {
+    const rules = fileText(GAME, RULES);
+    const f = fixture(GAME, RULES, rules.replace("\nprocedures:\n", "\nprocedures:\n  my-step:\n    <|>\n"));
+    expect(labels(f).sort()).toEqual(["do", "doc", "params", "returns"]);
+  });
+
+  test("hover on a trigger's event: the event and its fields", () => {
+    const f = fixture(GAME, FIELD, field.replace("  - event: damage", "  - event: dam<|>age"));
+    const h = f.ls.hover(f.file, f.at);
+    expect(h?.contents.split("\n")[1]).toMatch(/^\(event\) /);
+    expect(h?.contents).toContain("amount: number");
+  });
+});
