@@ -39,7 +39,7 @@ afterAll(async () => {
   }
 });
 
-test("initialize, didOpen a broken card, its diagnostics, completion and definition", { timeout: 120_000 }, async () => {
+test("initialize, didOpen a broken card, its diagnostics, completion, definition, then an edit that fixes it", { timeout: 120_000 }, async () => {
   const init = await conn.sendRequest<{ capabilities: Record<string, unknown>; serverInfo: { name: string } }>("initialize", { processId: process.pid, rootUri: pathToFileURL(ROOT).href, capabilities: {}, workspaceFolders: null });
   expect(init.serverInfo.name).toBe("cardwright");
   expect(Object.keys(init.capabilities).sort()).toEqual(["codeActionProvider", "completionProvider", "definitionProvider", "documentSymbolProvider", "hoverProvider", "referencesProvider", "renameProvider", "semanticTokensProvider", "textDocumentSync"]);
@@ -47,11 +47,17 @@ test("initialize, didOpen a broken card, its diagnostics, completion and definit
 
   // Fireball whose effect calls a misspelt procedure.
   const text = readFileSync(FIREBALL, "utf8").replace("  deal-damage(t, 1, self)", "  deal-damge(t, 1, self)");
-  const published = new Promise<PublishedDiagnostics>((done) => {
-    conn.onNotification("textDocument/publishDiagnostics", (p: PublishedDiagnostics) => {
-      if (p.uri === uri) done(p);
-    });
+  // Each publication for the card, in order.
+  const queue: PublishedDiagnostics[] = [];
+  const waiting: ((p: PublishedDiagnostics) => void)[] = [];
+  conn.onNotification("textDocument/publishDiagnostics", (p: PublishedDiagnostics) => {
+    if (p.uri !== uri) return;
+    const w = waiting.shift();
+    if (w) w(p);
+    else queue.push(p);
   });
+  const next = () => new Promise<PublishedDiagnostics>((done) => (queue.length ? done(queue.shift() as PublishedDiagnostics) : waiting.push(done)));
+  const published = next();
   await conn.sendNotification("textDocument/didOpen", { textDocument: { uri, languageId: "yaml", version: 1, text } });
   const diags = await published;
   expect(diags.diagnostics).toEqual([
@@ -78,5 +84,9 @@ test("initialize, didOpen a broken card, its diagnostics, completion and definit
   const col = "let t = choose one of ma".length + 2;
   const def = await conn.sendRequest<{ uri: string; range: unknown }[]>("textDocument/definition", { textDocument: { uri }, position: { line: 8, character: col } });
   expect(def).toEqual([{ uri: pathToFileURL(join(ROOT, "cards/elementis/rules.yaml")).href, range: { start: { line, character: 2 }, end: { line, character: 15 } } }]);
+
+  // An incremental edit that fixes the name: the diagnostics are cleared.
+  await conn.sendNotification("textDocument/didChange", { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: { line: 9, character: 10 }, end: { line: 9, character: 10 } }, text: "a" }] });
+  expect(await next()).toEqual({ uri, version: 2, diagnostics: [] });
   expect(stderr.join("")).toBe("");
 });
