@@ -151,7 +151,9 @@ describe("rename (elementis)", () => {
     const edit = f.ls.rename(f.file, f.at, "fire-ball");
     if ("error" in edit) throw new Error(edit.error);
     expect(Object.keys(edit.changes)).toContain("cards/elementis/decks/fire.yaml");
-    const before = f.ws.model().diagnostics.filter((d) => d.severity === "error").length;
+    // The card's file follows its id.
+    expect(edit.renames).toEqual([{ from: FIREBALL, to: "cards/elementis/cards/fire-ball.yaml" }]);
+    const before = f.ws.model().diagnostics.length;
     for (const [file, edits] of Object.entries(edit.changes)) {
       let text = f.ws.model().files.get(file)!.text;
       const lines = text.split("\n");
@@ -164,10 +166,14 @@ describe("rename (elementis)", () => {
       text = lines.join("\n");
       f.ws.setFile(file, text);
     }
-    const after = f.ws.model().diagnostics.filter((d) => d.severity === "error");
-    expect(after.length).toBe(before);
+    const renamed = f.ws.model().files.get(FIREBALL)!.text;
+    f.ws.removeFile(FIREBALL);
+    f.ws.setFile("cards/elementis/cards/fire-ball.yaml", renamed);
+    // No new diagnostic at all (not even check/file-name's warning).
+    expect(f.ws.model().diagnostics.length).toBe(before);
     expect(f.ws.model().cards.some((c) => c.id === "fire-ball")).toBe(true);
     // Put the files back for the next tests.
+    f.ws.removeFile("cards/elementis/cards/fire-ball.yaml");
     for (const file of Object.keys(edit.changes)) f.ws.setFile(file, fileText(GAME, file));
   });
 

@@ -114,6 +114,7 @@ describe("rename (gitcg)", () => {
     const naming = [...f.ws.model().files.values()].filter((m) => m.text.includes("bennett-passion-overload")).map((m) => m.file);
     expect(Object.keys(edit.changes).sort()).toEqual(naming.sort());
     expect(naming.length).toBe(8);
+    expect(edit.renames).toEqual([{ from: SKILL, to: "cards/gitcg/cards/bennett-passion-overdrive.yaml" }]);
     const line = lineOf(bennett, "skills:");
     const col = bennett.split("\n")[line]!.indexOf("bennett-passion-overload");
     expect(edit.changes[BENNETT]).toEqual([{ range: { start: { line, character: col }, end: { line, character: col + 24 } }, newText: "bennett-passion-overdrive" }]);

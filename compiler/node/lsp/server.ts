@@ -123,9 +123,19 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
   };
 
-  const toLspEdit = (e: WorkspaceEdit): LspWorkspaceEdit => ({
-    changes: Object.fromEntries(Object.entries(e.changes).map(([file, edits]) => [uriOf(file), edits.map((x) => ({ range: x.range, newText: x.newText }))])),
-  });
+  let canRenameFiles = false;
+  const toLspEdit = (e: WorkspaceEdit): LspWorkspaceEdit => {
+    // File renames need `documentChanges`: the text edits first (on the old paths), then the renames.
+    if (e.renames?.length && canRenameFiles) {
+      return {
+        documentChanges: [
+          ...Object.entries(e.changes).map(([file, edits]) => ({ textDocument: { uri: uriOf(file), version: null }, edits: edits.map((x) => ({ range: x.range, newText: x.newText })) })),
+          ...e.renames.map((r) => ({ kind: "rename" as const, oldUri: uriOf(r.from), newUri: uriOf(r.to) })),
+        ],
+      };
+    }
+    return { changes: Object.fromEntries(Object.entries(e.changes).map(([file, edits]) => [uriOf(file), edits.map((x) => ({ range: x.range, newText: x.newText }))])) };
+  };
 
   const toLspSymbol = (s: DocumentSymbol): LspDocumentSymbol => ({
     name: s.name,
@@ -139,6 +149,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onInitialize((params): InitializeResult => {
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
     if (folder?.startsWith("file:")) root = resolve(fileURLToPath(folder));
+    const we = params.capabilities.workspace?.workspaceEdit;
+    canRenameFiles = we?.documentChanges === true && (we.resourceOperations ?? []).includes("rename");
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
