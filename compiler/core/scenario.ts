@@ -5,46 +5,11 @@
 import type { Action, Board, BoardCard, EntityId, GameModule, State, Value } from "../../runtime/index.ts";
 import { Engine, renderLog } from "../../runtime/index.ts";
 import type { Diagnostic } from "./diagnostics.ts";
+import type { ScenarioFileModel } from "./model.ts";
+import { SCENARIO_SCHEMA } from "./scenario-check.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type YamlPath } from "./source.ts";
 import { didYouMean } from "./suggest.ts";
-
-const scalar = { type: ["string", "number", "boolean", "null"] };
-const stepSchema = {
-  oneOf: [{ type: "string" }, { type: "object", minProperties: 1 }],
-};
-const SCENARIO_SCHEMA = {
-  type: "object",
-  properties: {
-    scenarios: {
-      type: "array",
-      minItems: 1,
-      items: {
-        type: "object",
-        properties: {
-          name: { type: "string" },
-          seed: { type: "integer" },
-          given: {
-            type: "object",
-            properties: {
-              options: { type: "object", additionalProperties: scalar },
-              game: { type: "object", additionalProperties: scalar },
-              me: { type: "object" },
-              opponent: { type: "object" },
-            },
-            additionalProperties: false,
-          },
-          do: { type: "array", items: stepSchema },
-          expect: { type: "object" },
-        },
-        required: ["name", "given"],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ["scenarios"],
-  additionalProperties: false,
-};
 
 export interface ScenarioResult {
   readonly file: string;
@@ -60,16 +25,22 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 
 class Failure extends Error {}
 
-/** Runs every scenario of one file. File-level problems are returned as a single failed result. */
-export function runScenarioFile(module: GameModule, file: string, text: string): ScenarioResult[] {
-  const src = new SourceFile(file, text);
-  if (!src.ok) return [{ file, name: "(file)", line: 1, failures: src.diagnostics, log: [] }];
-  const value = src.value();
-  const schema = validateWithSchema(src, value, SCENARIO_SCHEMA, "scenario");
-  if (schema.length) return [{ file, name: "(file)", line: 1, failures: schema, log: [] }];
+/** Runs every scenario of a checked scenario file (model.scenarios); a file with errors gives one failed result. */
+export function runScenarios(module: GameModule, checked: ScenarioFileModel, staticErrors: readonly Diagnostic[] = []): ScenarioResult[] {
+  const src = checked.source;
+  if (!src.ok) return [{ file: src.file, name: "(file)", line: 1, failures: src.diagnostics, log: [] }];
+  const schema = validateWithSchema(src, checked.value, SCENARIO_SCHEMA, "scenario");
+  const failures = [...schema, ...staticErrors];
+  if (failures.length) return [{ file: src.file, name: "(file)", line: 1, failures, log: [] }];
   const engine = new Engine(module);
-  const scenarios = (value as { scenarios: Obj[] }).scenarios;
+  const scenarios = (checked.value as { scenarios: Obj[] }).scenarios;
   return scenarios.map((sc, i) => new ScenarioRun(module, engine, src, ["scenarios", i], sc).run());
+}
+
+/** Runs a scenario file that is not part of a checked game (a file given by path). */
+export function runScenarioFile(module: GameModule, file: string, text: string): ScenarioResult[] {
+  const source = new SourceFile(file, text);
+  return runScenarios(module, { file, text, ok: source.ok, source, value: source.ok ? source.value() : null });
 }
 
 class ScenarioRun {

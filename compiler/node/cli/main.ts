@@ -13,7 +13,7 @@ export function buildProgram(): Command {
     .exitOverride();
   program
     .command("check")
-    .description("check games (rules and cards) and report diagnostics; writes nothing")
+    .description("check games (rules, cards, decks, scenarios) and report diagnostics; writes nothing")
     .argument("[games...]", "game folders under cards/ (default: all)")
     .option("--quiet", "print only diagnostics")
     .option("--root <dir>", "project folder holding cards/ (default: this repository)")
@@ -62,6 +62,7 @@ export function buildProgram(): Command {
     .action(async (opts: { seed: string }) => {
       process.exitCode = await (await import("./play-command.ts")).demoCommand(opts);
     });
+  program.command("lsp").description("run the language server (LSP over stdio) for every game under cards/").action(async () => (await import("../lsp/server.ts")).startServer());
   return program;
 }
 
@@ -77,16 +78,11 @@ export interface PlayOptions {
   verbose?: boolean;
 }
 
-// A closed pipe (`cardwright play … | head`) ends the output quietly.
-process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code === "EPIPE") process.exit(0);
-  throw e;
-});
-
-async function main(argv: string[]): Promise<void> {
+/** Runs the command line in this process; the exit code goes to process.exitCode. */
+export async function main(argv: readonly string[]): Promise<void> {
   const program = buildProgram();
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync([...argv]);
   } catch (e) {
     if (e instanceof CommanderError) {
       process.exitCode = e.exitCode === 0 ? 0 : 2;
@@ -97,4 +93,37 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-await main(process.argv);
+/**
+ * Runs `cardwright <args>` in this process with its output captured (tests: no child process per
+ * case). Commands write to process.stdout/stderr; they are swapped for the duration of the run.
+ */
+export async function runCli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = process.stdout.write.bind(process.stdout);
+  const err = process.stderr.write.bind(process.stderr);
+  const before = process.exitCode;
+  process.exitCode = 0;
+  process.stdout.write = ((s: string | Uint8Array) => ((stdout += String(s)), true)) as typeof process.stdout.write;
+  process.stderr.write = ((s: string | Uint8Array) => ((stderr += String(s)), true)) as typeof process.stderr.write;
+  try {
+    await main(["node", "cardwright", ...args]);
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
+  const code = Number(process.exitCode ?? 0);
+  process.exitCode = before;
+  return { code, stdout, stderr };
+}
+
+// Only when run as the `cardwright` command (not when a test imports runCli).
+const entry = process.argv[1]?.replace(/\\/g, "/") ?? "";
+if (/compiler\/node\/cli\/(main\.ts|bin\.js)$/.test(entry) || process.env["CARDWRIGHT_MAIN"] === "1") {
+  // A closed pipe (`cardwright play … | head`) ends the output quietly.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
+  await main(process.argv);
+}

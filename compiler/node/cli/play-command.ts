@@ -4,8 +4,8 @@ import { createInterface } from "node:readline/promises";
 import pc from "picocolors";
 import type { Agent, AsyncAgent, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
 import { Engine, firstLegalAgent, parseReplay, playMatchAsync, randomAgent, recordingRun, renderLog, replay, replayToJSON, terminalAgent } from "../../../runtime/index.ts";
-import { readDecks, type Deck } from "../decks.ts";
-import { gameDir, listGames, loadGame } from "../project.ts";
+import { deckRules, type Deck } from "../decks.ts";
+import { listGames, loadChecked } from "../project.ts";
 import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./output.ts";
 
@@ -42,7 +42,7 @@ function winnerLine(state: State): string {
 
 export async function playCommand(game: string, opts: PlayOptions): Promise<number> {
   if (!/^\d+$/.test(opts.seed)) return usageError(`--seed must be a whole number, got '${opts.seed}'`);
-  const { module, diagnostics } = await loadGame(game);
+  const { module, model, diagnostics } = await loadChecked(game);
   if (!module) {
     printDiagnostics(diagnostics);
     return 1;
@@ -66,7 +66,10 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     return 0;
   }
 
-  const { decks, diagnostics: deckDiags } = readDecks(gameDir(game), module);
+  // The decks as the checker read them (card ids and zones resolved), then the rules' deck-building rules.
+  const deckModels = model?.decks ?? [];
+  const { decks, diagnostics: ruleDiags } = deckRules(deckModels, module);
+  const deckDiags = [...(model?.diagnostics ?? []).filter((d) => model?.files.get(d.file)?.role === "deck"), ...ruleDiags];
   printDiagnostics(deckDiags);
   if (deckDiags.some((d) => d.severity === "error")) return 1;
   const seats = module.rules.players;
