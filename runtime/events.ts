@@ -14,7 +14,7 @@ export const DISPATCH = "$dispatch";
 export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string, fields: Record<string, Value>): void {
   const st = rt.state;
   const id = st.seq++;
-  const rec: EventRecord = { id, name, fields };
+  const rec: EventRecord = { id, name, fields, at: st.clock };
   st.events[id] = rec;
   f.owned.push(id);
   if (rt.logging) {
@@ -32,10 +32,15 @@ export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string
   if (table !== undefined) {
     const listeners = collectListeners(rt, table, f.me, f.self, id);
     if (listeners.length > 0) {
+      // `since`: cards that arrived after the earlier event named by that field do not hear this one.
+      const sinceField = rt.ix.rules.events[name]?.since;
+      const origin = sinceField === undefined ? undefined : st.events[fields[sinceField] as number]?.at;
       const q: number[] = [];
-      for (const l of listeners) q.push(l.entity.id, l.ref.index, l.entity.arrival);
-      pushFrame(st, DISPATCH, { q, i: 0 }, into, null, f.me, f.self, id);
-      return;
+      for (const l of listeners) if (origin === undefined || l.entity.arrival < origin) q.push(l.entity.id, l.ref.index, l.entity.arrival);
+      if (q.length > 0) {
+        pushFrame(st, DISPATCH, { q, i: 0 }, into, null, f.me, f.self, id);
+        return;
+      }
     }
   }
   if (into !== null) f.L[into] = id;

@@ -77,6 +77,8 @@ export interface EventRecord {
   readonly id: EventId;
   readonly name: string;
   fields: Record<string, Value>;
+  /** The arrival clock when it was emitted: cards with a later arrival came after it. */
+  readonly at?: number;
 }
 
 /** A lasting change: `modify e.prop op value until event`. Also ends when the entity changes zone. */
@@ -246,7 +248,7 @@ export interface RulesData {
   /** Card kinds → the zones where their triggers and modifiers are active. */
   readonly kinds: Readonly<Record<string, { readonly activeIn: readonly string[]; /** PureFn (L.it = the card): how its cards read in logs and choices. */ readonly display?: string | null }>>;
   /** Events: their stages in order, and which fields hold entities (for readable logs). */
-  readonly events: Readonly<Record<string, { readonly stages: readonly string[]; readonly entityFields?: readonly string[] }>>;
+  readonly events: Readonly<Record<string, { readonly stages: readonly string[]; readonly entityFields?: readonly string[]; readonly since?: string }>>;
   /** Trigger order: the player whose listeners go first (PureFn id), then zones in this order, then arrival. */
   readonly order: {
     readonly first: string | null;

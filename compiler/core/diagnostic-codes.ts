@@ -38,6 +38,7 @@ const OWN = {
   "dsl/syntax": { severity: "error", message: "effect code that does not parse, e.g. expected ')'", mistake: "deal(opponent, 2", fix: "deal(opponent, 2)" },
   "io/no-game": { severity: "error", message: "no game '{game}': cards/{game}/rules.yaml does not exist", mistake: "cardwright check my-gaem", fix: "cardwright check my-game" },
   "check/arity": { severity: "error", message: "'{name}' takes {n} argument(s), not {m}", mistake: "let n = min(1)", fix: "let n = min(1, 2)" },
+  "check/bad-since": { severity: "error", message: "'since' must name a field of '{event}' whose type is an event", mistake: "events:\n  hit: { fields: { amount: number }, since: amount }", fix: "events:\n  hit: { fields: { amount: number, cause: event }, since: cause }" },
   "check/break": { severity: "error", message: "'break' is only allowed inside a loop", mistake: "if x > 1 { break }", fix: "for c in me.hand { if c.power > 1 { break } }" },
   "check/duplicate-card": { severity: "error", message: "card id '{id}' is already used by {file}", mistake: "cards/imp-2.yaml: id: imp", fix: "cards/imp-2.yaml: id: imp-2" },
   "check/duplicate-field": { severity: "error", message: "field '{field}' is given twice", mistake: "emit hit { target: c, amount: 1, amount: 2 }", fix: "emit hit { target: c, amount: 2 }" },

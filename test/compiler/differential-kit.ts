@@ -38,7 +38,7 @@ function textSource(text: string): TextSource {
     while (line + 1 < starts.length && (starts[line + 1] as number) <= i) line++;
     return { line: line + 1, col: i - (starts[line] as number) + 1 };
   };
-  return { text, position, range: (s, e) => ({ start: position(s), end: position(e) }) };
+  return { text, position, offset: (i) => i, range: (s, e) => ({ start: position(s), end: position(e) }) };
 }
 
 export interface Checked {
