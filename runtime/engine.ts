@@ -166,6 +166,11 @@ export class Engine {
     return playerView(this.rt.bind(state), state, player);
   }
 
+  /** How a value reads in logs and choices: an entity by its name (a kind's display template), a list joined. */
+  nameOf(state: State, v: Value): string {
+    return this.rt.bind(state).name(v);
+  }
+
   /** A readable label of an action in this state (the log line it would produce). */
   describe(state: State, action: Action): string {
     return describeAnswer(this.rt.bind(state), this.decision(state), action);
