@@ -4,7 +4,7 @@
  */
 import type { Decision, Entity, EventRecord, Frame, State } from "./types.ts";
 
-function copyEntity(e: Entity): Entity {
+export function copyEntity(e: Entity): Entity {
   const c: Entity = { id: e.id, card: e.card, owner: e.owner, zone: e.zone, arrival: e.arrival, props: { ...e.props }, counters: { ...e.counters } };
   if (e.holder !== undefined) c.holder = e.holder;
   return c;

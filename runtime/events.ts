@@ -57,7 +57,11 @@ function resetLimits(rt: RuntimeCtx, keys: ReadonlyMap<string, readonly string[]
         const e = st.entities[ids[i] as number] as Entity;
         const ks = e.card === null ? undefined : keys.get(e.card);
         if (ks === undefined) continue;
-        for (const k of ks) if (e.counters[k] !== undefined) delete e.counters[k];
+        for (const k of ks) {
+          if (e.counters[k] === undefined) continue;
+          rt.touch(e);
+          delete e.counters[k];
+        }
       }
     }
   }
@@ -95,7 +99,10 @@ export function dispatchStep(rt: RuntimeCtx, f: Frame): void {
     if (def.usage !== null && (c[ref.usedKey] ?? 0) >= def.usage) continue;
     if (def.limit !== null && (c[ref.firedKey] ?? 0) >= def.limit.count) continue;
     if (def.when !== null && !truthy(rt.pure(def.when, { me: ent.owner, self: eid, ev, L: {} }))) continue;
-    if (def.limit !== null) c[ref.firedKey] = (c[ref.firedKey] ?? 0) + 1;
+    if (def.limit !== null) {
+      rt.touch(ent);
+      ent.counters[ref.firedKey] = (ent.counters[ref.firedKey] ?? 0) + 1;
+    }
     f.L.i = i;
     pushFrame(st, def.h, {}, null, { entity: eid, index }, ent.owner, eid, ev);
     return;

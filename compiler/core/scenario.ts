@@ -43,6 +43,22 @@ export function runScenarioFile(module: GameModule, file: string, text: string):
   return runScenarios(module, { file, text, ok: source.ok, source, value: source.ok ? source.value() : null });
 }
 
+/**
+ * The starting board of one scenario (its `given`) and its seed, for playing on from it
+ * (`cardwright play --from file#name`); or what is wrong, as diagnostics or a message.
+ */
+export function scenarioBoard(module: GameModule, file: string, text: string, name: string): { readonly board: Board; readonly seed: number } | { readonly diagnostics: readonly Diagnostic[] } | { readonly missing: readonly string[] } {
+  const src = new SourceFile(file, text);
+  if (!src.ok) return { diagnostics: src.diagnostics };
+  const value = src.value();
+  const schema = validateWithSchema(src, value, SCENARIO_SCHEMA, "scenario");
+  if (schema.length) return { diagnostics: schema };
+  const scenarios = (value as { scenarios: Obj[] }).scenarios;
+  const i = scenarios.findIndex((sc) => sc["name"] === name);
+  if (i < 0) return { missing: scenarios.map((sc) => String(sc["name"])) };
+  return new ScenarioRun(module, new Engine(module), src, ["scenarios", i], scenarios[i] as Obj).given();
+}
+
 class ScenarioRun {
   private readonly failures: Diagnostic[] = [];
   private state: State | null = null;
@@ -83,6 +99,16 @@ class ScenarioRun {
       }
     }
     return { file: this.src.file, name, line, failures: this.failures, log: this.state ? renderLog(this.state) : [] };
+  }
+
+  /** The scenario's board and seed, or its problems. */
+  given(): { readonly board: Board; readonly seed: number } | { readonly diagnostics: readonly Diagnostic[] } {
+    try {
+      return { board: this.board(), seed: typeof this.sc["seed"] === "number" ? this.sc["seed"] : 1 };
+    } catch (e) {
+      if (e instanceof Failure) return { diagnostics: this.failures };
+      throw e;
+    }
   }
 
   // ── given ─────────────────────────────────────────────────────────────────

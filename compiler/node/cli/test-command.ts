@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import pc from "picocolors";
+import { sanitize } from "../../../runtime/agents-terminal.ts";
 import { gameDir, listGames, loadChecked } from "../project.ts";
 import { runScenarioFile, runScenarios, type ScenarioResult } from "../../core/scenario.ts";
 import { printDiagnostics } from "./output.ts";
@@ -52,10 +53,10 @@ export async function testCommand(games: readonly string[], opts: { filter?: str
       if (opts.filter && !s.name.includes(opts.filter)) continue;
       if (s.failures.length === 0) {
         passed++;
-        process.stdout.write(`${pc.green("✓")} ${game}: ${s.name}\n`);
+        process.stdout.write(`${pc.green("✓")} ${game}: ${sanitize(s.name)}\n`);
       } else {
         failed++;
-        process.stdout.write(`${pc.red("✗")} ${game}: ${s.name} (${s.file}:${s.line})\n`);
+        process.stdout.write(`${pc.red("✗")} ${game}: ${sanitize(s.name)} (${s.file}:${s.line})\n`);
         printDiagnostics(s.failures, (t) => process.stdout.write("    " + t.replace(/\n/g, "\n    ") + "\n"));
       }
     }
