@@ -3,6 +3,7 @@
  * suspending calls that push frames or open decisions. One RuntimeCtx per Engine, bound to the
  * state being worked on.
  */
+import { chainOp, linkSources, priorityHolder } from "./chain.ts";
 import { openAct, openChoose, openMay } from "./decisions.ts";
 import { RuntimeFault, errorMessage } from "./errors.ts";
 import { emit } from "./events.ts";
@@ -407,6 +408,18 @@ export class RuntimeCtx implements Ctx {
 
   ret(f: Frame, value: Value): void {
     ret(this, f, value);
+  }
+
+  chainOp(f: Frame, into: string | null, op: string, args: readonly Value[]): void {
+    chainOp(this, f, into, op, args);
+  }
+
+  links(): EntityId[] {
+    return linkSources(this.state);
+  }
+
+  holder(): EntityId | null {
+    return priorityHolder(this.state);
   }
 }
 

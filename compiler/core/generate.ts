@@ -189,6 +189,10 @@ class Printer {
         return "ctx.players()";
       case "other":
         return `ctx.opponent(${a[0]})`;
+      case "links":
+        return "ctx.links()";
+      case "holder":
+        return "ctx.holder()";
     }
   }
 
@@ -320,6 +324,8 @@ class Printer {
         return `ctx.call(f, ${i}, ${q(op.proc)}, { ${op.args.map(([n, v]) => `${q(n)}: ${this.ex(v)}`).join(", ")} });`;
       case "run":
         return `ctx.run(f, ${this.ex(op.card)}, ${q(op.effect)}, ${op.ev ? this.ex(op.ev) : "null"});`;
+      case "chain":
+        return `ctx.chainOp(f, ${i}, ${q(op.fn)}, [${op.args.map((a) => this.ex(a)).join(", ")}]);`;
     }
   }
 
