@@ -29,7 +29,7 @@ function parseOptions(kvs: readonly string[] | undefined, known: readonly string
 /** The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every change. */
 export function readableLog(state: State, verbose: boolean): string[] {
   if (verbose) return renderLog(state);
-  const shown = new Set(["game", "action", "decision", "text"]);
+  const shown = new Set(["game", "action", "decision", "text", "chain"]);
   // An action taken automatically (the only option, e.g. letting damage through) is noise here.
   return state.log.filter((e) => shown.has(e.kind) && !(e.kind === "action" && e.data?.["auto"] === true)).map((e) => (e.kind === "game" || e.kind === "text" ? e.text : `  ${e.text}`));
 }
