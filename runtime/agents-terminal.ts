@@ -35,7 +35,7 @@ export function sanitize(text: string): string {
   return text.replace(CONTROL, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`);
 }
 
-const COMPACT = new Set<LogEntry["kind"]>(["game", "action", "decision", "text"]);
+const COMPACT = new Set<LogEntry["kind"]>(["game", "action", "decision", "text", "chain"]);
 
 /** Whether an entry belongs to the compact play-by-play: actions, decisions, the rules' own lines, results. */
 export function isCompact(e: LogEntry): boolean {

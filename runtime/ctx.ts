@@ -4,6 +4,7 @@
  * state being worked on.
  */
 import { copyEntity } from "./clone.ts";
+import { chainOp, linkSources, priorityHolder } from "./chain.ts";
 import { openAct, openChoose, openMay } from "./decisions.ts";
 import { RuntimeFault, errorMessage, statementOf } from "./errors.ts";
 import { emit } from "./events.ts";
@@ -434,6 +435,18 @@ export class RuntimeCtx implements Ctx {
 
   ret(f: Frame, value: Value): void {
     ret(this, f, value);
+  }
+
+  chainOp(f: Frame, into: string | null, op: string, args: readonly Value[]): void {
+    chainOp(this, f, into, op, args);
+  }
+
+  links(): EntityId[] {
+    return linkSources(this.state);
+  }
+
+  holder(): EntityId | null {
+    return priorityHolder(this.state);
   }
 }
 

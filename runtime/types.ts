@@ -48,7 +48,7 @@ export type PureFn = (ctx: Ctx, s: Scope) => Value;
 
 /** One change or happening, structured; `text` is the readable line. */
 export interface LogEntry {
-  readonly kind: "action" | "decision" | "move" | "set" | "event" | "text" | "game" | "create" | "shuffle" | "modify";
+  readonly kind: "action" | "decision" | "move" | "set" | "event" | "text" | "game" | "create" | "shuffle" | "modify" | "chain";
   readonly text: string;
   readonly data?: Readonly<Record<string, Value>>;
   /** The statement of the handler that made this entry (absent for the runtime's own lines). */
@@ -146,6 +146,31 @@ export interface MatchRecord {
   winner: EntityId | null;
 }
 
+/**
+ * A chain link (runtime/chain.ts): a paused effect waiting to resolve — its frame (handler, step,
+ * captured locals, controller `me`, source `self`), its source card, its chosen targets with the
+ * arrival each had when chosen (a target that moved since makes the link fizzle), and its stamp.
+ */
+export interface ChainLink {
+  /** Its position on the chain when added (1 = bottom). */
+  readonly n: number;
+  readonly frame: Frame;
+  readonly source: EntityId | null;
+  readonly controller: EntityId;
+  readonly targets: readonly { readonly entity: EntityId; readonly arrival: number }[];
+  /** The arrival clock when it was added. */
+  readonly arrival: number;
+}
+
+export interface ChainState {
+  /** Bottom first; the last resolves next. */
+  links: ChainLink[];
+  /** The player holding priority, or null. */
+  holder: EntityId | null;
+  /** Passes in a row since the last link or priority change. */
+  passes: number;
+}
+
 /** The whole state of a match: plain, serializable data. */
 export interface State {
   readonly game: string;
@@ -169,6 +194,8 @@ export interface State {
   log: LogEntry[];
   /** Number of decisions answered so far. */
   turnstile: number;
+  /** The chain and priority, once a game uses them (absent before). */
+  chain?: ChainState;
 }
 
 // ── the generated module ─────────────────────────────────────────────────────
@@ -352,4 +379,11 @@ export interface Ctx {
   win(f: Frame, player: EntityId): void;
   draw(f: Frame): void;
   ret(f: Frame, value: Value): void;
+  // the chain (runtime/chain.ts)
+  /** A chain operation (`chain`, `give-priority`, `pass-priority`, `negate`); suspending like `call`. */
+  chainOp(f: Frame, into: string | null, op: string, args: readonly Value[]): void;
+  /** The sources of the links on the chain, bottom first. */
+  links(): EntityId[];
+  /** The player holding priority, or none. */
+  holder(): EntityId | null;
 }

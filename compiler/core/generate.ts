@@ -216,6 +216,8 @@ class ModulePrinter {
         return `ctx.call(f, ${i}, ${q(op.proc)}, { ${op.args.map(([n, v]) => `${q(n)}: ${this.c(v)}`).join(", ")} });`;
       case "run":
         return `ctx.run(f, ${this.c(op.card)}, ${q(op.effect)}, ${op.ev ? this.c(op.ev) : "null"});`;
+      case "chain":
+        return `ctx.chainOp(f, ${i}, ${q(op.fn)}, [${op.args.map((a) => this.c(a)).join(", ")}]);`;
     }
   }
 

@@ -226,6 +226,10 @@ export class ExprPrinter {
         return call("ctx.players()");
       case "other":
         return call(`ctx.opponent(${s(0)})`);
+      case "links":
+        return call("ctx.links()");
+      case "holder":
+        return call("ctx.holder()");
     }
   }
 

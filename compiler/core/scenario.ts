@@ -296,6 +296,19 @@ class ScenarioRun {
       }
       return;
     }
+    if (key === "log in order") {
+      // Each line is found after the line the previous one matched (the order things happened in).
+      let from = 0;
+      for (const line of Array.isArray(want) ? want.map(String) : [String(want)]) {
+        const i = log.findIndex((l, j) => j >= from && l.includes(line));
+        if (i < 0) {
+          this.soft(at, log.some((l) => l.includes(line)) ? `"${line}" is in the log, but not after the lines before it` : `the log has no line containing "${line}"`);
+          return;
+        }
+        from = i + 1;
+      }
+      return;
+    }
     if (key === "winner") {
       const r = this.st.match.results[0];
       const got = r === undefined ? "none" : r === null ? "draw" : this.label(r);
