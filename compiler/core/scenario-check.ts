@@ -49,7 +49,7 @@ export const SCENARIO_SCHEMA = {
 };
 
 /** `expect:` keys that are not property paths. */
-export const EXPECT_KEYWORDS = ["log contains", "log lacks", "winner", "decision", "can", "cannot"] as const;
+export const EXPECT_KEYWORDS = ["log contains", "log lacks", "log in order", "winner", "decision", "can", "cannot"] as const;
 /** What every card answers besides its properties and fields. */
 const CARD_BUILTIN_PROPS = ["zone", "owner", "kind", "card", "name"];
 
