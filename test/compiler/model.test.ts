@@ -110,6 +110,17 @@ describe("static references, checked at `check` time", () => {
     ]);
     expect(ws.model().at(path, { line: 8, col: 11 })?.declaration.id).toBe("property:player:life");
   });
+
+  it("actions in `do:` and `can:` are checked; the cards they name are references", () => {
+    const ws = new Workspace(game("elementis"));
+    const path = "cards/elementis/scenarios/steps.yaml";
+    ws.setFile(path, ["scenarios:", "  - name: steps", "    given:", "      me: { hand: [fireball] }", "    do:", "      - play-magic: fireball", "      - end-turn", "    expect:", "      can: [play-magia: fireball]", ""].join("\n"));
+    expect(ws.diagnosticsOf(path).map(renderDiagnostic)).toEqual(["cards/elementis/scenarios/steps.yaml:6:9: error scenario/unknown-action: unknown action 'play-magic'\n  hint: did you mean 'play-magia'?"]);
+    const m = ws.model();
+    expect(m.at(path, { line: 7, col: 9 })?.declaration.id).toBe("action:end-turn");
+    expect(m.at(path, { line: 9, col: 25 })?.declaration.id).toBe("card:fireball");
+    expect(m.referencesTo("card:fireball").filter((s) => s.file === path).map((s) => `${s.range.start.line}:${s.range.start.col}`)).toEqual(["4:20", "6:21", "9:25"]);
+  });
 });
 
 describe("the CLI and the build cache", () => {
