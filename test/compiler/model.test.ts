@@ -3,7 +3,7 @@
  * incremental re-check, and the static references checked at `check` time (card ids in data
  * fields, decks and scenarios; properties in `expect:`).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -148,6 +148,12 @@ describe("the CLI and the build cache", () => {
       expect(first.diagnostics.map(renderDiagnostic)).toHaveLength(1);
       expect(second.diagnostics.map(renderDiagnostic)).toEqual(first.diagnostics.map(renderDiagnostic));
       expect(readFileSync(join(root, "dist", "corpus", "game.js"), "utf8")).toContain("probe");
+      // A new scenario file is checked (its unknown card reported) without rebuilding the code.
+      mkdirSync(join(root, "cards", "corpus", "scenarios"));
+      writeFileSync(join(root, "cards", "corpus", "scenarios", "s.yaml"), "scenarios:\n  - name: s\n    given:\n      me: { hand: [ipm] }\n");
+      const third = await compileToDisk("corpus", { root });
+      expect(third.fromCache).toBe(true);
+      expect(third.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.col} ${d.code} ${d.message}`)).toEqual(["6:7 check/unused 'x' is never used", "4:20 scenario/unknown-card unknown card 'ipm'"]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
