@@ -158,7 +158,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: [".", " ", "{", "[", ","] },
+        completionProvider: { triggerCharacters: [".", "{", "[", ","] },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
