@@ -5,7 +5,7 @@
  * Elementis in a temporary folder (the project root it is given), so the test may change files.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,6 +28,8 @@ interface Published {
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "cardwright-lsp-"));
   cpSync(join(ROOT, "cards", "elementis"), join(root, "cards", "elementis"), { recursive: true });
+  mkdirSync(join(root, "docs", "rules"), { recursive: true });
+  cpSync(join(ROOT, "docs", "rules", "elementis.md"), join(root, "docs", "rules", "elementis.md"));
   child = spawn(process.execPath, ["--import", "tsx", "compiler/node/cli/main.ts", "lsp"], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
   child.stderr.on("data", (d: Buffer) => stderr.push(d.toString()));
   conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -45,7 +47,7 @@ afterAll(async () => {
   }
 });
 
-test("initialize, didOpen a broken card, its diagnostics, completion, definition, an edit that fixes it, a card deleted on disk", { timeout: 120_000 }, async () => {
+test("initialize, didOpen a broken card, its diagnostics, completion, definition, tokens, an edit that fixes it, hover, outline, rename, a card deleted on disk", { timeout: 120_000 }, async () => {
   // Publications per file, in order.
   const queues = new Map<string, { got: Published[]; waiting: ((p: Published) => void)[] }>();
   const queue = (uri: string) => queues.get(uri) ?? (queues.set(uri, { got: [], waiting: [] }).get(uri) as { got: Published[]; waiting: ((p: Published) => void)[] });
@@ -99,6 +101,11 @@ test("initialize, didOpen a broken card, its diagnostics, completion, definition
   const def = await conn.sendRequest<{ uri: string; range: unknown }[]>("textDocument/definition", { textDocument: { uri: fireball }, position: { line: 8, character: col } });
   expect(def).toEqual([{ uri: uriOf("cards/elementis/rules.yaml"), range: { start: { line, character: 2 }, end: { line, character: 15 } } }]);
 
+  // Semantic tokens: the effect's first token is `let` (a keyword) at line 8, column 2.
+  const tokens = await conn.sendRequest<{ data: number[] }>("textDocument/semanticTokens/full", { textDocument: { uri: fireball } });
+  expect(tokens.data.slice(0, 5)).toEqual([8, 2, 3, 0, 0]);
+  expect(tokens.data.length % 5).toBe(0);
+
   // An incremental edit that fixes the name: the diagnostics are cleared.
   await conn.sendNotification("textDocument/didChange", { textDocument: { uri: fireball, version: 2 }, contentChanges: [{ range: { start: { line: 9, character: 10 }, end: { line: 9, character: 10 } }, text: "a" }] });
   expect(await next(fireball)).toEqual({ uri: fireball, version: 2, diagnostics: [] });
@@ -110,10 +117,25 @@ test("initialize, didOpen a broken card, its diagnostics, completion, definition
   const deckText = readFileSync(join(root, "cards/elementis/decks/fire.yaml"), "utf8");
   await conn.sendNotification("textDocument/didOpen", { textDocument: { uri: deck, languageId: "yaml", version: 1, text: deckText } });
   expect((await next(deck)).diagnostics).toEqual([]);
-  rmSync(join(root, "cards/elementis/cards/fireball.yaml"));
-  await conn.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: fireball, type: 3 }] });
+
+  // Hover on the rule id in the deck's comment: its line from docs/rules/elementis.md.
+  const ruleCol = deckText.indexOf("ES-FORMAT-BUILD");
+  const hover = await conn.sendRequest<{ contents: { kind: string; value: string }; range: unknown }>("textDocument/hover", { textDocument: { uri: deck }, position: { line: 0, character: ruleCol + 3 } });
+  expect(hover.contents.kind).toBe("markdown");
+  expect(hover.contents.value).toMatch(/^\*\*ES-FORMAT-BUILD\*\* — Build format: both players agree on a life total/);
+  expect(hover.range).toEqual({ start: { line: 0, character: ruleCol }, end: { line: 0, character: ruleCol + 15 } });
+
+  // Outline of the deck, and a rename of a card from it (plain `changes`: this client cannot rename files).
+  const outline = await conn.sendRequest<{ name: string; kind: number; children: { name: string }[] }[]>("textDocument/documentSymbol", { textDocument: { uri: deck } });
+  expect(outline.map((s) => [s.name, s.kind, s.children.map((c) => c.name)])).toEqual([["fire", 5, ["id", "name", "zones"]]]);
   const deckLine = deckText.split("\n").findIndex((l) => l.includes("fireball"));
   const deckCol = deckText.split("\n")[deckLine]!.indexOf("fireball");
+  const rename = await conn.sendRequest<{ changes: Record<string, { newText: string }[]> }>("textDocument/rename", { textDocument: { uri: deck }, position: { line: deckLine, character: deckCol + 2 }, newName: "fire-ball" });
+  expect(Object.keys(rename.changes)).toContain(fireball);
+  expect(Object.keys(rename.changes)).toContain(deck);
+  await expect(conn.sendRequest("textDocument/rename", { textDocument: { uri: deck }, position: { line: deckLine, character: deckCol + 2 }, newName: "Fire Ball" })).rejects.toThrow("'Fire Ball' is not a card id");
+  rmSync(join(root, "cards/elementis/cards/fireball.yaml"));
+  await conn.sendNotification("workspace/didChangeWatchedFiles", { changes: [{ uri: fireball, type: 3 }] });
   const after = await next(deck);
   expect(after.diagnostics.map((d) => [d.code, d.range])).toEqual([["deck/unknown-card", { start: { line: deckLine, character: deckCol }, end: { line: deckLine, character: deckCol + 8 } }]]);
   expect(stderr.join("")).toBe("");
