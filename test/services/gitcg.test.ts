@@ -202,6 +202,12 @@ describe("diagnostics and quick fixes (gitcg)", () => {
 });
 
 describe("more (gitcg)", () => {
+  test("YAML: a trigger's `stage:` offers the stages of its own event (none for an event without stages)", () => {
+    const f = fixture(GAME, FIELD, field.replace("    stage: add", "    stage: <|>") + "  - event: damaged\n    stage: <|>\n    do: |\n      log \"x\"\n");
+    expect(labels(f, f.cursors[0])).toEqual(["add", "multiply", "reduce"]);
+    expect(labels(f, f.cursors[1])).toEqual([]);
+  });
+
   test("YAML in rules.yaml: a procedure's keys from the rules schema", () => {
     const rules = fileText(GAME, RULES);
     const f = fixture(GAME, RULES, rules.replace("\nprocedures:\n", "\nprocedures:\n  my-step:\n    <|>\n"));
