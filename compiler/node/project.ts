@@ -112,6 +112,9 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   // A game.ts of an older compiler would read as the current module: it goes.
   rmSync(join(out, "game.ts"), { force: true });
   writeFileSync(jsPath, emitted.js);
+  // game.js is an ES module wherever dist/ lies: without this, a loader may take it for CommonJS
+  // and transform it, replacing its source map with one of its own.
+  writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
   writeFileSync(join(out, "game.js.map"), emitted.map);
   if (checked.vocabulary) {
     const schemas = join(root, "dist", "schemas");

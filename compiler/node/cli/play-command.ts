@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline/promises";
 import pc from "picocolors";
 import type { Agent, AsyncAgent, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
-import { Engine, firstLegalAgent, parseReplay, playMatchAsync, randomAgent, recordingRun, renderLog, replay, replayToJSON, terminalAgent } from "../../../runtime/index.ts";
+import { Engine, firstLegalAgent, parseReplay, playMatchAsync, randomAgent, recordingRun, renderTracedLog, replay, replayToJSON, terminalAgent } from "../../../runtime/index.ts";
 import { readDecks, type Deck } from "../decks.ts";
 import { gameDir, listGames, loadGame } from "../project.ts";
 import type { PlayOptions } from "./main.ts";
@@ -26,9 +26,12 @@ function parseOptions(kvs: readonly string[] | undefined, known: readonly string
   return out;
 }
 
-/** The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every change. */
+/**
+ * The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every
+ * change, each with the card or rules line (file:line:col) whose statement made it.
+ */
 export function readableLog(state: State, verbose: boolean): string[] {
-  if (verbose) return renderLog(state);
+  if (verbose) return renderTracedLog(state);
   const shown = new Set(["game", "action", "decision", "text"]);
   // An action taken automatically (the only option, e.g. letting damage through) is noise here.
   return state.log.filter((e) => shown.has(e.kind) && !(e.kind === "action" && e.data?.["auto"] === true)).map((e) => (e.kind === "game" || e.kind === "text" ? e.text : `  ${e.text}`));
