@@ -90,8 +90,11 @@ export function outDir(game: string, root = ROOT): string {
   return join(root, "dist", game);
 }
 
-/** Compiles a game to dist/<game>/ (game.js, game.js.map, game.d.ts, card.schema.json). */
-export async function compileToDisk(game: string, opts: { root?: string; force?: boolean } = {}): Promise<CompileResult> {
+/**
+ * Compiles a game to dist/<game>/ (game.js, game.js.map, card.schema.json; with `types`, also the
+ * typed API game.d.ts, which needs TypeScript).
+ */
+export async function compileToDisk(game: string, opts: { root?: string; force?: boolean; types?: boolean } = {}): Promise<CompileResult> {
   const root = opts.root ?? ROOT;
   const inp = readGame(game, root);
   if ("code" in inp) return { game, diagnostics: [inp], checked: null, jsPath: null, fromCache: false };
@@ -99,7 +102,8 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   const jsPath = join(out, "game.js");
   const hash = inputHash(inp);
   const hashFile = join(out, "inputs.hash");
-  if (!opts.force && existsSync(jsPath) && existsSync(hashFile) && readFileSync(hashFile, "utf8") === hash) {
+  const typesPath = join(out, "game.d.ts");
+  if (!opts.force && existsSync(jsPath) && existsSync(hashFile) && readFileSync(hashFile, "utf8") === hash && (!opts.types || existsSync(typesPath))) {
     return { game, diagnostics: [], checked: null, jsPath, fromCache: true };
   }
   const checked = checkGame(inp);
@@ -116,6 +120,11 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   // and transform it, replacing its source map with one of its own.
   writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
   writeFileSync(join(out, "game.js.map"), emitted.map);
+  if (opts.types) {
+    // The typed API for embedders (ts-morph, TypeScript): loaded only by `compile`, never by check or play.
+    const { gameTypes } = await import("./game-types.ts");
+    writeFileSync(typesPath, gameTypes(checked, relative(out, join(ROOT, "runtime", "types.ts")).replace(/\\/g, "/")));
+  } else rmSync(typesPath, { force: true });
   if (checked.vocabulary) {
     const schemas = join(root, "dist", "schemas");
     mkdirSync(schemas, { recursive: true });
