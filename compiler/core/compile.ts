@@ -1,6 +1,6 @@
 /**
  * The pipeline for one game: load (yaml) → validate (ajv) → parse (chevrotain) → check → lower →
- * generate (ts-morph). Every stage reports into one list of diagnostics.
+ * generate (plain JavaScript). Every stage reports into one list of diagnostics.
  */
 import { parseBinding, parseEffect, parseExpression } from "../../grammar/index.ts";
 import type * as A from "../../grammar/ast.ts";
