@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { checkGame } from "../compiler/core/compile.ts";
 import { Workspace } from "../compiler/core/workspace.ts";
 import { emitGame } from "../compiler/core/emit.ts";
+import { measureCoreBundle } from "./core-bundle.ts";
 import { readDecks } from "../compiler/node/decks.ts";
 import { gameDir, loadGame, readGame, ROOT } from "../compiler/node/project.ts";
 import { parseEffect } from "../grammar/index.ts";
@@ -108,6 +109,10 @@ for (let r = 0; r < 20; r++) {
   }
 }
 row(`parse one effect (median over ${effects.length} effects)`, `${fmt(median(parseTimes) * 1000, 1)} µs`);
+
+// The browser-safe core as a web-worker bundle (vite): size, and no TypeScript or Node inside.
+const bundle = await measureCoreBundle();
+row("core worker bundle (vite, es), raw / gzip", `${fmt(bundle.bytes / 1024, 0)} / ${fmt(bundle.gzip / 1024, 0)} KiB`, verdict(bundle.leaks.length === 0, `no typescript, no node: (${bundle.leaks.join(", ") || "none found"})`));
 
 // ── runtime ─────────────────────────────────────────────────────────────────
 const { module } = await loadGame(game);

@@ -130,8 +130,11 @@ function cachedDiagnostics(out: string, hash: string): readonly Diagnostic[] | n
   }
 }
 
-/** Compiles a game to dist/<game>/ (game.js, game.js.map, game.d.ts, card.schema.json). */
-export async function compileToDisk(game: string, opts: { root?: string; force?: boolean } = {}): Promise<CompileResult> {
+/**
+ * Compiles a game to dist/<game>/ (game.js, game.js.map, card.schema.json; with `types`, also the
+ * typed API game.d.ts, which needs TypeScript).
+ */
+export async function compileToDisk(game: string, opts: { root?: string; force?: boolean; types?: boolean } = {}): Promise<CompileResult> {
   const root = opts.root ?? ROOT;
   const inp = readGame(game, root);
   if ("code" in inp) return { game, diagnostics: [inp], checked: null, jsPath: null, fromCache: false };
@@ -140,7 +143,8 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   const hash = inputHash(inp);
   const hashFile = join(out, "inputs.hash");
   const all = checkHash(inp);
-  if (!opts.force && cached(out, hash)) {
+  const typesPath = join(out, "game.d.ts");
+  if (!opts.force && cached(out, hash) && (!opts.types || existsSync(typesPath))) {
     // A cached build prints the warnings the first build printed: they are stored with it. A
     // changed deck or scenario file is checked again, but the game's code is not rebuilt.
     const diagnostics = cachedDiagnostics(out, all);
@@ -159,7 +163,15 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   // A game.ts of an older compiler would read as the current module: it goes.
   rmSync(join(out, "game.ts"), { force: true });
   writeFileSync(jsPath, emitted.js);
+  // game.js is an ES module wherever dist/ lies: without this, a loader may take it for CommonJS
+  // and transform it, replacing its source map with one of its own.
+  writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
   writeFileSync(join(out, "game.js.map"), emitted.map);
+  if (opts.types) {
+    // The typed API for embedders (ts-morph, TypeScript): loaded only by `compile`, never by check or play.
+    const { gameTypes } = await import("./game-types.ts");
+    writeFileSync(typesPath, gameTypes(checked, relative(out, join(ROOT, "runtime", "types.ts")).replace(/\\/g, "/")));
+  } else rmSync(typesPath, { force: true });
   if (checked.vocabulary) {
     const schemas = join(root, "dist", "schemas");
     mkdirSync(schemas, { recursive: true });
