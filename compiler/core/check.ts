@@ -588,7 +588,7 @@ export class Checker {
           this.declare(s.name.name, T.card, s.name.span, true);
           return made.map((m) => (m.k === "create" ? { ...m, into: s.name.name } : m));
         }
-        if (isSuspending(s.init) && (s.init.kind !== "call" || this.voc.procedures.has(s.init.callee.name))) {
+        if (isSuspending(s.init) && (s.init.kind !== "call" || this.voc.procedures.has(s.init.callee.name) || isChainOp(s.init.callee.name))) {
           const { op, ty } = this.suspending(s.init);
           this.declare(s.name.name, ty, s.name.span, true);
           return op ? [{ k: "suspend", op, into: s.name.name, line }] : [];
