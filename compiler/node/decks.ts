@@ -1,12 +1,13 @@
 /** Deck files (`cards/<game>/decks/*.yaml`): a named list of card ids per starting zone. */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { Engine } from "../../runtime/engine.ts";
 import type { GameModule } from "../../runtime/types.ts";
 import type { Diagnostic } from "../core/diagnostics.ts";
 import { validateWithSchema } from "../core/schema-validate.ts";
 import { SourceFile } from "../core/source.ts";
 import { didYouMean } from "../core/suggest.ts";
+import { readTextFile } from "./project.ts";
 
 export interface Deck {
   readonly id: string;
@@ -34,8 +35,12 @@ export function readDecks(dir: string, module: GameModule, cwd = process.cwd(), 
   const deckDir = join(dir, folder);
   if (!existsSync(deckDir)) return { decks, diagnostics };
   for (const f of readdirSync(deckDir).filter((x) => /\.ya?ml$/.test(x)).sort()) {
-    const path = join(deckDir, f);
-    const src = new SourceFile(relative(cwd, path), readFileSync(path, "utf8"));
+    const read = readTextFile(join(deckDir, f), cwd);
+    if ("code" in read) {
+      diagnostics.push(read);
+      continue;
+    }
+    const src = new SourceFile(read.path, read.text);
     diagnostics.push(...src.diagnostics);
     if (!src.ok) continue;
     const v = src.value() as { id: string; name: string; zones: Record<string, string[]> };

@@ -1,9 +1,9 @@
 /** `cardwright test`: runs scenario files and reports each scenario. */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import pc from "picocolors";
 import { sanitize } from "../../../runtime/agents-terminal.ts";
-import { gameDir, listGames, loadGame } from "../project.ts";
+import { gameDir, listGames, loadGame, readTextFile } from "../project.ts";
 import { runScenarioFile, type ScenarioResult } from "../../core/scenario.ts";
 import { printDiagnostics } from "./output.ts";
 
@@ -29,7 +29,11 @@ export async function runGameScenarios(game: string, files?: readonly string[]):
     return { results: [], compileFailed: true };
   }
   const results: ScenarioResult[] = [];
-  for (const f of files ?? scenarioFiles(game)) results.push(...runScenarioFile(module, relative(process.cwd(), f), readFileSync(f, "utf8")));
+  for (const f of files ?? scenarioFiles(game)) {
+    const read = readTextFile(f);
+    if ("code" in read) results.push({ file: read.file, name: "(file)", line: 1, failures: [read], log: [] });
+    else results.push(...runScenarioFile(module, read.path, read.text));
+  }
   return { results, compileFailed: false };
 }
 
