@@ -86,7 +86,8 @@ class Printer {
       case "text": {
         if (e.parts.length === 0) return '""';
         const parts = e.parts.map((p) => (typeof p === "string" ? q(p) : this.textOf(p)));
-        return parts.length === 1 && typeof e.parts[0] === "string" ? (parts[0] as string) : `(${parts.join(" + ")})`;
+        // Built texts go through ctx.text, which enforces the language's text length limit.
+        return parts.length === 1 && typeof e.parts[0] === "string" ? (parts[0] as string) : `ctx.text(${parts.join(" + ")})`;
       }
       case "local":
         return this.cast(`L[${q(e.name)}]`, e.ty);
@@ -210,8 +211,9 @@ class Printer {
       case "or":
         return `(${l} || ${r})`;
       case "+":
-        if (e.ty.t === "text") return `(${this.textOf(e.l)} + ${this.textOf(e.r)})`;
-        if (e.ty.t === "list") return `[${this.joined(e).join(", ")}]`;
+        // Joins go through ctx.text / ctx.list, which enforce the language's length limits.
+        if (e.ty.t === "text") return `ctx.text(${this.textOf(e.l)} + ${this.textOf(e.r)})`;
+        if (e.ty.t === "list") return `ctx.list([${this.joined(e).join(", ")}])`;
         return `(${l} + ${r})`;
       case "/":
         return `$div(${l}, ${r})`;

@@ -48,7 +48,7 @@ function order_first(ctx: Ctx, f: Scope): Value {
 
 /** function summons — cards/elementis/rules.yaml:114 */
 function fn_summons(ctx: Ctx, f: Scope): Value {
-    return [...ctx.zoneView(((ctx.players()[0] ?? null) as number), "field"), ...ctx.zoneView(((ctx.players()[ctx.players().length - 1] ?? null) as number), "field")];
+    return ctx.list([...ctx.zoneView(((ctx.players()[0] ?? null) as number), "field"), ...ctx.zoneView(((ctx.players()[ctx.players().length - 1] ?? null) as number), "field")]);
 }
 
 /** function side-of — cards/elementis/rules.yaml:118 */
@@ -84,7 +84,7 @@ function fn_can_attack(ctx: Ctx, f: Scope): Value {
 /** function attack-targets — cards/elementis/rules.yaml:138 */
 function fn_attack_targets(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return [ctx.opponent(ctx.owner((L["attacker"] as number))), ...ctx.zoneView(ctx.opponent(ctx.owner((L["attacker"] as number))), "field").filter(($it1) => ((ctx.get(($it1 as number), "tapped") as boolean) || ctx.has((L["attacker"] as number), "reach")))];
+    return ctx.list([ctx.opponent(ctx.owner((L["attacker"] as number))), ...ctx.zoneView(ctx.opponent(ctx.owner((L["attacker"] as number))), "field").filter(($it1) => ((ctx.get(($it1 as number), "tapped") as boolean) || ctx.has((L["attacker"] as number), "reach")))]);
 }
 
 /** function possible-blockers — cards/elementis/rules.yaml:142 */
@@ -96,13 +96,13 @@ function fn_possible_blockers(ctx: Ctx, f: Scope): Value {
 /** function summon-targets — cards/elementis/rules.yaml:146 */
 function fn_summon_targets(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return [...ctx.zoneView(ctx.owner((L["source"] as number)), "field"), ...ctx.zoneView(ctx.opponent(ctx.owner((L["source"] as number))), "field").filter(($it1) => !ctx.has(($it1 as number), "shroud"))];
+    return ctx.list([...ctx.zoneView(ctx.owner((L["source"] as number)), "field"), ...ctx.zoneView(ctx.opponent(ctx.owner((L["source"] as number))), "field").filter(($it1) => !ctx.has(($it1 as number), "shroud"))]);
 }
 
 /** function magia-targets — cards/elementis/rules.yaml:150 */
 function fn_magia_targets(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return [ctx.opponent(ctx.owner((L["source"] as number))), ...(fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": (L["source"] as number) } }) as readonly Value[])];
+    return ctx.list([ctx.opponent(ctx.owner((L["source"] as number))), ...(fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": (L["source"] as number) } }) as readonly Value[])]);
 }
 
 /** procedure pay — cards/elementis/rules.yaml:156 */
@@ -117,7 +117,7 @@ function proc_pay(ctx: Ctx, f: Frame): void {
         }
         case 1: {
           f.step = 4;
-          ctx.choose(f, "paid", (L["p"] as number), ctx.zoneView((L["p"] as number), "hand").filter(($it1) => !$is(($it1 as number), (L["c"] as number))), (L["n"] as number), (L["n"] as number), false, ("Pay " + String((L["n"] as number)) + " for " + ctx.name((L["c"] as number))));
+          ctx.choose(f, "paid", (L["p"] as number), ctx.zoneView((L["p"] as number), "hand").filter(($it1) => !$is(($it1 as number), (L["c"] as number))), (L["n"] as number), (L["n"] as number), false, ctx.text("Pay " + String((L["n"] as number)) + " for " + ctx.name((L["c"] as number))));
           return;
         }
         case 2: {
@@ -262,7 +262,7 @@ function proc_apply_damage(ctx: Ctx, f: Frame): void {
           L["p"] = (fn_as_player(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "e": (ctx.field((L["ev"] as number), "target") as number) } }) as number);
           if (!$is((L["p"] as number), null)) {
             ctx.set((L["p"] as number), "life", Math.max(((ctx.get((L["p"] as number), "life") as number) - (L["n"] as number)), 0));
-            ctx.log((ctx.name((L["p"] as number)) + " takes " + String((L["n"] as number)) + " damage from " + ctx.name((ctx.field((L["ev"] as number), "source") as number))));
+            ctx.log(ctx.text(ctx.name((L["p"] as number)) + " takes " + String((L["n"] as number)) + " damage from " + ctx.name((ctx.field((L["ev"] as number), "source") as number))));
             if (((ctx.get((L["p"] as number), "life") as number) === 0)) {
               ctx.win(f, ctx.opponent((L["p"] as number))); return;
             }
@@ -272,7 +272,7 @@ function proc_apply_damage(ctx: Ctx, f: Frame): void {
           if ($is((L["s"] as number), null)) {
             ctx.ret(f, null); return;
           }
-          ctx.log((ctx.name((L["s"] as number)) + " takes " + String((L["n"] as number)) + " damage from " + ctx.name((ctx.field((L["ev"] as number), "source") as number))));
+          ctx.log(ctx.text(ctx.name((L["s"] as number)) + " takes " + String((L["n"] as number)) + " damage from " + ctx.name((ctx.field((L["ev"] as number), "source") as number))));
           L["power"] = (ctx.get((L["s"] as number), "power") as number);
           f.step = 1;
           ctx.emit(f, null, "summon-damaged", { "card": (L["s"] as number), "amount": (L["n"] as number), "power": (L["power"] as number), "source": (ctx.field((L["ev"] as number), "source") as number) });
@@ -312,7 +312,7 @@ function proc_destroy(ctx: Ctx, f: Frame): void {
           }
           ctx.move((L["s"] as number) as number | readonly number[], ctx.owner((L["s"] as number)), "coolZone", "bottom");
           ctx.set((L["s"] as number), "blocking", false);
-          ctx.log((ctx.name((L["s"] as number)) + " goes to the cool zone"));
+          ctx.log(ctx.text(ctx.name((L["s"] as number)) + " goes to the cool zone"));
           f.step = 1;
           ctx.emit(f, null, "destroyed", { "card": (L["s"] as number) });
           return;
@@ -387,7 +387,7 @@ function proc_begin_turn(ctx: Ctx, f: Frame): void {
           { const $o = 0; ctx.set($o, "turn", (ctx.get($o, "turn") as number) + 1); }
           ctx.set(0, "turnOver", false);
           L["q"] = ctx.opponent((L["p"] as number));
-          ctx.log(("Turn " + String((ctx.get(0, "turn") as number)) + ": " + ctx.name((L["p"] as number)) + " (life " + String((ctx.get((L["p"] as number), "life") as number)) + ") against " + ctx.name((L["q"] as number)) + " (life " + String((ctx.get((L["q"] as number), "life") as number)) + ")"));
+          ctx.log(ctx.text("Turn " + String((ctx.get(0, "turn") as number)) + ": " + ctx.name((L["p"] as number)) + " (life " + String((ctx.get((L["p"] as number), "life") as number)) + ") against " + ctx.name((L["q"] as number)) + " (life " + String((ctx.get((L["q"] as number), "life") as number)) + ")"));
           ctx.set((L["p"] as number), "summoned", false);
           f.step = 1;
           ctx.call(f, null, "untap-all", { "p": (L["p"] as number) });
@@ -409,7 +409,7 @@ function proc_begin_turn(ctx: Ctx, f: Frame): void {
         }
         case 3: {
           if ((ctx.seen([(L["p"] as number), (ctx.get((L["p"] as number), "life") as number), (ctx.get((L["q"] as number), "life") as number), ctx.zone((L["p"] as number), "field"), ctx.zone((L["q"] as number), "field"), ctx.zone((L["p"] as number), "coolZone"), ctx.zone((L["q"] as number), "coolZone")]) >= 3)) {
-            ctx.log(("The same position for the third time: " + ctx.name((ctx.get(0, "second") as number)) + " wins"));
+            ctx.log(ctx.text("The same position for the third time: " + ctx.name((ctx.get(0, "second") as number)) + " wins"));
             ctx.win(f, (ctx.get(0, "second") as number)); return;
           }
           ctx.ret(f, null); return;
@@ -513,7 +513,7 @@ function proc_gather_build(ctx: Ctx, f: Frame): void {
     for (;;) {
       switch (f.step) {
         case 0: {
-          ctx.move([...ctx.zoneView((L["p"] as number), "field"), ...ctx.zoneView((L["p"] as number), "costZone"), ...ctx.zoneView((L["p"] as number), "coolZone"), ...ctx.zoneView((L["p"] as number), "stack")] as number | readonly number[], (L["p"] as number), "hand", "bottom");
+          ctx.move(ctx.list([...ctx.zoneView((L["p"] as number), "field"), ...ctx.zoneView((L["p"] as number), "costZone"), ...ctx.zoneView((L["p"] as number), "coolZone"), ...ctx.zoneView((L["p"] as number), "stack")]) as number | readonly number[], (L["p"] as number), "hand", "bottom");
           f.step = ((ctx.state.match.number >= 2) && (ctx.zoneView((L["p"] as number), "side").length > 0)) ? 1 : 2; continue;
         }
         case 1: {
@@ -556,13 +556,13 @@ function proc_gather_build(ctx: Ctx, f: Frame): void {
 function proc_deal_random(ctx: Ctx, f: Frame): void {
     const L = f.L;
     if ((ctx.state.match.number === 1)) {
-      ctx.move([...ctx.zoneView((L["p"] as number), "hand"), ...ctx.zoneView((L["p"] as number), "side")] as number | readonly number[], (L["p"] as number), "used", "bottom");
+      ctx.move(ctx.list([...ctx.zoneView((L["p"] as number), "hand"), ...ctx.zoneView((L["p"] as number), "side")]) as number | readonly number[], (L["p"] as number), "used", "bottom");
       for (const $v0 of ctx.catalog()) {
         L["id"] = $v0;
         ctx.create((L["id"] as string), (L["p"] as number), "pool");
       }
     } else {
-      ctx.move([...ctx.zoneView((L["p"] as number), "hand"), ...ctx.zoneView((L["p"] as number), "field"), ...ctx.zoneView((L["p"] as number), "costZone"), ...ctx.zoneView((L["p"] as number), "coolZone"), ...ctx.zoneView((L["p"] as number), "stack")] as number | readonly number[], (L["p"] as number), "used", "bottom");
+      ctx.move(ctx.list([...ctx.zoneView((L["p"] as number), "hand"), ...ctx.zoneView((L["p"] as number), "field"), ...ctx.zoneView((L["p"] as number), "costZone"), ...ctx.zoneView((L["p"] as number), "coolZone"), ...ctx.zoneView((L["p"] as number), "stack")]) as number | readonly number[], (L["p"] as number), "used", "bottom");
     }
     ctx.shuffle((L["p"] as number), "pool");
     ctx.move(ctx.zoneView((L["p"] as number), "pool").slice(0, Math.max(0, 10)) as number | readonly number[], (L["p"] as number), "hand", "bottom");
@@ -597,7 +597,7 @@ function action_play_summon_when(ctx: Ctx, f: Scope): Value {
 /** action play-summon: label — cards/elementis/rules.yaml:326 */
 function action_play_summon_label(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return (ctx.name(f.me) + " summons " + ctx.name((L["c"] as number)));
+    return ctx.text(ctx.name(f.me) + " summons " + ctx.name((L["c"] as number)));
 }
 
 /** action play-summon — cards/elementis/rules.yaml:328 */
@@ -637,7 +637,7 @@ function action_play_magia_when(ctx: Ctx, f: Scope): Value {
 /** action play-magia: label — cards/elementis/rules.yaml:337 */
 function action_play_magia_label(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return (ctx.name(f.me) + " plays " + ctx.name((L["c"] as number)));
+    return ctx.text(ctx.name(f.me) + " plays " + ctx.name((L["c"] as number)));
 }
 
 /** action play-magia — cards/elementis/rules.yaml:339 */
@@ -683,7 +683,7 @@ function action_attack_when(ctx: Ctx, f: Scope): Value {
 /** action attack: label — cards/elementis/rules.yaml:346 */
 function action_attack_label(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return (ctx.name(f.me) + " attacks with " + ctx.name((L["c"] as number)));
+    return ctx.text(ctx.name(f.me) + " attacks with " + ctx.name((L["c"] as number)));
 }
 
 /** action attack — cards/elementis/rules.yaml:348 */
@@ -693,12 +693,12 @@ function action_attack(ctx: Ctx, f: Frame): void {
       switch (f.step) {
         case 0: {
           f.step = 1;
-          ctx.choose(f, "t", f.me, (fn_attack_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": (L["c"] as number) } }) as readonly Value[]), 1, 1, true, (ctx.name((L["c"] as number)) + " attacks"));
+          ctx.choose(f, "t", f.me, (fn_attack_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": (L["c"] as number) } }) as readonly Value[]), 1, 1, true, ctx.text(ctx.name((L["c"] as number)) + " attacks"));
           return;
         }
         case 1: {
           ctx.set((L["c"] as number), "tapped", true);
-          ctx.log((ctx.name((L["c"] as number)) + " attacks " + ctx.name((L["t"] as number))));
+          ctx.log(ctx.text(ctx.name((L["c"] as number)) + " attacks " + ctx.name((L["t"] as number))));
           f.step = 2;
           ctx.emit(f, null, "attack", { "attacker": (L["c"] as number), "target": (L["t"] as number) });
           return;
@@ -708,7 +708,7 @@ function action_attack(ctx: Ctx, f: Frame): void {
         }
         case 3: {
           f.step = 6;
-          ctx.choose(f, "blockers", ctx.opponent(f.me), (fn_possible_blockers(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": (L["c"] as number) } }) as readonly Value[]), 0, 1, false, ("Block " + ctx.name((L["c"] as number)) + "?"));
+          ctx.choose(f, "blockers", ctx.opponent(f.me), (fn_possible_blockers(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": (L["c"] as number) } }) as readonly Value[]), 0, 1, false, ctx.text("Block " + ctx.name((L["c"] as number)) + "?"));
           return;
         }
         case 4: {
@@ -731,7 +731,7 @@ function action_attack(ctx: Ctx, f: Frame): void {
           L["b"] = (((L["blockers"] as readonly Value[])[0] ?? null) as number);
           ctx.set((L["b"] as number), "tapped", true);
           ctx.set((L["b"] as number), "blocking", true);
-          ctx.log((ctx.name((L["b"] as number)) + " blocks " + ctx.name((L["c"] as number))));
+          ctx.log(ctx.text(ctx.name((L["b"] as number)) + " blocks " + ctx.name((L["c"] as number))));
           f.step = 11;
           ctx.call(f, null, "battle", { "a": (L["c"] as number), "b": (L["b"] as number) });
           return;
@@ -775,7 +775,7 @@ function action_resist_when(ctx: Ctx, f: Scope): Value {
 /** action resist: label — cards/elementis/rules.yaml:375 */
 function action_resist_label(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    return (ctx.name(f.me) + " resists with " + ctx.name((L["r"] as number)));
+    return ctx.text(ctx.name(f.me) + " resists with " + ctx.name((L["r"] as number)));
 }
 
 /** action resist — cards/elementis/rules.yaml:377 */
@@ -815,17 +815,17 @@ function action_pass(ctx: Ctx, f: Frame): void {
 /** deck rules: the problems of a deck — cards/elementis/rules.yaml:306 */
 function deck_errors(ctx: Ctx, f: Scope): Value {
     const L = f.L;
-    L["cards"] = [...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")];
+    L["cards"] = ctx.list([...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")]);
     if ((ctx.zoneView(f.me, "hand").length !== 10)) {
-      L["errors"] = [...(L["errors"] as readonly Value[]), ("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length))];
+      L["errors"] = ctx.list([...(L["errors"] as readonly Value[]), ctx.text("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length))]);
     }
     if ((ctx.zoneView(f.me, "side").length > 3)) {
-      L["errors"] = [...(L["errors"] as readonly Value[]), ("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))];
+      L["errors"] = ctx.list([...(L["errors"] as readonly Value[]), ctx.text("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))]);
     }
     for (const $v0 of (L["cards"] as readonly Value[])) {
       L["c"] = $v0;
       if ((($countWhere((L["cards"] as readonly Value[]), ($it1) => (ctx.cardOf(($it1 as number)) === ctx.cardOf((L["c"] as number)))) > 1) && $is(($firstWhere((L["cards"] as readonly Value[]), ($it1) => (ctx.cardOf(($it1 as number)) === ctx.cardOf((L["c"] as number)))) as number), (L["c"] as number)))) {
-        L["errors"] = [...(L["errors"] as readonly Value[]), ("ES-FORMAT-BUILD: " + ctx.name((L["c"] as number)) + " is in the deck and side deck more than once (each of the 32 cards once)")];
+        L["errors"] = ctx.list([...(L["errors"] as readonly Value[]), ctx.text("ES-FORMAT-BUILD: " + ctx.name((L["c"] as number)) + " is in the deck and side deck more than once (each of the 32 cards once)")]);
       }
     }
     return L["errors"] as Value;
