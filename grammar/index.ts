@@ -180,6 +180,9 @@ function lex(src: string, base: number, full: string): { tokens: IToken[]; issue
         message: "this text has no closing '\"'",
         hint: 'a text must end on the line where it starts; write \\n for a line break and \\" for a quote',
       });
+    } else if (tok.image === "__proto__" && tok.tokenType === T.Identifier) {
+      // JavaScript gives this name a meaning of its own on every object: no name may be it.
+      issues.push({ span, code: "dsl/reserved", message: "'__proto__' is reserved and cannot be used as a name", hint: "choose another name" });
     } else if (tok.tokenType === T.SingleQuotedString) {
       issues.push({ span, code: LEX, message: "texts are written in double quotes", hint: `write "${tok.image.replace(/^'|'$/g, "")}"` });
     }

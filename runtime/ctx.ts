@@ -153,8 +153,9 @@ export class RuntimeCtx implements Ctx {
   }
 
   field(ev: EventId, name: string): Value {
-    const v = this.state.events[ev]?.fields[name];
-    return v === undefined ? null : v;
+    const rec = this.state.events[ev];
+    // Own fields only: a field named like an Object method (`constructor`) that is unset is none.
+    return rec !== undefined && Object.hasOwn(rec.fields, name) ? (rec.fields[name] as Value) : null;
   }
 
   opponent(p: EntityId): EntityId {

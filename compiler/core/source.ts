@@ -80,6 +80,10 @@ export class SourceFile {
       const n = stack.pop();
       if (n === null || n === undefined) continue;
       if (isPair(n)) {
+        if (isScalar(n.key) && n.key.value === "__proto__" && n.key.range) {
+          // As a key it would set the object's prototype in JavaScript, not add an entry.
+          this.extra.push({ file: this.file, range: this.rangeOf(n.key.range[0], n.key.range[1]), severity: "error", code: "yaml/reserved", message: "'__proto__' is reserved and cannot be used as a key", hint: "choose another name" });
+        }
         stack.push(n.value, n.key);
         continue;
       }

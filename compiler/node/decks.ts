@@ -49,12 +49,12 @@ export function readDecks(dir: string, module: GameModule, cwd = process.cwd(), 
     if (d.length) continue;
     let ok = true;
     for (const [zone, ids] of Object.entries(v.zones)) {
-      if (!(zone in module.rules.zones)) {
+      if (!Object.hasOwn(module.rules.zones, zone)) {
         diagnostics.push({ file: src.file, range: src.rangeAt(["zones", zone], "key"), severity: "error", code: "deck/unknown-zone", message: `unknown zone '${zone}'`, ...hint(didYouMean(zone, Object.keys(module.rules.zones))) });
         ok = false;
       }
       ids.forEach((id, i) => {
-        if (!(id in module.cards)) {
+        if (!Object.hasOwn(module.cards, id)) {
           diagnostics.push({ file: src.file, range: src.rangeAt(["zones", zone, i]), severity: "error", code: "deck/unknown-card", message: `unknown card '${id}'`, ...hint(didYouMean(id, Object.keys(module.cards))) });
           ok = false;
         }

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { withoutPrototypes } from "../../runtime/module-index.ts";
 import type { GameModule } from "../../runtime/types.ts";
 import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
 import { cardFileSchema } from "../core/card-schema.ts";
@@ -222,6 +223,7 @@ export async function loadGame(game: string, root = ROOT): Promise<{ module: Gam
   const cached = loaded.get(url);
   if (cached) return { module: cached, diagnostics: r.diagnostics };
   const mod = (await import(url)) as { game: GameModule };
+  withoutPrototypes(mod.game);
   loaded.set(url, mod.game);
   return { module: mod.game, diagnostics: r.diagnostics };
 }
