@@ -52,20 +52,50 @@ export function parseBinding(text: string): ParseResult<Binding | undefined> {
 
 // ── the pipeline ─────────────────────────────────────────────────────────────
 
+/** How deep an effect's syntax tree may nest (operators, calls, blocks): a limit of the language. */
+export const MAX_NESTING = 1000;
+
+/** The span of the first node nested deeper than `limit`, or null; walks with an explicit stack (no recursion). */
+export function tooDeep(root: unknown, limit: number): Span | null {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== "object") continue;
+    if (Array.isArray(node)) {
+      for (const x of node) stack.push([x, depth]);
+      continue;
+    }
+    const o = node as Record<string, unknown>;
+    const isNode = typeof o["kind"] === "string";
+    if (isNode && depth > limit && typeof o["span"] === "object") return o["span"] as Span;
+    for (const k in o) if (k !== "span" && k !== "opSpan") stack.push([o[k], isNode ? depth + 1 : depth]);
+  }
+  return null;
+}
+
 function placeholderAt(offset: number): Expr {
   return { kind: "name", name: "", span: { start: offset, end: offset } };
 }
 
-/** Runs `body`; an unexpected exception (e.g. absurdly deep nesting) becomes one issue. */
+/** A syntax tree deeper than MAX_NESTING, at this span. */
+class TooDeep extends Error {
+  constructor(readonly span: Span) {
+    super("too deep");
+  }
+}
+
+/** Runs `body`; too deep a tree, or an unexpected exception (the parser's own recursion), becomes one issue. */
 function guarded<X>(text: string, fallback: X, body: () => ParseResult<X>): ParseResult<X> {
   try {
     return body();
   } catch (e) {
-    const reason = e instanceof RangeError ? "it is nested too deeply" : String(e);
-    return {
-      ast: fallback,
-      errors: [{ span: { start: 0, end: text.length }, code: SYNTAX, message: `this text could not be parsed: ${reason}` }],
-    };
+    if (e instanceof TooDeep) {
+      return { ast: fallback, errors: [{ span: e.span, code: "dsl/too-deep", message: `this is nested more than ${MAX_NESTING} levels deep (each operator of a chain, each call, each block counts)`, hint: "split it into several statements with let" }] };
+    }
+    if (e instanceof RangeError) {
+      return { ast: fallback, errors: [{ span: { start: 0, end: Math.min(text.length, 1) }, code: "dsl/too-deep", message: "this code is nested too deeply to parse (brackets or blocks inside each other)", hint: "split it into several statements with let" }] };
+    }
+    return { ast: fallback, errors: [{ span: { start: 0, end: text.length }, code: SYNTAX, message: `this text could not be parsed: ${String(e)}` }] };
   }
 }
 
@@ -84,6 +114,10 @@ function parseWith<N, X>(
   addParseIssues(parser.errors, tokens, text, issues);
   const builder = new AstBuilder(text, issues, (start, end, sink) => interpolation(text, start, end, sink));
   const ast = build(builder, cst);
+  // Each level of a tree takes at least one token: only a long text can be too deep.
+  const deep = tokens.length > MAX_NESTING ? tooDeep(ast, MAX_NESTING) : null;
+  // Later stages (checking, lowering, printing) walk the tree recursively: a tree this deep is refused here.
+  if (deep !== null) throw new TooDeep(deep);
   return { ast, errors: issues.length === 0 ? issues : tidy(issues, text) };
 }
 
@@ -146,6 +180,9 @@ function lex(src: string, base: number, full: string): { tokens: IToken[]; issue
         message: "this text has no closing '\"'",
         hint: 'a text must end on the line where it starts; write \\n for a line break and \\" for a quote',
       });
+    } else if (tok.image === "__proto__" && tok.tokenType === T.Identifier) {
+      // JavaScript gives this name a meaning of its own on every object: no name may be it.
+      issues.push({ span, code: "dsl/reserved", message: "'__proto__' is reserved and cannot be used as a name", hint: "choose another name" });
     } else if (tok.tokenType === T.SingleQuotedString) {
       issues.push({ span, code: LEX, message: "texts are written in double quotes", hint: `write "${tok.image.replace(/^'|'$/g, "")}"` });
     }

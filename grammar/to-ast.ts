@@ -508,7 +508,14 @@ export class AstBuilder {
     const c = node.children;
     if (c.NumberLiteral) {
       const tok = c.NumberLiteral[0]!;
-      return { kind: "number", value: Number(tok.image), span: this.tokSpan(tok) };
+      const span = this.tokSpan(tok);
+      const value = Number(tok.image);
+      // Numbers are whole and exact: a literal past 2^53 - 1 would silently change (or become Infinity).
+      if (!Number.isSafeInteger(value)) {
+        this.issues.push({ span, code: "dsl/number", message: `the number ${tok.image.length > 24 ? `${tok.image.slice(0, 12)}…(${tok.image.length} digits)` : tok.image} is too large: numbers are whole numbers up to ${Number.MAX_SAFE_INTEGER}` });
+        return { kind: "number", value: 0, span };
+      }
+      return { kind: "number", value, span };
     }
     if (c.Text) return this.textLit(c.Text[0]!);
     if (c.True) return { kind: "bool", value: true, span: this.tokSpan(c.True[0]!) };

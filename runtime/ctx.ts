@@ -20,6 +20,20 @@ import { formatValue, truthy } from "./values.ts";
 /** Past this many `tick()`s in one drive, a loop is taken to be runaway. */
 export const MAX_TICKS = 1_000_000;
 
+/**
+ * Resource limits of the language (docs/language.md, "Limits"): exceeding one is a runtime fault
+ * naming the card and line, and the `apply` that hit it changes nothing. They keep a card from
+ * exhausting the host's memory or time.
+ */
+export const LIMITS = {
+  /** Items in one list built by a join (`xs + ys`). */
+  list: 100_000,
+  /** Characters in one text built by `+` or interpolation. */
+  text: 1_000_000,
+  /** Cards created while resolving one answer (one decision to the next). */
+  creates: 10_000,
+} as const;
+
 export class RuntimeCtx implements Ctx {
   state: State;
   readonly ix: ModuleIndex;
@@ -150,8 +164,9 @@ export class RuntimeCtx implements Ctx {
   }
 
   field(ev: EventId, name: string): Value {
-    const v = this.state.events[ev]?.fields[name];
-    return v === undefined ? null : v;
+    const rec = this.state.events[ev];
+    // Own fields only: a field named like an Object method (`constructor`) that is unset is none.
+    return rec !== undefined && Object.hasOwn(rec.fields, name) ? (rec.fields[name] as Value) : null;
   }
 
   opponent(p: EntityId): EntityId {
@@ -248,6 +263,19 @@ export class RuntimeCtx implements Ctx {
   random(n: number): number {
     return randomInt(this.state.rng, n);
   }
+
+  list(xs: Value[]): Value[] {
+    if (xs.length > LIMITS.list) throw new Error(`limit: a list of ${xs.length} items is longer than the limit of ${LIMITS.list}`);
+    return xs;
+  }
+
+  text(s: string): string {
+    if (s.length > LIMITS.text) throw new Error(`limit: a text of ${s.length} characters is longer than the limit of ${LIMITS.text}`);
+    return s;
+  }
+
+  /** Cards created since the drive began (see LIMITS.creates). */
+  created = 0;
 
   tick(): void {
     if (++this.ticks > MAX_TICKS) throw new Error(`runaway loop: more than ${MAX_TICKS} iterations without a decision`);
@@ -359,6 +387,7 @@ export class RuntimeCtx implements Ctx {
     const def = this.ix.card(card);
     if (this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
     if (st.entities[owner] === undefined) throw new Error(`create: there is no entity ${owner} to own the card`);
+    if (++this.created > LIMITS.creates) throw new Error(`limit: more than ${LIMITS.creates} cards created while resolving one answer`);
     const id = createEntity(this, card, owner, zone);
     this.mutations++;
     this.zoneMutations++;

@@ -12,5 +12,5 @@ export { playMatch, playMatchAsync, playFrom, type PlayOptions, type PlayedMatch
 export { replay, replayStart, recordingRun, Recorder, replayToJSON, parseReplay, type Replay } from "./replay.ts";
 export { actionEquals, formatAction, formatValue, valueEquals } from "./values.ts";
 export { MAX_STEPS } from "./resolve.ts";
-export { MAX_TICKS } from "./ctx.ts";
+export { MAX_TICKS, LIMITS } from "./ctx.ts";
 export { MAX_DEPTH } from "./frames.ts";

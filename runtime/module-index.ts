@@ -42,6 +42,18 @@ function firedKey(i: number): string {
   return `fired${i}`;
 }
 
+/**
+ * Gives every table of a module keyed by names from the game's files (cards, zones, properties,
+ * kinds, events, procedures, functions, sources) no prototype, so a name such as `constructor` or
+ * `toString` looks up only what the game declares. Done once per module object (idempotent).
+ */
+export function withoutPrototypes(module: GameModule): GameModule {
+  const tables: object[] = [module.cards, module.steps, module.pure, module.sources, module.rules.zones, module.rules.kinds, module.rules.events, module.rules.procedures, module.rules.props.card, module.rules.props.player, module.rules.props.game];
+  for (const c of Object.values(module.cards)) tables.push(c.fields, c.effects);
+  for (const t of tables) if (Object.getPrototypeOf(t) !== null) Object.setPrototypeOf(t, null);
+  return module;
+}
+
 export class ModuleIndex {
   readonly module: GameModule;
   readonly rules: RulesData;
@@ -78,7 +90,7 @@ export class ModuleIndex {
   private readonly cardProps: ReadonlyMap<string, PropDef>;
 
   constructor(module: GameModule) {
-    this.module = module;
+    this.module = withoutPrototypes(module);
     const rules = (this.rules = module.rules);
     this.cardDefs = new Map(Object.entries(module.cards));
     this.pureFns = new Map(Object.entries(module.pure));

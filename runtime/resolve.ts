@@ -16,6 +16,7 @@ export function drive(rt: RuntimeCtx): void {
   const frames = st.frames;
   const steps = rt.ix.stepFns;
   rt.ticks = 0;
+  rt.created = 0;
   let count = 0;
   let f: Frame | undefined;
   try {
@@ -40,7 +41,17 @@ export function drive(rt: RuntimeCtx): void {
     rt.at = -1; // what is logged until the next drive (actions, decisions) is the runtime's
   } catch (e) {
     if (e instanceof RuntimeFault) throw e;
-    const h = f === undefined ? "?" : f.h === DISPATCH ? (frames[frames.length - 2]?.h ?? DISPATCH) : f.h;
+    // A fault inside the runtime's own frames is blamed on the nearest card or rules frame.
+    let h = f === undefined ? "?" : f.h;
+    if (h.charCodeAt(0) === 36 /* $ */) {
+      for (let i = frames.length - 1; i >= 0; i--) {
+        const g = (frames[i] as Frame).h;
+        if (g.charCodeAt(0) !== 36) {
+          h = g;
+          break;
+        }
+      }
+    }
     throw new RuntimeFault(h, rt.module.sources[h], errorMessage(e), e, statementOf(rt.module.positions, rt.at, h));
   }
 }

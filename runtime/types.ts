@@ -356,6 +356,10 @@ export interface Ctx {
   random(n: number): number;
   /** Counts a loop iteration; throws when a loop runs away. */
   tick(): void;
+  /** A joined list, checked against the list length limit (LIMITS.list). */
+  list(xs: Value[]): Value[];
+  /** A built text, checked against the text length limit (LIMITS.text). */
+  text(s: string): string;
   /** Calls a rules `function` (pure). */
   fn(name: string, args: Locals, s: Scope): Value;
   // changes (logged)

@@ -34,6 +34,16 @@ const SCHEMA: Record<(typeof SCHEMA_KINDS)[number], Omit<CodeInfo, "severity">> 
 
 const OWN = {
   "yaml/syntax": { severity: "error", message: "a YAML syntax error, e.g. this text has no closing \"", mistake: 'name: "Fire Imp', fix: 'name: "Fire Imp"' },
+  "yaml/too-deep": { severity: "error", message: "the YAML here is nested more than {n} levels deep", mistake: "effect: [[[[[[ … ]]]]]]  (thousands of levels)", fix: "a flat structure" },
+  "yaml/reserved": { severity: "error", message: "'__proto__' is reserved and cannot be used as a key", mistake: "zones:\n  __proto__: [imp]", fix: "zones:\n  hand: [imp]" },
+  "yaml/alias": { severity: "error", message: "no anchor '&{name}' before this alias '*{name}'", mistake: "cost: *one", fix: "cost: 1" },
+  "yaml/alias-bomb": { severity: "error", message: "aliases here expand to too much data (more than {n} aliases in the expanded value)", mistake: "a: &a [x, x]\nb: &b [*a, *a]\n… (nested twenty times)", fix: "write the values out" },
+  "yaml/number": { severity: "error", message: "the number {n} is out of range: it would not keep its value", mistake: "cost: 1e400", fix: "cost: 4" },
+  "io/unreadable": { severity: "error", message: "the file {why} (a folder, a broken or looping link, no permission)", mistake: "cards/imp.yaml -> imp.yaml (a link to itself)", fix: "a regular file" },
+  "io/encoding": { severity: "error", message: "the file {why} (it is not valid UTF-8)", mistake: "name: Caf\\xE9 (Latin-1)", fix: "name: Café (saved as UTF-8)" },
+  "dsl/number": { severity: "error", message: "a number too large to keep its value", mistake: "deal(opponent, 99999999999999999999)", fix: "deal(opponent, 9)" },
+  "dsl/reserved": { severity: "error", message: "'{name}' is reserved and cannot name a local", mistake: "let __proto__ = 5", fix: "let base = 5" },
+  "dsl/too-deep": { severity: "error", message: "the code is nested too deeply (more than {n} levels)", mistake: "((((((((… 1 …))))))))  (thousands of levels)", fix: "split the expression with locals" },
   "dsl/lex": { severity: "error", message: "a character or text the effect language does not know", mistake: "deal(opponent, 2) $", fix: "deal(opponent, 2)" },
   "dsl/syntax": { severity: "error", message: "effect code that does not parse, e.g. expected ')'", mistake: "deal(opponent, 2", fix: "deal(opponent, 2)" },
   "io/no-game": { severity: "error", message: "no game '{game}': cards/{game}/rules.yaml does not exist", mistake: "cardwright check my-gaem", fix: "cardwright check my-game" },

@@ -117,8 +117,9 @@ export class ExprPrinter {
         if (e.parts.length === 0) return prim('""');
         const parts = e.parts.map((p) => (typeof p === "string" ? prim(q(p)) : this.textOf(p)));
         if (parts.length === 1) return parts[0] as Js;
-        // `+` is left-associative: later parts need a tighter operand than the first.
-        return js(parts.map((p, i) => at(p, i === 0 ? P.add : P.add + 1)).join(" + "), P.add);
+        // `+` is left-associative: later parts need a tighter operand than the first. Built texts
+        // go through ctx.text, which enforces the language's text length limit.
+        return call(`ctx.text(${parts.map((p, i) => at(p, i === 0 ? P.add : P.add + 1)).join(" + ")})`);
       }
       case "local":
         return call(`L[${q(e.name)}]`);
@@ -253,8 +254,9 @@ export class ExprPrinter {
       case "or":
         return infix("||", P.or, this.ex(e.l), this.ex(e.r));
       case "+":
-        if (e.ty.t === "text") return infix("+", P.add, this.textOf(e.l), this.textOf(e.r));
-        if (e.ty.t === "list") return prim(`[${this.joined(e).join(", ")}]`);
+        // Joins go through ctx.text / ctx.list, which enforce the language's length limits.
+        if (e.ty.t === "text") return call(`ctx.text(${infix("+", P.add, this.textOf(e.l), this.textOf(e.r)).s})`);
+        if (e.ty.t === "list") return call(`ctx.list([${this.joined(e).join(", ")}])`);
         return infix("+", P.add, this.ex(e.l), this.ex(e.r));
       case "-":
         return infix("-", P.add, this.ex(e.l), this.ex(e.r));

@@ -1,5 +1,5 @@
 /** YAML source files with positions kept: every later diagnostic points into the file, also inside block scalars. */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node as YamlNode } from "yaml";
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node as YamlNode } from "yaml";
 import type { Diagnostic, Position, Range } from "./diagnostics.ts";
 import type { Span } from "./model.ts";
 
@@ -15,15 +15,35 @@ export interface TextSource {
   offset(i: number): number;
 }
 
+/** Limits of a YAML input file: deeper nesting or more expanded aliases are positioned errors, not crashes. */
+export const YAML_LIMITS = { nesting: 100, aliases: 100 } as const;
+
 export class SourceFile {
   readonly lineCounter = new LineCounter();
   readonly doc: Document.Parsed;
   readonly diagnostics: Diagnostic[] = [];
+  /** The problems of the file beyond YAML syntax (aliases, numbers, nesting): they make it not ok. */
+  private readonly extra: Diagnostic[] = [];
+  private cached: { value: unknown } | null = null;
+  /** The text as parsed: a lone CR (old Mac line ending) is a line break in YAML; it reads as LF (same offsets). */
+  readonly text: string;
 
   constructor(
     readonly file: string,
-    readonly text: string,
+    original: string,
   ) {
+    const text = original.includes("\r") ? original.replace(/\r(?!\n)/g, "\n") : original;
+    this.text = text;
+    const deep = nestingTooDeep(text, YAML_LIMITS.nesting);
+    if (deep !== null) {
+      // The YAML parser and every later walk recurse per level: refuse absurd nesting before parsing.
+      this.doc = parseDocument("", { lineCounter: new LineCounter() });
+      this.lineCounter.addNewLine(0);
+      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineCounter.addNewLine(i + 1);
+      this.extra.push({ file, range: this.rangeOf(deep, deep + 1), severity: "error", code: "yaml/too-deep", message: `the YAML here is nested more than ${YAML_LIMITS.nesting} levels deep`, hint: "flatten the structure; no card or rules file needs this depth" });
+      this.diagnostics.push(...this.extra);
+      return;
+    }
     this.doc = parseDocument(text, { lineCounter: this.lineCounter, prettyErrors: false, uniqueKeys: true, keepSourceTokens: false });
     const seen = new Set<string>();
     for (const e of this.doc.errors) {
@@ -36,15 +56,72 @@ export class SourceFile {
       // A text without its closing quote swallows the rest of the file: later errors are its echoes.
       if (y.final) break;
     }
+    if (this.doc.errors.length === 0) this.checkValues();
+    this.diagnostics.push(...this.extra);
   }
 
   get ok(): boolean {
-    return this.doc.errors.length === 0;
+    return this.doc.errors.length === 0 && this.extra.length === 0;
   }
 
-  /** The plain JS value of the document. */
+  /** The plain JS value of the document (only when `ok`). */
   value(): unknown {
-    return this.doc.toJS({ maxAliasCount: 100 });
+    if (this.cached === null) this.cached = { value: this.doc.toJS({ maxAliasCount: YAML_LIMITS.aliases }) };
+    return this.cached.value;
+  }
+
+  /**
+   * What YAML accepts but would change silently or blow up later: an alias without its anchor, an
+   * alias bomb, numbers that are not exact (1e400 is Infinity, a 400-digit integer rounds).
+   * Walks the document with an explicit stack.
+   */
+  private checkValues(): void {
+    const anchors = new Set<string>();
+    let firstAlias: YamlNode | null = null;
+    const stack: unknown[] = [this.doc.contents];
+    while (stack.length > 0) {
+      const n = stack.pop();
+      if (n === null || n === undefined) continue;
+      if (isPair(n)) {
+        if (isScalar(n.key) && n.key.value === "__proto__" && n.key.range) {
+          // As a key it would set the object's prototype in JavaScript, not add an entry.
+          this.extra.push({ file: this.file, range: this.rangeOf(n.key.range[0], n.key.range[1]), severity: "error", code: "yaml/reserved", message: "'__proto__' is reserved and cannot be used as a key", hint: "choose another name" });
+        }
+        stack.push(n.value, n.key);
+        continue;
+      }
+      const node = n as YamlNode & { anchor?: string; range?: [number, number, number] };
+      if (isAlias(n)) {
+        firstAlias ??= n;
+        if (!anchors.has(n.source)) {
+          const at = n.range ?? [0, 0, 0];
+          this.extra.push({ file: this.file, range: this.rangeOf(at[0], at[1]), severity: "error", code: "yaml/alias", message: `no anchor '&${n.source}' before this alias '*${n.source}'`, hint: `define it earlier with &${n.source}, or write the value here` });
+        }
+        continue;
+      }
+      if (typeof node.anchor === "string") anchors.add(node.anchor);
+      if (isMap(n) || isSeq(n)) {
+        for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
+        continue;
+      }
+      if (isScalar(n) && typeof n.value === "number" && n.range) {
+        const src = this.text.slice(n.range[0], n.range[1]);
+        const exact = Number.isFinite(n.value) && (!Number.isInteger(n.value) || Number.isSafeInteger(n.value));
+        if (!exact) {
+          this.extra.push({ file: this.file, range: this.rangeOf(n.range[0], n.range[1]), severity: "error", code: "yaml/number", message: `the number ${src.length > 24 ? `${src.slice(0, 12)}…(${src.length} characters)` : src} is out of range: it would not keep its value`, hint: `numbers must be between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}` });
+        }
+      }
+    }
+    if (firstAlias !== null && this.extra.length === 0) {
+      try {
+        this.value();
+      } catch (e) {
+        const at = firstAlias.range ?? [0, 0, 0];
+        const bomb = e instanceof Error && /alias count/i.test(e.message);
+        this.extra.push({ file: this.file, range: this.rangeOf(at[0], at[1]), severity: "error", code: bomb ? "yaml/alias-bomb" : "yaml/alias", message: bomb ? `aliases here expand to too much data (more than ${YAML_LIMITS.aliases} aliases in the expanded value)` : `this alias cannot be resolved: ${e instanceof Error ? e.message : String(e)}`, hint: "write the values out instead of nesting aliases" });
+        this.cached = null;
+      }
+    }
   }
 
   pos(offset: number): Position {
@@ -271,4 +348,46 @@ function yamlIssue(text: string, code: string, message: string, pos: [number, nu
   }
   if (code === "MISSING_CHAR" && /^Implicit map keys need to be followed by map values/.test(first)) return { start: s, end: t, message: "this line has no ':' after its key", hint: "write key: value" };
   return { start: s, end: t, message: first };
+}
+
+/**
+ * The offset where `text` nests deeper than `limit`, by flow brackets (`[`, `{`) on one line, block
+ * indentation (columns of leading spaces and `- ` / `? ` markers), or null. Quoted texts and
+ * comments are skipped; block scalars (effect code) may hold brackets, so brackets count per line.
+ */
+export function nestingTooDeep(text: string, limit: number): number | null {
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    let i = lineStart;
+    let blocks = 0;
+    // Leading spaces and sequence/complex-key markers: each two columns can open a level.
+    while (i < lineEnd) {
+      const c = text[i];
+      if (c === " ") i++;
+      else if ((c === "-" || c === "?") && (text[i + 1] === " " || i + 1 === lineEnd)) {
+        blocks++;
+        i++;
+      } else break;
+    }
+    if ((i - lineStart) / 2 > limit * 2 || blocks > limit) return i;
+    let flow = 0;
+    let quote: string | null = null;
+    for (; i < lineEnd; i++) {
+      const c = text[i];
+      if (quote !== null) {
+        if (c === "\\" && quote === '"') i++;
+        else if (c === quote) quote = null;
+        continue;
+      }
+      if (c === '"' || c === "'") quote = c;
+      else if (c === "#" && (i === lineStart || text[i - 1] === " ")) break;
+      else if (c === "[" || c === "{") {
+        if (++flow > limit) return i;
+      } else if (c === "]" || c === "}") flow = Math.max(0, flow - 1);
+    }
+    lineStart = lineEnd + 1;
+  }
+  return null;
 }

@@ -1,8 +1,9 @@
 /** The project on disk: where games live, where output goes, and loading a compiled game. */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { withoutPrototypes } from "../../runtime/module-index.ts";
 import type { GameModule } from "../../runtime/types.ts";
 import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
 import { cardFileSchema } from "../core/card-schema.ts";
@@ -26,19 +27,105 @@ export function listGames(root = ROOT): string[] {
     .sort();
 }
 
-function yamlFilesUnder(dir: string): string[] {
+/** A file that cannot be read as a card game input: one clear line naming it, as a diagnostic. */
+class Unreadable extends Error {
+  constructor(
+    readonly path: string,
+    readonly why: string,
+    readonly offset: number | null = null,
+    readonly text = "",
+  ) {
+    super(`${path}: ${why}`);
+  }
+}
+
+function ioReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "ELOOP") return "a symbolic link loop: the link points back at itself";
+  if (code === "EISDIR") return "is a folder, not a file";
+  if (code === "EACCES" || code === "EPERM") return "cannot be read (no permission)";
+  if (code === "ENOENT") return "does not exist (a broken symbolic link?)";
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The YAML files under a folder, in order; symbolic links are followed once (a loop is an error, not a hang). */
+function yamlFilesUnder(dir: string, seen = new Set<string>()): string[] {
   if (!existsSync(dir)) return [];
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch (e) {
+    throw new Unreadable(dir, ioReason(e));
+  }
+  if (seen.has(real)) throw new Unreadable(dir, "a symbolic link loop: this folder contains itself");
+  seen.add(real);
   const out: string[] = [];
   for (const e of readdirSync(dir).sort()) {
     const p = join(dir, e);
-    if (statSync(p).isDirectory()) out.push(...yamlFilesUnder(p));
+    let isDir: boolean;
+    try {
+      isDir = statSync(p).isDirectory();
+    } catch (err) {
+      throw new Unreadable(p, ioReason(err));
+    }
+    if (isDir) out.push(...yamlFilesUnder(p, seen));
     else if (/\.ya?ml$/.test(e)) out.push(p);
   }
   return out;
 }
 
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The offset of the first byte that is not valid UTF-8, or -1. */
+function invalidUtf8At(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    const n = b < 0x80 ? 0 : b >= 0xc2 && b < 0xe0 ? 1 : b >= 0xe0 && b < 0xf0 ? 2 : b >= 0xf0 && b < 0xf5 ? 3 : -1;
+    if (n < 0) return i;
+    for (let k = 1; k <= n; k++) if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return i;
+    i += n + 1;
+  }
+  return -1;
+}
+
 function input(path: string, cwd: string): InputFile {
-  return { path: relative(cwd, path) || path, text: readFileSync(path, "utf8") };
+  const shown = relative(cwd, path) || path;
+  let bytes: Buffer;
+  try {
+    if (!statSync(path).isFile()) throw new Unreadable(shown, "is a folder, not a file");
+    bytes = readFileSync(path);
+  } catch (e) {
+    if (e instanceof Unreadable) throw e;
+    throw new Unreadable(shown, ioReason(e));
+  }
+  try {
+    return { path: shown, text: utf8.decode(bytes) };
+  } catch {
+    // Point at the bad byte: the text before it is valid, so its lines and columns are right.
+    const at = invalidUtf8At(bytes);
+    const before = at < 0 ? "" : new TextDecoder().decode(bytes.subarray(0, at));
+    throw new Unreadable(shown, `is not valid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16)} at offset ${at}); save it as UTF-8`, before.length, before);
+  }
+}
+
+/** Reads a text input file (a deck, a scenario): its text, or a diagnostic naming it when it cannot be read as UTF-8 text. */
+export function readTextFile(path: string, cwd = process.cwd()): InputFile | Diagnostic {
+  try {
+    return input(path, cwd);
+  } catch (e) {
+    if (e instanceof Unreadable) return unreadableDiagnostic(e, cwd);
+    throw e;
+  }
+}
+
+function unreadableDiagnostic(u: Unreadable, cwd: string): Diagnostic {
+  const file = isAbsolute(u.path) ? relative(cwd, u.path) || u.path : u.path;
+  if (u.offset === null) return { file, range: START, severity: "error", code: "io/unreadable", message: `the file ${u.why}` };
+  const lines = u.text.split("\n");
+  const line = lines.length;
+  const col = (lines[lines.length - 1] ?? "").length + 1;
+  return { file, range: { start: { line, col }, end: { line, col: col + 1 } }, severity: "error", code: "io/encoding", message: `the file ${u.why}` };
 }
 
 /** Reads a game's rules and card files; paths in diagnostics are relative to `cwd`. */
@@ -49,12 +136,17 @@ export function readGame(game: string, root = ROOT, cwd = process.cwd()): GameIn
     const known = listGames(root);
     return { file: relative(cwd, dir) || dir, range: START, severity: "error", code: "io/no-game", message: `no game '${game}': ${relative(cwd, rules)} does not exist`, hint: known.length ? `games: ${known.join(", ")}` : "create cards/<game>/rules.yaml" };
   }
-  return {
-    rules: input(rules, cwd),
-    cards: yamlFilesUnder(join(dir, "cards")).map((p) => input(p, cwd)),
-    decks: yamlFilesUnder(join(dir, "decks")).map((p) => input(p, cwd)),
-    scenarios: yamlFilesUnder(join(dir, "scenarios")).map((p) => input(p, cwd)),
-  };
+  try {
+    return {
+      rules: input(rules, cwd),
+      cards: yamlFilesUnder(join(dir, "cards")).map((p) => input(p, cwd)),
+      decks: yamlFilesUnder(join(dir, "decks")).map((p) => input(p, cwd)),
+      scenarios: yamlFilesUnder(join(dir, "scenarios")).map((p) => input(p, cwd)),
+    };
+  } catch (e) {
+    if (e instanceof Unreadable) return unreadableDiagnostic(e, cwd);
+    throw e;
+  }
 }
 
 export interface CompileResult {
@@ -227,6 +319,7 @@ export async function loadGame(game: string, root = ROOT): Promise<{ module: Gam
   const cached = loaded.get(url);
   if (cached) return { module: cached, diagnostics: r.diagnostics };
   const mod = (await import(url)) as { game: GameModule };
+  withoutPrototypes(mod.game);
   loaded.set(url, mod.game);
   return { module: mod.game, diagnostics: r.diagnostics };
 }

@@ -54,7 +54,7 @@ describe("never throws, spans stay inside the text", () => {
     const text = `x = ${"(".repeat(3000)}1${")".repeat(3000)}`;
     const r = parseEffect(text);
     expect(r.errors).toEqual([
-      { span: { start: 0, end: text.length }, code: "dsl/syntax", message: "this text could not be parsed: it is nested too deeply" },
+      { span: { start: 0, end: 1 }, code: "dsl/too-deep", message: "this code is nested too deeply to parse (brackets or blocks inside each other)", hint: "split it into several statements with let" },
     ]);
     expect(parseEffect(`x = ${"(".repeat(100)}1${")".repeat(100)}`).errors).toEqual([]);
   });

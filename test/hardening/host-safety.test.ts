@@ -12,6 +12,12 @@ const HOSTILE: Readonly<Record<string, string>> = {
   "deep-recursion": "me.score += 1\nagain(0)",
   "endless-loop": "let n = 0\nwhile true { n += 1 }",
   "move-then-fault": "move me.hand to me.grave\nme.score = 99\nlet t = create fine in me.board\nt.power = 3\nlet x = 1 / 0",
+  "list-bomb": "let xs = [1]\nlet n = 0\nwhile n < 40 {\n  xs = xs + xs\n  n += 1\n}",
+  "list-bomb-unrolled": "let xs = [1, 2, 3, 4, 5, 6, 7, 8]\n" + Array(40).fill("xs = xs + xs").join("\n"),
+  "text-bomb": "let s = \"ab\"\nwhile true {\n  s = \"{s}{s}\"\n}",
+  "text-join-bomb": "let s = \"ab\"\nwhile true {\n  s = s + s\n}",
+  "create-bomb": "while true {\n  create fine in me.board\n}",
+  "self-retrigger": "create echo in me.board\nemit ping { by: me }",
   fine: "me.score += 1",
 };
 
@@ -22,10 +28,18 @@ const EXPECTED: Readonly<Record<string, RegExp>> = {
   "deep-recursion": /rules\.yaml:27:7 \(procedure again\): runaway resolution: more than 2000 nested effects/,
   "endless-loop": /cards\/hostile\/cards\/endless-loop\.yaml:6:3 \(endless-loop: effect\): runaway loop/,
   "move-then-fault": /cards\/hostile\/cards\/move-then-fault\.yaml:9:3 \(move-then-fault: effect\): division by zero$/,
+  "list-bomb": /list-bomb\.yaml:5:\d+ \(list-bomb: effect\): limit: a list of 131072 items is longer than the limit of 100000$/,
+  "list-bomb-unrolled": /list-bomb-unrolled\.yaml:5:\d+ \(list-bomb-unrolled: effect\): limit: a list of 131072 items is longer than the limit of 100000$/,
+  "text-bomb": /text-bomb\.yaml:5:\d+ \(text-bomb: effect\): limit: a text of 1048576 characters is longer than the limit of 1000000$/,
+  "text-join-bomb": /text-join-bomb\.yaml:5:\d+ \(text-join-bomb: effect\): limit: a text of 1048576 characters is longer than the limit of 1000000$/,
+  "create-bomb": /create-bomb\.yaml:5:\d+ \(create-bomb: effect\): limit: more than 10000 cards created while resolving one answer$/,
+  "self-retrigger": /echo\.yaml:8:\d+ \(Echo: trigger 1 \(on ping\)\): runaway resolution: more than 2000 nested effects/,
 };
 
 describe("hostile cards (issue 9, class 2)", async () => {
-  const module = await hostileGame(HOSTILE);
+  // A card that answers every ping with another ping: a self-retriggering loop.
+  const echo = "id: echo\nkind: spell\nname: Echo\neffect: \"\"\non:\n  - event: ping\n    do: |\n      emit ping { by: me }\n";
+  const module = await hostileGame(HOSTILE, undefined, { "echo.yaml": echo });
   const engine = new Engine(module);
   const hand = [...Object.keys(HOSTILE), "fine", "fine"];
   const fresh = (): State => engine.newMatch({ seed: 3, players: [{ name: "A", zones: { hand, deck: ["fine", "fine"] } }, { name: "B", zones: { hand: ["fine"] } }] });

@@ -59,7 +59,7 @@ flow:
 `;
 
 /** Compiles the hostile game with these cards (id → effect code); throws on diagnostics. */
-export async function hostileGame(cards: Readonly<Record<string, string>>, rules = HOSTILE_RULES): Promise<GameModule> {
+export async function hostileGame(cards: Readonly<Record<string, string>>, rules = HOSTILE_RULES, raw: Readonly<Record<string, string>> = {}): Promise<GameModule> {
   const root = mkdtempSync(join(tmpdir(), "cw-hostile-"));
   const dir = join(root, "cards", "hostile", "cards");
   mkdirSync(dir, { recursive: true });
@@ -68,6 +68,7 @@ export async function hostileGame(cards: Readonly<Record<string, string>>, rules
     const body = code.split("\n").map((l) => `  ${l}`).join("\n");
     writeFileSync(join(dir, `${id}.yaml`), `id: ${id}\nkind: spell\nname: ${id}\neffect: |\n${body}\n`);
   }
+  for (const [file, text] of Object.entries(raw)) writeFileSync(join(dir, file), text);
   const { module, diagnostics } = await loadGame("hostile", root);
   if (!module) throw new Error(diagnostics.map(renderDiagnostic).join("\n"));
   return module;

@@ -24,7 +24,7 @@ export interface CliIO {
 }
 
 export interface PlayOptions {
-  seed: string;
+  seed?: string;
   agents: string;
   deck?: string;
   option?: string[];
@@ -114,7 +114,7 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .command("play")
     .description("play a match: random agents by default, or a human in the terminal (type 'help' at a prompt)")
     .argument("<game>", "game folder under cards/")
-    .option("--seed <n>", "seed of the match, 0 to 4294967295", "1")
+    .option("--seed <n>", "seed of the match, 0 to 4294967295 (default: 1, or the scenario's seed with --from)")
     .option("--agents <list>", "one agent per seat: random, first, human (comma separated)", "random,random")
     .option("--deck <list>", "deck ids per seat (comma separated; default: the game's decks in order)")
     .option("--option <kv...>", "match options, name=value (checked against the rules' declared types)")

@@ -84,7 +84,7 @@ function boardFrom(module: Parameters<typeof scenarioBoard>[0], spec: string): {
 
 export async function playCommand(game: string, opts: PlayOptions): Promise<number> {
   // Every command-line value is checked before anything is compiled or played.
-  const seed = parseSeed(opts.seed);
+  const seed = parseSeed(opts.seed ?? "1");
   if (opts.saveReplay !== undefined) checkOutputFile(opts.saveReplay, "--save-replay");
   if (opts.replay !== undefined) checkInputFile(opts.replay, "--replay");
   if (opts.replay !== undefined && opts.from !== undefined) throw new UsageError("--replay and --from cannot be used together");
@@ -132,7 +132,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   if (opts.from !== undefined) {
     const b = boardFrom(module, opts.from);
     board = b.board;
-    config = { seed: opts.seed === "1" ? b.seed : seed, players: b.board.players.map((p, i) => ({ name: p.name ?? `P${i + 1}`, zones: {} })) };
+    config = { seed: opts.seed === undefined ? b.seed : seed, players: b.board.players.map((p, i) => ({ name: p.name ?? `P${i + 1}`, zones: {} })) };
     start = engine.fromBoard(board, config.seed);
   } else {
     // The decks as the checker read them (card ids and zones resolved), then the rules' deck-building rules.

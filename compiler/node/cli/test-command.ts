@@ -1,9 +1,9 @@
 /** `cardwright test`: runs scenario files and reports each scenario. */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import pc from "picocolors";
 import { sanitize } from "../../../runtime/agents-terminal.ts";
-import { gameDir, listGames, loadChecked } from "../project.ts";
+import { gameDir, listGames, loadChecked, readTextFile } from "../project.ts";
 import { runScenarioFile, runScenarios, type ScenarioResult } from "../../core/scenario.ts";
 import { printDiagnostics } from "./output.ts";
 
@@ -35,7 +35,11 @@ export async function runGameScenarios(game: string, files?: readonly string[]):
     // properties in `expect:` …): a file with such errors is reported with them and not run.
     const checked = model?.scenarios.find((s) => s.file === rel);
     if (checked) results.push(...runScenarios(module, checked, (model?.diagnostics ?? []).filter((d) => d.file === rel && d.severity === "error")));
-    else results.push(...runScenarioFile(module, rel, readFileSync(f, "utf8")));
+    else {
+      const read = readTextFile(f);
+      if ("code" in read) results.push({ file: read.file, name: "(file)", line: 1, failures: [read], log: [] });
+      else results.push(...runScenarioFile(module, read.path, read.text));
+    }
   }
   return { results, compileFailed: false };
 }
