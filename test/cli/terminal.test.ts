@@ -38,7 +38,8 @@ describe("cardwright play with a human seat (Elementis)", () => {
   it("--verbose adds the property-level lines", async () => {
     const r = await cli([...HUMAN, "--verbose"], ["1"]);
     expect(r.code).toBe(3);
-    expect(r.out).toMatch(/^\s*P1\.summoned = true$/m);
+    // Each change names the rules or card line whose statement made it.
+    expect(r.out).toMatch(/^\s*P1\.summoned = true  \[cards\/elementis\/rules\.yaml:\d+:\d+\]$/m);
   });
 
   it("--from a scenario's board starts there", async () => {

@@ -28,11 +28,11 @@ const EXPECTED: Readonly<Record<string, RegExp>> = {
   "deep-recursion": /rules\.yaml:27:7 \(procedure again\): runaway resolution: more than 2000 nested effects/,
   "endless-loop": /cards\/hostile\/cards\/endless-loop\.yaml:6:3 \(endless-loop: effect\): runaway loop/,
   "move-then-fault": /cards\/hostile\/cards\/move-then-fault\.yaml:9:3 \(move-then-fault: effect\): division by zero$/,
-  "list-bomb": /list-bomb\.yaml:5:\d+ \(list-bomb: effect\): limit: a list of 131072 items is longer than the limit of 100000$/,
-  "list-bomb-unrolled": /list-bomb-unrolled\.yaml:5:\d+ \(list-bomb-unrolled: effect\): limit: a list of 131072 items is longer than the limit of 100000$/,
-  "text-bomb": /text-bomb\.yaml:5:\d+ \(text-bomb: effect\): limit: a text of 1048576 characters is longer than the limit of 1000000$/,
-  "text-join-bomb": /text-join-bomb\.yaml:5:\d+ \(text-join-bomb: effect\): limit: a text of 1048576 characters is longer than the limit of 1000000$/,
-  "create-bomb": /create-bomb\.yaml:5:\d+ \(create-bomb: effect\): limit: more than 10000 cards created while resolving one answer$/,
+  "list-bomb": /list-bomb\.yaml:8:5 \(list-bomb: effect\): limit: a list of 131072 items is longer than the limit of 100000$/,
+  "list-bomb-unrolled": /list-bomb-unrolled\.yaml:19:3 \(list-bomb-unrolled: effect\): limit: a list of 131072 items is longer than the limit of 100000$/,
+  "text-bomb": /text-bomb\.yaml:7:5 \(text-bomb: effect\): limit: a text of 1048576 characters is longer than the limit of 1000000$/,
+  "text-join-bomb": /text-join-bomb\.yaml:7:5 \(text-join-bomb: effect\): limit: a text of 1048576 characters is longer than the limit of 1000000$/,
+  "create-bomb": /create-bomb\.yaml:6:5 \(create-bomb: effect\): limit: more than 10000 cards created while resolving one answer$/,
   "self-retrigger": /echo\.yaml:8:\d+ \(Echo: trigger 1 \(on ping\)\): runaway resolution: more than 2000 nested effects/,
 };
 
