@@ -59,9 +59,9 @@ export function readCardsFile(cardsDir: string, path: string | null): FileResult
 }
 
 export function writeCardsFile(cardsDir: string, path: string | null, text: string): FileResult<string> {
-  if (path !== null && !/\.ya?ml$/i.test(path)) return fail(415, `only YAML files (.yaml, .yml) may be written: '${path}'`);
   const r = resolveCardsPath(cardsDir, path);
   if (!r.ok) return r;
+  if (!/\.ya?ml$/i.test(path as string)) return fail(415, `only YAML files (.yaml, .yml) may be written: '${path}'`);
   if (existsSync(r.value) && lstatSync(r.value).isDirectory()) return fail(400, `'${path}' is a folder, not a file`);
   mkdirSync(dirname(r.value), { recursive: true });
   writeFileSync(r.value, text);

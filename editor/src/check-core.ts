@@ -93,10 +93,13 @@ export class GameChecker {
     const voc = this.voc;
     if (!voc || !this.input) return null;
     const texts = new Map(this.input.cards.map((f) => [f.path, f.text] as const));
+    const rulesSrc = new SourceFile(this.input.rules.path, this.input.rules.text);
+    const rulesLines = this.input.rules.text.split("\n");
     const callables: CallableSymbol[] = [];
     for (const [kind, table, key] of [["procedure", voc.procedures, "procedures"], ["function", voc.functions, "functions"]] as const) {
       for (const c of table.values()) {
-        const doc = obj(obj(rules?.[key])[c.name])["doc"];
+        const field = obj(obj(rules?.[key])[c.name])["doc"];
+        const doc = typeof field === "string" ? field : commentDoc(rulesLines, rulesSrc.rangeAt([key, c.name], "key").start.line);
         const params = c.params.map((p) => `${p.name}: ${typeToString(p.type)}`).join(", ");
         callables.push({ kind, name: c.name, signature: `${c.name}(${params})${c.returns.t === "none" ? "" : `: ${typeToString(c.returns)}`}`, doc: typeof doc === "string" ? doc.trim() : "" });
       }
@@ -114,6 +117,18 @@ export class GameChecker {
       templates: Object.fromEntries([...voc.kinds.keys()].map((k) => [k, cardTemplate(voc, k, "__ID__")])),
     };
   }
+}
+
+/**
+ * A declaration without a `doc:` field is documented by its comments: the ones on the lines just
+ * above its key and the one at the end of the key's line.
+ */
+function commentDoc(lines: readonly string[], line: number): string {
+  const out: string[] = [];
+  for (let i = line - 2; i >= 0 && /^\s*#/.test(lines[i] ?? ""); i--) out.unshift((lines[i] as string).replace(/^\s*#\s?/, ""));
+  const tail = /\s#\s?(.*)$/.exec(lines[line - 1] ?? "");
+  if (tail) out.push(tail[1] as string);
+  return out.join("\n");
 }
 
 /** Card files live under cards/<game>/cards/. */

@@ -12,51 +12,82 @@ import type { CheckReply, CheckRequest } from "./check-protocol.ts";
 import { effectTokens, TOKEN_TYPES, type TokenType } from "./effect-tokens.ts";
 import CheckWorker from "./check.worker.ts?worker";
 
-type Pending = { resolve: (r: Extract<CheckReply, { type: "reply" }>) => void };
-
-export class LanguageClient {
+/** One worker and its pending requests. */
+class WorkerPort {
   private readonly worker = new CheckWorker();
   private next = 1;
-  private readonly pending = new Map<number, Pending>();
-  symbols: GameSymbols | null = null;
-  /** Called with every file's diagnostics after a full check. */
-  onFull: (diags: readonly Diagnostic[], ms: number) => void = () => undefined;
-
+  private readonly pending = new Map<number, (r: CheckReply) => void>();
   constructor() {
     this.worker.onmessage = (e: MessageEvent<CheckReply>) => {
-      const m = e.data;
-      if (m.type === "reply") {
-        if (m.symbols) this.symbols = m.symbols;
-        this.pending.get(m.id)?.resolve(m);
-        this.pending.delete(m.id);
-      } else if (m.game === this.symbols?.game || this.symbols === null) {
-        if (m.symbols) this.symbols = m.symbols;
-        this.onFull(m.diagnostics, m.ms);
-      }
+      this.pending.get(e.data.id)?.(e.data);
+      this.pending.delete(e.data.id);
     };
   }
-
-  private ask(req: Omit<CheckRequest, "id"> & { type: CheckRequest["type"] }): Promise<Extract<CheckReply, { type: "reply" }>> {
+  ask(req: DistributiveOmit<CheckRequest, "id">): Promise<CheckReply> {
     const id = this.next++;
     return new Promise((resolve) => {
-      this.pending.set(id, { resolve });
-      this.worker.postMessage({ ...req, id } as CheckRequest);
+      this.pending.set(id, resolve);
+      this.worker.postMessage({ ...req, id });
     });
   }
+}
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-  /** Loads a game and checks it whole. */
+/**
+ * Diagnostics from the real compiler. Keystrokes go to the quick worker; when typing pauses the
+ * whole game is checked in the other worker, and its answer counts only if nothing changed since.
+ */
+export class LanguageClient {
+  private readonly quickPort = new WorkerPort();
+  private readonly fullPort = new WorkerPort();
+  private version = 0;
+  private rulesDirty = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  symbols: GameSymbols | null = null;
+  /** Called with every file's diagnostics after a whole-game check. */
+  onFull: (diags: readonly Diagnostic[], ms: number) => void = () => undefined;
+  /** The current text of the whole game (for the pause check). */
+  input: () => GameInput | null = () => null;
+
+  /** Loads a game into both workers and checks it whole. */
   async load(input: GameInput): Promise<readonly Diagnostic[]> {
-    return (await this.ask({ type: "load", input } as Omit<CheckRequest, "id">)).diagnostics;
+    this.version++;
+    const [r] = await Promise.all([this.fullPort.ask({ type: "load", input }), this.quickPort.ask({ type: "load", input })]);
+    this.symbols = r.symbols;
+    return r.diagnostics;
   }
 
-  /** A file changed in the editor: its quick diagnostics (a full check follows through onFull). */
-  async edit(path: string, text: string): Promise<readonly Diagnostic[]> {
-    return (await this.ask({ type: "edit", path, text } as Omit<CheckRequest, "id">)).diagnostics;
+  /** A file changed: its quick diagnostics, or null when only a whole check can tell (rules). */
+  async edit(path: string, text: string): Promise<readonly Diagnostic[] | null> {
+    const v = ++this.version;
+    this.schedule(v);
+    const r = await this.quickPort.ask({ type: "edit", path, text });
+    if (!r.quick) this.rulesDirty = true;
+    return r.quick ? r.diagnostics : null;
+  }
+
+  private schedule(v: number): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const input = this.input();
+      if (!input) return;
+      void this.fullPort.ask({ type: "load", input }).then((r) => {
+        if (v !== this.version) return; // typed on since: a newer check follows
+        // The quick worker needs the new vocabulary when the rules or the set of card ids changed
+        // (reloading it costs a whole check, so only then).
+        const ids = (x: GameSymbols | null) => x?.cards.map((c) => c.id).join(",") ?? "";
+        if (this.rulesDirty || ids(r.symbols) !== ids(this.symbols)) void this.quickPort.ask({ type: "load", input });
+        this.rulesDirty = false;
+        this.symbols = r.symbols;
+        this.onFull(r.diagnostics, r.ms);
+      });
+    }, 350);
   }
 
   /** Checks any game input whole, without touching the loaded game (the corpus test uses this). */
   async check(input: GameInput): Promise<readonly Diagnostic[]> {
-    return (await this.ask({ type: "check", input } as Omit<CheckRequest, "id">)).diagnostics;
+    return (await this.fullPort.ask({ type: "check", input })).diagnostics;
   }
 }
 
@@ -98,8 +129,8 @@ function occurrences(model: Monaco.editor.ITextModel, word: string): Monaco.IRan
 
 export interface LanguageHost {
   readonly client: LanguageClient;
-  /** Models of the open game's files (for references and rename across files). */
-  models(): Monaco.editor.ITextModel[];
+  /** Models of the open game's files that contain a word (for references and rename across files). */
+  models(word: string): Monaco.editor.ITextModel[];
   /** Opens a file in the editor and reveals a position. */
   open(path: string, line: number, col: number): void;
 }
@@ -162,7 +193,7 @@ export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): voi
     provideReferences(model, pos) {
       const w = wordAt(model, pos);
       if (!w || !sym()?.cards.some((c) => c.id === w.word)) return [];
-      return host.models().flatMap((m) => occurrences(m, w.word).map((range) => ({ uri: m.uri, range })));
+      return host.models(w.word).flatMap((m) => occurrences(m, w.word).map((range) => ({ uri: m.uri, range })));
     },
   });
   monaco.languages.registerRenameProvider("yaml", {
@@ -171,7 +202,7 @@ export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): voi
       if (!w || !sym()?.cards.some((c) => c.id === w.word)) return { edits: [], rejectReason: "only card ids can be renamed" };
       if (!new RegExp(`^${WORD.source}$`).test(newName)) return { edits: [], rejectReason: `'${newName}' is not a valid card id` };
       return {
-        edits: host.models().flatMap((m) => occurrences(m, w.word).map((range) => ({ resource: m.uri, versionId: undefined, textEdit: { range, text: newName } }))),
+        edits: host.models(w.word).flatMap((m) => occurrences(m, w.word).map((range) => ({ resource: m.uri, versionId: undefined, textEdit: { range, text: newName } }))),
       };
     },
     resolveRenameLocation(model, pos) {

@@ -5,6 +5,7 @@ import type { GameInput } from "../../compiler/core/compile.ts";
 import { compileGame, fetchTree, readFile, writeFile, type GameTree } from "./api.ts";
 import { LanguageClient, pathOf, registerLanguage, toMarkers, uriOf } from "./language.ts";
 import { configureSchemas, monaco } from "./monaco-setup.ts";
+import type * as Monaco from "monaco-editor";
 import { renderPreview } from "./preview.ts";
 import { Sandbox } from "./sandbox/sandbox.ts";
 import { gameTemplate } from "./templates.ts";
@@ -18,6 +19,15 @@ let trees: GameTree[] = [];
 let game: string | null = null;
 let current: string | null = null;
 const saved = new Map<string, string>();
+/**
+ * The open game's files: the text on disk, or the model's text once a file is open. Models are
+ * made only for files that are opened (hundreds of models would cost Monaco hundreds of listeners).
+ */
+const texts = new Map<string, string>();
+const textOf = (p: string) => monaco.editor.getModel(uriOf(monaco, p))?.getValue() ?? texts.get(p) ?? "";
+function modelFor(p: string): Monaco.editor.ITextModel {
+  return monaco.editor.getModel(uriOf(monaco, p)) ?? monaco.editor.createModel(texts.get(p) ?? "", p.endsWith(".md") ? "markdown" : "yaml", uriOf(monaco, p));
+}
 let lastDiagnostics: readonly Diagnostic[] = [];
 /** Keystroke → markers, in ms, for the latency figure. */
 const latencies: number[] = [];
@@ -66,6 +76,7 @@ function renderProblems(): void {
   if (!mine.length && !others) box.append(Object.assign(document.createElement("div"), { className: "problem ok", textContent: "No problems." }));
 }
 
+client.input = () => (game === null ? null : currentInput(game));
 client.onFull = (diags) => {
   lastDiagnostics = diags;
   setMarkers(diags);
@@ -78,14 +89,11 @@ async function loadGame(g: string): Promise<void> {
   game = g;
   status(`loading ${g}…`);
   const files = gameFiles(g);
-  const texts = await Promise.all(files.map(async (p) => [p, await readFile(p.slice("cards/".length))] as const));
-  for (const [p, text] of texts) {
+  const loaded = await Promise.all(files.map(async (p) => [p, await readFile(p.slice("cards/".length))] as const));
+  texts.clear();
+  for (const [p, text] of loaded) {
     saved.set(p, text);
-    const uri = uriOf(monaco, p);
-    const m = monaco.editor.getModel(uri);
-    if (m) {
-      if (m.getValue() !== text) m.setValue(text);
-    } else monaco.editor.createModel(text, p.endsWith(".md") ? "markdown" : "yaml", uri);
+    texts.set(p, text);
   }
   const input = currentInput(g);
   if (!input) return;
@@ -96,23 +104,24 @@ async function loadGame(g: string): Promise<void> {
 }
 
 function currentInput(g: string): GameInput | null {
-  const models = monaco.editor.getModels().filter((m) => gameOf(pathOf(m.uri)) === g && isGameSource(pathOf(m.uri)));
-  const rules = models.find((m) => pathOf(m.uri).endsWith("/rules.yaml") && pathOf(m.uri).split("/").length === 3);
-  if (!rules) return null;
+  const paths = [...texts.keys()].filter((p) => gameOf(p) === g && isGameSource(p));
+  const rules = `cards/${g}/rules.yaml`;
+  if (!texts.has(rules)) return null;
   return {
-    rules: { path: pathOf(rules.uri), text: rules.getValue() },
-    cards: models.filter((m) => m !== rules).map((m) => ({ path: pathOf(m.uri), text: m.getValue() })).sort((a, b) => a.path.localeCompare(b.path)),
+    rules: { path: rules, text: textOf(rules) },
+    cards: paths.filter((p) => p !== rules).sort().map((p) => ({ path: p, text: textOf(p) })),
   };
 }
 
 export async function openFile(path: string, line = 1, col = 1): Promise<void> {
   await loadGame(gameOf(path));
-  let model = monaco.editor.getModel(uriOf(monaco, path));
-  if (!model) {
+  if (!texts.has(path)) {
     const text = await readFile(path.slice("cards/".length));
     saved.set(path, text);
-    model = monaco.editor.createModel(text, "yaml", uriOf(monaco, path));
+    texts.set(path, text);
   }
+  const model = modelFor(path);
+  setMarkers(lastDiagnostics, path);
   current = path;
   editor.setModel(model);
   editor.setPosition({ lineNumber: line, column: col });
@@ -139,7 +148,7 @@ editor.onDidChangeModelContent(() => {
   if (!isGameSource(path)) return;
   const t0 = performance.now();
   void client.edit(path, m.getValue()).then((diags) => {
-    if (!isGameSource(path) || !/\/cards\//.test(path)) return;
+    if (diags === null) return; // a rules edit: the whole check that follows answers
     setMarkers(diags, path);
     latencies.push(performance.now() - t0);
   });
@@ -173,17 +182,14 @@ monaco.editor.registerEditorOpener({
 
 registerLanguage(monaco, {
   client,
-  models: () => monaco.editor.getModels().filter((m) => game !== null && gameOf(pathOf(m.uri)) === game),
+  /** The game's files that contain `word`, as models (made on demand, for references and rename). */
+  models: (word: string) => [...texts.keys()].filter((p) => game !== null && gameOf(p) === game && textOf(p).includes(word)).map(modelFor),
   open: (p, l, c) => void openFile(p, l, c),
 });
 
 function refreshPreview(): void {
   const m = editor.getModel();
-  const scenarios = () =>
-    monaco.editor
-      .getModels()
-      .map((x) => ({ path: pathOf(x.uri), text: x.getValue() }))
-      .filter((x) => game !== null && x.path.startsWith(`cards/${game}/scenarios/`));
+  const scenarios = () => [...texts.keys()].filter((p) => game !== null && p.startsWith(`cards/${game}/scenarios/`)).map((p) => ({ path: p, text: textOf(p) }));
   renderPreview($("preview"), m ? pathOf(m.uri) : null, m?.getValue() ?? "", client.symbols, sandbox, scenarios);
 }
 
@@ -241,7 +247,7 @@ async function newCard(g: string, kind?: string, id?: string): Promise<string | 
   trees = await fetchTree();
   renderTree();
   saved.set(path, text);
-  monaco.editor.createModel(text, "yaml", uriOf(monaco, path));
+  texts.set(path, text);
   await openFile(path);
   void client.edit(path, text);
   return path;
