@@ -82,7 +82,7 @@ export class LanguageClient {
         this.symbols = r.symbols;
         this.onFull(r.diagnostics, r.ms);
       });
-    }, 350);
+    }, 600);
   }
 
   /** Checks any game input whole, without touching the loaded game (the corpus test uses this). */

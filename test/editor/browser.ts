@@ -42,7 +42,7 @@ export async function openHarness(): Promise<Harness> {
     if (m.type() === "error") errors.push(`console: ${m.text()}`);
   });
   page.on("pageerror", (e) => errors.push(`page: ${e.message}`));
-  await page.goto(server.url);
+  await page.goto(server.url, { timeout: 120_000, waitUntil: "domcontentloaded" });
   await page.waitForSelector("body[data-ready='1']", { timeout: 120_000 });
   return {
     root,
