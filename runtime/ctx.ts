@@ -4,7 +4,7 @@
  * state being worked on.
  */
 import { openAct, openChoose, openMay } from "./decisions.ts";
-import { RuntimeFault, errorMessage } from "./errors.ts";
+import { RuntimeFault, errorMessage, statementOf } from "./errors.ts";
 import { emit } from "./events.ts";
 import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "./log.ts";
@@ -12,7 +12,7 @@ import type { ModuleIndex } from "./module-index.ts";
 import { inheritedOf, readProp } from "./props.ts";
 import { endGame } from "./results.ts";
 import { randomInt, shuffleInPlace } from "./rng.ts";
-import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, Value } from "./types.ts";
+import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, StatementSource, Value } from "./types.ts";
 import { formatValue, truthy } from "./values.ts";
 
 /** Past this many `tick()`s in one drive, a loop is taken to be runaway. */
@@ -24,6 +24,10 @@ export class RuntimeCtx implements Ctx {
   readonly module: GameModule;
   /** Whether changes are logged (an Engine option; game results are always logged). */
   logging = true;
+  /** The step statement running now: an index in `module.positions` set by generated code (-1: none). */
+  at = -1;
+  /** The pure-code statement running now (kept apart: pure code runs in the middle of step statements). */
+  pureAt = -1;
   /** Loop iterations counted by `tick()` since the drive began. */
   ticks = 0;
   /** (entity, property) pairs whose compute listeners are running: [e0, p0, e1, p1, …]. */
@@ -70,8 +74,14 @@ export class RuntimeCtx implements Ctx {
       return fn(this, s);
     } catch (e) {
       if (e instanceof RuntimeFault) throw e;
-      throw new RuntimeFault(id, this.module.sources[id], errorMessage(e), e);
+      throw new RuntimeFault(id, this.module.sources[id], errorMessage(e), e, statementOf(this.module.positions, this.pureAt, id));
     }
+  }
+
+  /** The handler statement that makes a log entry now, if generated code is running one. */
+  by(): StatementSource | undefined {
+    const at = this.at;
+    return at < 0 ? undefined : this.module.positions?.[at];
   }
 
   entity(e: EntityId): Entity {
@@ -239,14 +249,14 @@ export class RuntimeCtx implements Ctx {
     const x = this.entity(e);
     x.props[prop] = v;
     this.mutations++;
-    if (this.logging) pushLog(this.state, "set", `${this.entityName(x)}.${prop} = ${formatValue(v)}`, this.entityData(x, { prop, value: v }));
+    if (this.logging) pushLog(this.state, "set", `${this.entityName(x)}.${prop} = ${formatValue(v)}`, this.entityData(x, { prop, value: v }), this.by());
   }
 
   setField(ev: EventId, name: string, v: Value): void {
     const rec = this.state.events[ev];
     if (rec === undefined) throw new Error(`event ${ev} no longer exists (set .${name})`);
     rec.fields[name] = v;
-    if (this.logging) pushLog(this.state, "set", `${rec.name}.${name} = ${formatValue(v)}`, { event: ev, field: name, value: v });
+    if (this.logging) pushLog(this.state, "set", `${rec.name}.${name} = ${formatValue(v)}`, { event: ev, field: name, value: v }, this.by());
   }
 
   move(what: EntityId | readonly EntityId[], owner: EntityId, zone: string, position: "top" | "bottom"): void {
@@ -271,7 +281,7 @@ export class RuntimeCtx implements Ctx {
     const at = zone === undefined ? -1 : zone.indexOf(id);
     if (zone !== undefined && at >= 0) zone.splice(at, 1);
     dropModifiers(st.modifiers, (m) => m.entity === id);
-    if (this.logging) pushLog(st, "move", `${this.entityName(x)} leaves the game (from ${this.zoneLabel(x.holder ?? x.owner, x.zone)})`, { entity: id, from: key, removed: true });
+    if (this.logging) pushLog(st, "move", `${this.entityName(x)} leaves the game (from ${this.zoneLabel(x.holder ?? x.owner, x.zone)})`, { entity: id, from: key, removed: true }, this.by());
     delete st.entities[id];
   }
 
@@ -289,7 +299,7 @@ export class RuntimeCtx implements Ctx {
     let to = st.zones[toKey];
     if (to === undefined) to = st.zones[toKey] = [];
     if (def.limit !== undefined && fromKey !== toKey && to.length >= def.limit) {
-      if (this.logging) pushLog(st, "move", `${this.entityName(x)} cannot enter ${this.zoneLabel(owner, zone)}: it is full (${def.limit})`, { entity: id, from: fromKey, to: toKey, full: true });
+      if (this.logging) pushLog(st, "move", `${this.entityName(x)} cannot enter ${this.zoneLabel(owner, zone)}: it is full (${def.limit})`, { entity: id, from: fromKey, to: toKey, full: true }, this.by());
       return;
     }
     const from = st.zones[fromKey];
@@ -316,7 +326,7 @@ export class RuntimeCtx implements Ctx {
       entity: id,
       from: fromKey,
       to: toKey,
-    });
+    }, this.by());
   }
 
   shuffle(owner: EntityId, zone: string): void {
@@ -324,7 +334,7 @@ export class RuntimeCtx implements Ctx {
     const ids = this.state.zones[key];
     if (ids === undefined && this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
     if (ids !== undefined) shuffleInPlace(this.state.rng, ids);
-    if (this.logging) pushLog(this.state, "shuffle", `${this.zoneLabel(owner, zone)} shuffled`, { zone: key });
+    if (this.logging) pushLog(this.state, "shuffle", `${this.zoneLabel(owner, zone)} shuffled`, { zone: key }, this.by());
   }
 
   create(card: string, owner: EntityId, zone: string): EntityId {
@@ -335,7 +345,7 @@ export class RuntimeCtx implements Ctx {
     const id = createEntity(this, card, owner, zone);
     this.mutations++;
     this.zoneMutations++;
-    if (this.logging) pushLog(st, "create", `${def.name} created in ${this.zoneLabel(owner, zone)}`, { entity: id, card, zone: this.ix.zoneKey(owner, zone) });
+    if (this.logging) pushLog(st, "create", `${def.name} created in ${this.zoneLabel(owner, zone)}`, { entity: id, card, zone: this.ix.zoneKey(owner, zone) }, this.by());
     return id;
   }
 
@@ -343,11 +353,11 @@ export class RuntimeCtx implements Ctx {
     const x = this.entity(e);
     this.state.modifiers.push({ entity: e, prop, op, value: v, until });
     this.mutations++;
-    if (this.logging) pushLog(this.state, "modify", `${this.entityName(x)}.${prop} ${op} ${formatValue(v)} until ${until}`, this.entityData(x, { prop, op, value: v, until }));
+    if (this.logging) pushLog(this.state, "modify", `${this.entityName(x)}.${prop} ${op} ${formatValue(v)} until ${until}`, this.entityData(x, { prop, op, value: v, until }), this.by());
   }
 
   log(text: string): void {
-    if (this.logging) pushLog(this.state, "text", text);
+    if (this.logging) pushLog(this.state, "text", text, undefined, this.by());
   }
 
   use(f: Frame): void {

@@ -1,29 +1,42 @@
 /** Faults of the rules host: a bug in a game's rules or cards (or in the compiler), not a player error. */
-import type { SourceInfo } from "./types.ts";
+import type { SourceInfo, StatementSource } from "./types.ts";
 
-/** Where a step or pure function comes from, readable: "file:line (what)". */
-export function describeSource(id: string, source: SourceInfo | undefined): string {
-  return source ? `${source.file}:${source.line} (${source.what})` : id;
+/** Where a step or pure function comes from, readable: "file:line:col (what)"; `at`: the statement that ran. */
+export function describeSource(id: string, source: SourceInfo | undefined, at?: StatementSource): string {
+  if (at !== undefined) return `${at.file}:${at.line}:${at.col}${source ? ` (${source.what})` : ""}`;
+  if (!source) return id;
+  return `${source.file}:${source.line}${source.col !== undefined ? `:${source.col}` : ""} (${source.what})`;
 }
 
 /**
  * Thrown when a step or pure function fails, a resolution runs away, or generated code breaks
- * the runtime's protocol. The message starts with the YAML source of the failing handler.
+ * the runtime's protocol. The message starts with the YAML place of the statement that failed
+ * (or, when no statement is known, of the failing handler).
  */
 export class RuntimeFault extends Error {
   /** The step/pure function id that failed (or the runtime-internal frame id). */
   readonly handler: string;
   readonly source: SourceInfo | null;
+  /** The statement that was running, when the module traces statements. */
+  readonly statement: StatementSource | null;
   /** The message without the source prefix. */
   readonly reason: string;
 
-  constructor(handler: string, source: SourceInfo | undefined, reason: string, cause?: unknown) {
-    super(`${describeSource(handler, source)}: ${reason}`, cause === undefined ? undefined : { cause });
+  constructor(handler: string, source: SourceInfo | undefined, reason: string, cause?: unknown, statement?: StatementSource) {
+    super(`${describeSource(handler, source, statement)}: ${reason}`, cause === undefined ? undefined : { cause });
     this.name = "RuntimeFault";
     this.handler = handler;
     this.source = source ?? null;
+    this.statement = statement ?? null;
     this.reason = reason;
   }
+}
+
+/** The statement `index` of `positions`, if it belongs to handler `h` (else the index is stale). */
+export function statementOf(positions: readonly StatementSource[] | undefined, index: number, h: string): StatementSource | undefined {
+  if (positions === undefined || index < 0) return undefined;
+  const s = positions[index];
+  return s !== undefined && s.h === h ? s : undefined;
 }
 
 /** The message of anything thrown. */

@@ -21,7 +21,7 @@ export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string
     // The fields as emitted, for tools that read the structured log (`field:<name>`).
     const data: Record<string, Value> = { event: id, name };
     for (const k in fields) data[`field:${k}`] = fields[k] as Value;
-    pushLog(st, "event", eventText(rt, name, fields), data);
+    pushLog(st, "event", eventText(rt, name, fields), data, rt.by());
   }
 
   dropModifiers(st.modifiers, (m) => m.until === name);

@@ -3,7 +3,7 @@ export type * from "./types.ts";
 export { Engine, type ApplyResult, type EngineOptions } from "./engine.ts";
 export type { MatchConfig, Board, BoardCard } from "./setup.ts";
 export { RuntimeFault, describeSource } from "./errors.ts";
-export { renderLog } from "./log.ts";
+export { renderLog, renderTracedLog, statementPlace } from "./log.ts";
 export { hashState, hashValue } from "./hash.ts";
 export { cloneState } from "./clone.ts";
 export { randomAgent, firstLegalAgent, scriptedAgent, type Agent, type AsyncAgent } from "./agents.ts";

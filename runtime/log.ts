@@ -1,11 +1,17 @@
 /** The match log: structured entries, each with its readable line. */
-import type { LogEntry, State, Value } from "./types.ts";
+import type { LogEntry, State, StatementSource, Value } from "./types.ts";
 
 export type LogKind = LogEntry["kind"];
 
-/** Appends an entry. */
-export function pushLog(state: State, kind: LogKind, text: string, data?: Readonly<Record<string, Value>>): void {
-  state.log.push(data === undefined ? { kind, text } : { kind, text, data });
+/** Appends an entry; `by`: the handler statement that made it, when a handler made it. */
+export function pushLog(state: State, kind: LogKind, text: string, data?: Readonly<Record<string, Value>>, by?: StatementSource): void {
+  if (by === undefined) state.log.push(data === undefined ? { kind, text } : { kind, text, data });
+  else state.log.push(data === undefined ? { kind, text, by } : { kind, text, data, by });
+}
+
+/** "file:line:col" of a statement. */
+export function statementPlace(s: StatementSource): string {
+  return `${s.file}:${s.line}:${s.col}`;
 }
 
 /** The readable lines of the log (optionally from an index on, e.g. what is new since last look). */
@@ -13,5 +19,16 @@ export function renderLog(state: State, from = 0): string[] {
   const out: string[] = [];
   const log = state.log;
   for (let i = from; i < log.length; i++) out.push((log[i] as LogEntry).text);
+  return out;
+}
+
+/** The log lines with the card line that made each, for `--verbose`: "text  [file:line:col]". */
+export function renderTracedLog(state: State, from = 0): string[] {
+  const out: string[] = [];
+  const log = state.log;
+  for (let i = from; i < log.length; i++) {
+    const e = log[i] as LogEntry;
+    out.push(e.by === undefined ? e.text : `${e.text}  [${statementPlace(e.by)}]`);
+  }
   return out;
 }

@@ -4,7 +4,7 @@
  * names the failing handler's YAML source.
  */
 import type { RuntimeCtx } from "./ctx.ts";
-import { RuntimeFault, errorMessage } from "./errors.ts";
+import { RuntimeFault, errorMessage, statementOf } from "./errors.ts";
 import { DISPATCH, dispatchStep } from "./events.ts";
 import type { Frame } from "./types.ts";
 
@@ -28,6 +28,7 @@ export function drive(rt: RuntimeCtx): void {
       if (++count > MAX_STEPS) throw new Error(`runaway resolution: ${MAX_STEPS} steps without a decision`);
       const h = f.h;
       if (h.charCodeAt(0) === 36 /* $ */) {
+        rt.at = -1; // the runtime's own frame: no handler statement makes its log lines
         if (h === DISPATCH) dispatchStep(rt, f);
         else throw new Error(`unknown runtime frame '${h}'`);
       } else {
@@ -36,9 +37,10 @@ export function drive(rt: RuntimeCtx): void {
         fn(rt, f);
       }
     }
+    rt.at = -1; // what is logged until the next drive (actions, decisions) is the runtime's
   } catch (e) {
     if (e instanceof RuntimeFault) throw e;
     const h = f === undefined ? "?" : f.h === DISPATCH ? (frames[frames.length - 2]?.h ?? DISPATCH) : f.h;
-    throw new RuntimeFault(h, rt.module.sources[h], errorMessage(e), e);
+    throw new RuntimeFault(h, rt.module.sources[h], errorMessage(e), e, statementOf(rt.module.positions, rt.at, h));
   }
 }

@@ -51,6 +51,8 @@ export interface LogEntry {
   readonly kind: "action" | "decision" | "move" | "set" | "event" | "text" | "game" | "create" | "shuffle" | "modify";
   readonly text: string;
   readonly data?: Readonly<Record<string, Value>>;
+  /** The statement of the handler that made this entry (absent for the runtime's own lines). */
+  readonly by?: StatementSource;
 }
 
 export interface Entity {
@@ -262,7 +264,17 @@ export interface RulesData {
 export interface SourceInfo {
   readonly file: string;
   readonly line: number;
+  /** 1-based column where the code starts (absent in hand-written modules). */
+  readonly col?: number;
   readonly what: string;
+}
+
+/** A statement of generated code: its handler (step/pure function id) and its place in the YAML. */
+export interface StatementSource {
+  readonly h: string;
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
 }
 
 export interface GameModule {
@@ -274,6 +286,11 @@ export interface GameModule {
   readonly pure: Readonly<Record<string, PureFn>>;
   /** Where each step/pure function comes from, so a runtime error names the YAML file and line. */
   readonly sources: Readonly<Record<string, SourceInfo>>;
+  /**
+   * Every traced statement; generated code stores the index of the statement it runs in
+   * `Ctx.at` (step code) or `Ctx.pureAt` (pure code). Absent in hand-written modules.
+   */
+  readonly positions?: readonly StatementSource[];
 }
 
 // ── what generated code may call ─────────────────────────────────────────────
@@ -285,6 +302,10 @@ export interface GameModule {
  */
 export interface Ctx {
   readonly state: State;
+  /** Index in `GameModule.positions` of the step statement running now (-1: none). */
+  at: number;
+  /** The same for pure code (conditions, modifiers, functions), kept apart so it never misplaces a step's log lines. */
+  pureAt: number;
   // reads
   get(e: EntityId, prop: string): Value;
   /** A card's static field (no property of that name exists): the card file's value or its default. */

@@ -3,8 +3,9 @@
  * produces structured IR. An unknown name is always an error; one mistake gives one diagnostic.
  */
 import type * as A from "../../grammar/ast.ts";
-import type { Diagnostic, Range } from "./diagnostics.ts";
-import type { Builtin, IrExpr, IrStmt, SuspendOp } from "./ir.ts";
+import type { Diagnostic, DiagnosticCode, Range } from "./diagnostics.ts";
+import type { Builtin, IrExpr, IrStmt, IrStmtDraft, SuspendOp } from "./ir.ts";
+import type { Declaration, Reference, Span } from "./model.ts";
 import type { TextSource } from "./source.ts";
 import { closest, didYouMean } from "./suggest.ts";
 import { assignable, comparable, join, KIND_ENUM, T, typeToString, type Type } from "./types.ts";
@@ -17,7 +18,7 @@ export interface UnitContext {
   /** Type of `event`, or null when there is none. */
   readonly event: Type | null;
   /** Parameters and predeclared locals. */
-  readonly params: readonly { readonly name: string; readonly type: Type; readonly writable?: boolean }[];
+  readonly params: readonly { readonly name: string; readonly type: Type; readonly writable?: boolean; readonly symbol?: string }[];
   /** Pure code: no decisions, no changes but to locals. */
   readonly pure: boolean;
   /** `use` allowed (trigger code). */
@@ -32,11 +33,13 @@ interface Local {
   readonly writable: boolean;
   used: boolean;
   readonly span: A.Span | null;
+  /** The model's symbol id of this local (see model.ts), when it has one. */
+  readonly symbol?: string;
   /** The element bound by `where` (`it`, or a binding's variable inside its own filter). */
   itDepth?: number;
 }
 
-const BUILTINS: Record<Builtin, { readonly params: number | [number, number]; readonly doc: string }> = {
+export const BUILTINS: Record<Builtin, { readonly params: number | [number, number]; readonly doc: string }> = {
   count: { params: 1, doc: "count(list): number of items" },
   sum: { params: 1, doc: "sum(list of numbers)" },
   min: { params: 2, doc: "min(a, b)" },
@@ -69,6 +72,10 @@ export class Checker {
   private loopIds = 0;
   private tempIds = 0;
   readonly diags: Diagnostic[] = [];
+  /** Names resolved to their declarations (model.ts), in the order met. */
+  readonly refs: Reference[] = [];
+  /** Locals declared in this code (`let`, `for`). */
+  readonly decls: Declaration[] = [];
 
   constructor(
     private readonly voc: Vocabulary,
@@ -77,26 +84,41 @@ export class Checker {
     private readonly ctx: UnitContext,
   ) {
     this.scopes.push(new Map());
-    for (const p of ctx.params) this.declare(p.name, p.type, null, p.writable ?? true, true);
+    for (const p of ctx.params) this.declare(p.name, p.type, null, p.writable ?? true, true, p.symbol);
   }
 
   // ── diagnostics ───────────────────────────────────────────────────────────
   private range(span: A.Span): Range {
     return this.src.range(span.start, span.end);
   }
-  private error(span: A.Span, code: string, message: string, hint?: string): void {
+  private error(span: A.Span, code: DiagnosticCode, message: string, hint?: string): void {
     this.diags.push(hint === undefined ? { file: this.file, range: this.range(span), severity: "error", code, message } : { file: this.file, range: this.range(span), severity: "error", code, message, hint });
   }
-  private warn(span: A.Span, code: string, message: string, hint?: string): void {
+  private warn(span: A.Span, code: DiagnosticCode, message: string, hint?: string): void {
     this.diags.push(hint === undefined ? { file: this.file, range: this.range(span), severity: "warning", code, message } : { file: this.file, range: this.range(span), severity: "warning", code, message, hint });
   }
   line(span: A.Span): number {
     return this.src.position(span.start).line;
   }
+  private fileSpan(span: A.Span): Span {
+    const start = this.src.offset(span.start);
+    const end = Math.max(start, this.src.offset(span.end));
+    return { file: this.file, start, end, range: this.range(span) };
+  }
+  /** Records that the name at `span` means `symbol`. */
+  private ref(span: A.Span, symbol: string, type?: Type): void {
+    this.refs.push(type && type.t !== "unknown" ? { symbol, span: this.fileSpan(span), type } : { symbol, span: this.fileSpan(span) });
+  }
 
   // ── scopes ────────────────────────────────────────────────────────────────
-  private declare(name: string, type: Type, span: A.Span | null, writable: boolean, used = false): Local {
-    const l: Local = { name, type, writable, used, span };
+  private declare(name: string, type: Type, span: A.Span | null, writable: boolean, used = false, symbol?: string): Local {
+    let id = symbol;
+    if (span && !id) {
+      const at = this.fileSpan(span);
+      id = `local:${this.file}:${at.start}`;
+      this.decls.push({ id, kind: "local", name, type, span: at });
+    }
+    const l: Local = id === undefined ? { name, type, writable, used, span } : { name, type, writable, used, span, symbol: id };
     this.scopes[this.scopes.length - 1]?.set(name, l);
     this.allLocals.push(l);
     return l;
@@ -219,6 +241,7 @@ export class Checker {
     const local = this.lookup(e.name);
     if (local) {
       local.used = true;
+      if (local.symbol) this.ref(e.span, local.symbol, local.type);
       if (local.itDepth !== undefined) return { k: "it", depth: local.itDepth, ty: local.type };
       return { k: "local", name: e.name, ty: local.type };
     }
@@ -249,9 +272,18 @@ export class Checker {
         return { k: "lit", v: null, ty: T.unknown };
     }
     const en = this.voc.enumOfValue.get(e.name);
-    if (en) return { k: "lit", v: e.name, ty: T.enumOf(en) };
-    if (this.voc.keywords.has(e.name)) return { k: "lit", v: e.name, ty: T.enumOf(KEYWORD_ENUM) };
-    if (this.voc.cards.has(e.name)) return { k: "lit", v: e.name, ty: T.cardid };
+    if (en) {
+      this.ref(e.span, en === KIND_ENUM ? `kind:${e.name}` : `enum-value:${e.name}`, T.enumOf(en));
+      return { k: "lit", v: e.name, ty: T.enumOf(en) };
+    }
+    if (this.voc.keywords.has(e.name)) {
+      this.ref(e.span, `keyword:${e.name}`);
+      return { k: "lit", v: e.name, ty: T.enumOf(KEYWORD_ENUM) };
+    }
+    if (this.voc.cards.has(e.name)) {
+      this.ref(e.span, `card:${e.name}`, T.cardid);
+      return { k: "lit", v: e.name, ty: T.cardid };
+    }
     const candidates = [...this.visibleLocals(), "me", "opponent", "game", ...(this.ctx.self ? ["self"] : []), ...(this.ctx.event ? ["event"] : []), ...this.voc.enumOfValue.keys(), ...this.voc.keywords, ...this.voc.cards];
     let hint: string | undefined;
     // `hp-1` is one name (inner hyphens): when its parts are known, it was meant as a subtraction.
@@ -364,6 +396,8 @@ export class Checker {
       this.error(e.property.span, "check/unknown-member", m.error, m.hint);
       return { k: "lit", v: null, ty: T.unknown };
     }
+    const sym = this.memberSymbol(obj.ty, name, m.how);
+    if (sym) this.ref(e.property.span, sym, m.ty);
     switch (m.how) {
       case "zone":
         return { k: "zone", owner: obj, zone: name, ty: m.ty };
@@ -379,10 +413,41 @@ export class Checker {
     }
   }
 
+  /** The declaration a member access means (for the model), if it has one. */
+  private memberSymbol(objTy: Type, name: string, how: "prop" | "zone" | "field" | "match"): string | undefined {
+    const voc = this.voc;
+    if (how === "zone") return `zone:${name}`;
+    if (how === "match") return undefined;
+    if (how === "field") {
+      if (objTy.t === "event" && objTy.name) return `event-field:${objTy.name}:${name}`;
+      const ev = [...voc.events.values()].find((x) => x.fields.has(name));
+      return ev ? `event-field:${ev.name}:${name}` : undefined;
+    }
+    const cardSym = () => {
+      if (voc.props.card.has(name)) return `property:card:${name}`;
+      if (voc.cardFields.has(name)) return `field:*:${name}`;
+      const k = [...voc.kinds.values()].find((x) => x.fields.has(name));
+      return k ? `field:${k.name}:${name}` : undefined;
+    };
+    switch (objTy.t) {
+      case "card":
+        return cardSym();
+      case "player":
+        return voc.props.player.has(name) ? `property:player:${name}` : undefined;
+      case "game":
+        return voc.props.game.has(name) ? `property:game:${name}` : voc.options.has(name) ? `option:${name}` : undefined;
+      case "entity":
+        return voc.props.player.has(name) ? `property:player:${name}` : cardSym();
+      default:
+        return undefined;
+    }
+  }
+
   private call(e: A.Call): IrExpr {
     const name = e.callee.name;
     const fn = this.voc.functions.get(name);
     if (fn) {
+      this.ref(e.callee.span, `function:${name}`, fn.returns);
       const args = this.args(e, fn.params);
       return { k: "fn", name, args, ty: fn.returns };
     }
@@ -398,6 +463,7 @@ export class Checker {
     }
     const b = name as Builtin;
     const spec = BUILTINS[b];
+    this.ref(e.callee.span, `builtin:${name}`);
     const [lo, hi] = typeof spec.params === "number" ? [spec.params, spec.params] : spec.params;
     if (e.args.length < lo || e.args.length > hi) {
       this.error(e.span, "check/arity", `'${name}' takes ${lo === hi ? String(lo) : `${lo} to ${hi}`} argument(s), not ${e.args.length}`, spec.doc);
@@ -553,7 +619,8 @@ export class Checker {
         this.warn(s.span, "check/unreachable", "this code never runs", `it follows '${ended.kind}'`);
         ended = null;
       }
-      out.push(...this.stmt(s));
+      const at = { file: this.file, ...this.src.position(s.span.start) };
+      for (const d of this.stmt(s)) out.push({ ...d, at });
       if (s.kind === "return" || s.kind === "break" || s.kind === "win" || s.kind === "draw") ended = s;
     }
     return out;
@@ -567,7 +634,7 @@ export class Checker {
     return false;
   }
 
-  private stmt(s: A.Stmt): IrStmt[] {
+  private stmt(s: A.Stmt): IrStmtDraft[] {
     const line = this.line(s.span);
     switch (s.kind) {
       case "let": {
@@ -658,6 +725,7 @@ export class Checker {
       case "modify": {
         if (this.impure(s.span, "'modify'")) return [];
         if (!this.voc.events.has(s.until.name)) this.error(s.until.span, "check/unknown-event", `unknown event '${s.until.name}'`, this.eventHint(s.until.name));
+        else this.ref(s.until.span, `event:${s.until.name}`);
         const t = this.writableProp(s.target, s.op, s.value);
         return t ? [{ k: "modify", obj: t.obj, name: t.name, op: s.op, value: t.value, until: s.until.name, line }] : [];
       }
@@ -670,6 +738,8 @@ export class Checker {
           const f = k.fields.get(field);
           return f?.type === "effect" || f?.type === "response";
         });
+        const owner = [...this.voc.kinds.values()].find((k) => k.fields.has(field));
+        if (isEffect && owner) this.ref(s.target.property.span, `field:${owner.name}:${field}`);
         if (!isEffect) {
           const effects = [...this.voc.kinds.values()].flatMap((k) => [...k.fields.values()].filter((f) => f.type === "effect" || f.type === "response").map((f) => f.name));
           this.error(s.target.property.span, "check/unknown-effect", `no card kind has an effect field '${field}'`, didYouMean(field, effects));
@@ -705,6 +775,7 @@ export class Checker {
             return [];
           }
           if (this.impure(s.span, `calling '${proc.name}'`)) return [];
+          this.ref(s.expr.callee.span, `procedure:${proc.name}`, proc.returns);
           const args = this.args(s.expr, proc.params);
           return [{ k: "suspend", op: { op: "call", proc: proc.name, args }, into: null, line }];
         }
@@ -725,12 +796,14 @@ export class Checker {
       this.error(m.property.span, "check/unknown-zone", `unknown zone '${zone}'`, didYouMean(zone, this.voc.zones.keys()) ?? `zones: ${[...this.voc.zones.keys()].join(", ")}`);
       return undefined;
     }
+    this.ref(m.property.span, `zone:${zone}`, T.list(T.card));
     this.expect(m.object.span, owner.ty, T.player, "a zone belongs to a player");
     return { owner, zone };
   }
 
-  private writableProp(target: A.Member, op: A.AssignOp, valueExpr: A.Expr): { obj: IrExpr; name: string; value: IrExpr } | undefined {
-    const obj = this.expr(target.object);
+  /** `checked`: the target's object when the caller has already checked it (each name is checked once). */
+  private writableProp(target: A.Member, op: A.AssignOp, valueExpr: A.Expr, checked?: IrExpr): { obj: IrExpr; name: string; value: IrExpr } | undefined {
+    const obj = checked ?? this.expr(target.object);
     const name = target.property.name;
     const value = this.expr(valueExpr);
     const decl =
@@ -742,6 +815,8 @@ export class Checker {
       else this.error(target.property.span, "check/read-only", `'${name}' cannot be changed`, "only properties declared under 'properties:' in the rules file can change");
       return undefined;
     }
+    const sym = this.memberSymbol(obj.ty, name, "prop");
+    if (sym) this.ref(target.property.span, sym, decl.type);
     this.checkOp(valueExpr.span, op, decl.type, value.ty);
     return { obj, name, value };
   }
@@ -754,7 +829,7 @@ export class Checker {
     }
   }
 
-  private assign(s: A.Assign, line: number): IrStmt[] {
+  private assign(s: A.Assign, line: number): IrStmtDraft[] {
     if (s.target.kind === "name") {
       const l = this.lookup(s.target.name);
       if (!l) {
@@ -762,26 +837,29 @@ export class Checker {
         this.expr(s.value);
         return [];
       }
+      if (l.symbol) this.ref(s.target.span, l.symbol, l.type);
       const value = this.expr(s.value);
       if (!l.writable) this.error(s.target.span, "check/read-only", `'${s.target.name}' cannot be changed`);
       this.checkOp(s.value.span, s.op, l.type, value.ty);
       return [{ k: "setLocal", name: s.target.name, op: s.op, value, line }];
     }
-    const objTy = this.expr(s.target.object).ty;
+    const ev = this.expr(s.target.object);
+    const objTy = ev.ty;
     if (objTy.t === "event") {
       if (this.impure(s.span, "changing an event")) return [];
-      const ev = this.expr(s.target.object);
       const m = this.memberOf(objTy, s.target.property.name);
       const value = this.expr(s.value);
       if ("error" in m) {
         this.error(s.target.property.span, "check/unknown-member", m.error, m.hint);
         return [];
       }
+      const fsym = this.memberSymbol(objTy, s.target.property.name, "field");
+      if (fsym) this.ref(s.target.property.span, fsym, m.ty);
       this.checkOp(s.value.span, s.op, m.ty, value.ty);
       return [{ k: "setField", ev, name: s.target.property.name, op: s.op, value, line }];
     }
     if (this.impure(s.span, "changing a property")) return [];
-    const t = this.writableProp(s.target, s.op, s.value);
+    const t = this.writableProp(s.target, s.op, s.value, ev);
     return t ? [{ k: "setProp", obj: t.obj, name: t.name, op: s.op, value: t.value, line }] : [];
   }
 
@@ -792,6 +870,7 @@ export class Checker {
       case "call": {
         const proc = this.voc.procedures.get(e.callee.name);
         if (!proc) return { op: null, ty: this.expr(e).ty };
+        this.ref(e.callee.span, `procedure:${proc.name}`, proc.returns);
         const args = this.args(e, proc.params);
         return { op: { op: "call", proc: proc.name, args }, ty: proc.returns };
       }
@@ -812,6 +891,7 @@ export class Checker {
       }
       case "act": {
         if (!this.voc.windows.has(e.window.name)) this.error(e.window.span, "check/unknown-window", `unknown action window '${e.window.name}'`, didYouMean(e.window.name, this.voc.windows) ?? `windows: ${[...this.voc.windows].join(", ")}`);
+        else this.ref(e.window.span, `window:${e.window.name}`);
         const player = this.expr(e.by);
         this.expect(e.by.span, player.ty, T.player, "'by' needs a player");
         const ev = e.on ? this.expr(e.on) : null;
@@ -825,6 +905,7 @@ export class Checker {
           e.fields.forEach((f) => this.expr(f.value));
           return { op: null, ty: T.unknown };
         }
+        this.ref(e.event.span, `event:${decl.name}`, T.event(decl.name));
         const fields: [string, IrExpr][] = [];
         const given = new Set<string>();
         for (const f of e.fields) {
@@ -834,6 +915,7 @@ export class Checker {
             this.error(f.name.span, "check/unknown-field", `event '${decl.name}' has no field '${f.name.name}'`, didYouMean(f.name.name, decl.fields.keys()) ?? `its fields: ${[...decl.fields.keys()].join(", ")}`);
             continue;
           }
+          this.ref(f.name.span, `event-field:${decl.name}:${f.name.name}`, ty);
           if (given.has(f.name.name)) this.error(f.name.span, "check/duplicate-field", `field '${f.name.name}' is given twice`);
           given.add(f.name.name);
           this.expect(f.value.span, v.ty, ty, `field '${f.name.name}' of '${decl.name}' must be ${typeToString(ty)}`);

@@ -1,15 +1,23 @@
 /**
- * The pipeline for one game: load (yaml) → validate (ajv) → parse (chevrotain) → check → lower →
- * generate (ts-morph). Every stage reports into one list of diagnostics.
+ * Checking one file at a time: the rules file (→ the vocabulary, the rules' code units and tables)
+ * and card files (head: YAML + schema → id and kind; body: code units, references, the card's
+ * table row). The Workspace (workspace.ts) puts them together into the checked model; `checkGame`
+ * checks a whole game at once through it.
  */
 import { parseBinding, parseEffect, parseExpression } from "../../grammar/index.ts";
 import type * as A from "../../grammar/ast.ts";
 import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
 import { kindKeySchema, kindSchema } from "./card-schema.ts";
 import { Checker, type UnitContext } from "./check.ts";
-import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { type Diagnostic, type DiagnosticCode } from "./diagnostics.ts";
+import { isDiagnosticCode } from "./diagnostic-codes.ts";
 import type { CompiledUnit, IrExpr, IrStmt, UnitKind } from "./ir.ts";
 import { lower } from "./lower.ts";
+import type { CardModel, CheckedModel, Declaration, Reference, RulesModel, Span } from "./model.ts";
+import { rulesDeclarations } from "./declarations.ts";
+import { cardData, displayName, rulesData } from "./tables.ts";
+import { closest } from "./suggest.ts";
+import { Workspace } from "./workspace.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type TextSource, type YamlPath } from "./source.ts";
 import { assignable, T, typeToString, type Type } from "./types.ts";
@@ -24,28 +32,20 @@ export interface InputFile {
 export interface GameInput {
   readonly rules: InputFile;
   readonly cards: readonly InputFile[];
+  /** Deck files (cards/<game>/decks/). */
+  readonly decks?: readonly InputFile[];
+  /** Scenario files (cards/<game>/scenarios/). */
+  readonly scenarios?: readonly InputFile[];
 }
 
-export interface CardInfo {
-  readonly id: string;
-  readonly kind: string;
-  readonly file: string;
-  readonly value: Record<string, unknown>;
-}
-
-export interface CheckedGame {
-  readonly diagnostics: Diagnostic[];
-  readonly vocabulary: Vocabulary | null;
-  readonly units: CompiledUnit[];
-  readonly cards: CardInfo[];
-  readonly rulesValue: Record<string, unknown> | null;
-}
+/** The checked game: the model (kept as a name for the callers of `checkGame`). */
+export type CheckedGame = CheckedModel;
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 
 /** Function names for unit ids: readable and unique. */
-class NameTable {
+export class NameTable {
   private used = new Set<string>();
   name(id: string): string {
     const base = id.replace(/[^A-Za-z0-9]+/g, "_").replace(/^(\d)/, "_$1");
@@ -58,12 +58,19 @@ class NameTable {
 
 /** Compiles the code units of one file. */
 class UnitBuilder {
+  readonly refs: Reference[] = [];
+  readonly decls: Declaration[] = [];
   constructor(
     private readonly voc: Vocabulary,
     private readonly diags: Diagnostic[],
     private readonly units: CompiledUnit[],
-    private readonly names: NameTable,
   ) {}
+
+  private collect(c: Checker): void {
+    this.diags.push(...c.diags);
+    this.refs.push(...c.refs);
+    this.decls.push(...c.decls);
+  }
 
   private source(src: SourceFile, path: YamlPath): TextSource | undefined {
     const t = src.textAt(path);
@@ -76,7 +83,7 @@ class UnitBuilder {
 
   private syntax(src: SourceFile, t: TextSource, errors: readonly A.SyntaxIssue[]): boolean {
     for (const e of errors) {
-      const d: Diagnostic = { file: src.file, range: t.range(e.span.start, e.span.end), severity: "error", code: e.code, message: e.message, ...(e.hint ? { hint: e.hint } : {}) };
+      const d: Diagnostic = { file: src.file, range: t.range(e.span.start, e.span.end), severity: "error", code: isDiagnosticCode(e.code) ? e.code : "dsl/syntax", message: e.message, ...(e.hint ? { hint: e.hint } : {}) };
       this.diags.push(d);
     }
     return errors.length === 0;
@@ -84,8 +91,9 @@ class UnitBuilder {
 
   private push(id: string, kind: UnitKind, src: SourceFile, path: YamlPath, what: string, rest: Partial<CompiledUnit>): void {
     const t = src.textAt(path);
-    const line = t ? t.position(0).line : src.rangeAt(path).start.line;
-    this.units.push({ id, fnName: this.names.name(id), kind, file: src.file, line, what, ...rest });
+    const at = t ? t.position(0) : src.rangeAt(path).start;
+    // The function name is given when the model puts all units together (names must be unique game-wide).
+    this.units.push({ id, fnName: "", kind, file: src.file, line: at.line, col: at.col, what, ...rest });
   }
 
   /** Effect code (statements) run as steps. */
@@ -99,7 +107,7 @@ class UnitBuilder {
     // After a syntax error the statements the parser recovered are still checked (more errors at
     // once), but "never used" would be guesswork and there is nothing to generate.
     if (ok) c.finish();
-    this.diags.push(...c.diags);
+    this.collect(c);
     if (ok) this.push(id, "step", src, path, what, { blocks: lower(body) });
   }
 
@@ -116,7 +124,7 @@ class UnitBuilder {
     if (!this.syntax(src, t, parsed.errors)) return undefined;
     const c = new Checker(this.voc, src.file, t, ctx);
     const e = c.expr(parsed.ast);
-    this.diags.push(...c.diags);
+    this.collect(c);
     if (expected && !assignable(e.ty, expected)) {
       this.diags.push({ file: src.file, range: t.range(0, t.text.length), severity: "error", code: "check/type", message: `this must be ${typeToString(expected)}, not ${typeToString(e.ty)}` });
     }
@@ -132,12 +140,12 @@ class UnitBuilder {
     const ok = this.syntax(src, t, parsed.errors);
     const c = new Checker(this.voc, src.file, t, ctx);
     const body: IrStmt[] = c.stmts(parsed.ast.body);
-    this.diags.push(...c.diags);
+    this.collect(c);
     if (ok) this.push(id, "pure-code", src, path, what, result === null ? { body } : { body, result });
   }
 
   /** `c in me.hand where …`: the parameter's name and type. */
-  binding(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext): { name: string; type: Type } | undefined {
+  binding(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext): { name: string; type: Type; symbol: string } | undefined {
     const t = this.source(src, path);
     if (!t) return undefined;
     const parsed = parseBinding(t.text);
@@ -145,11 +153,15 @@ class UnitBuilder {
     const b = parsed.ast;
     const c = new Checker(this.voc, src.file, t, ctx);
     const list: IrExpr = c.bindingList(b.list, b.variable.name);
-    this.diags.push(...c.diags);
+    this.collect(c);
     const type = list.ty.t === "list" ? list.ty.of : T.unknown;
+    // The bound variable is a local of the action: its `when`, `label` and `do` refer to it.
+    const start = t.offset(b.variable.span.start);
+    const symbol = `local:${src.file}:${start}`;
+    this.decls.push({ id: symbol, kind: "local", name: b.variable.name, type, span: { file: src.file, start, end: t.offset(b.variable.span.end), range: t.range(b.variable.span.start, b.variable.span.end) } });
     if (list.ty.t !== "list" && list.ty.t !== "unknown") this.diags.push({ file: src.file, range: t.range(b.list.span.start, b.list.span.end), severity: "error", code: "check/type", message: `'for' needs a list after 'in' (found ${typeToString(list.ty)})` });
     this.push(id, "pure-expr", src, path, what, { expr: list });
-    return { name: b.variable.name, type };
+    return { name: b.variable.name, type, symbol };
   }
 
   /** A label: text with {interpolation}. */
@@ -169,77 +181,188 @@ class UnitBuilder {
     back.push(t.text.length, t.text.length);
     const at = (i: number) => back[Math.max(0, Math.min(i, back.length - 1))] ?? 0;
     const parsed = parseExpression(quoted);
-    const shifted: TextSource = { text: quoted, position: (i) => t.position(at(i)), range: (s, e) => t.range(at(s), at(e)) };
+    const shifted: TextSource = { text: quoted, position: (i) => t.position(at(i)), range: (s, e) => t.range(at(s), at(e)), offset: (i) => t.offset(at(i)) };
     if (!this.syntax(src, shifted, parsed.errors)) return;
     const c = new Checker(this.voc, src.file, shifted, ctx);
     const e = c.expr(parsed.ast);
-    this.diags.push(...c.diags);
+    this.collect(c);
     this.push(id, "pure-expr", src, path, what, { expr: e });
   }
 }
 
 const RULES_CTX: UnitContext = { self: false, event: null, params: [], pure: false, trigger: false, returns: null };
 
-/** Loads, validates and checks a whole game. Generation needs a result without errors. */
-export function checkGame(input: GameInput): CheckedGame {
+/** The rules file after YAML, schema and vocabulary (its code is checked by checkRulesBody, once card ids are known). */
+export interface RulesCheck {
+  readonly file: string;
+  readonly text: string;
+  readonly src: SourceFile;
+  readonly value: Record<string, unknown> | null;
+  /** Null when the rules file does not load (YAML or schema errors). Its `cards` are empty. */
+  readonly vocabulary: Vocabulary | null;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly declarations: readonly Declaration[];
+  readonly references: readonly Reference[];
+}
+
+/** Checks the rules file's YAML and schema and builds its vocabulary. */
+export function checkRules(input: InputFile): RulesCheck {
   const diags: Diagnostic[] = [];
-  const units: CompiledUnit[] = [];
-  const names = new NameTable();
-  const rules = new SourceFile(input.rules.path, input.rules.text);
+  const rules = new SourceFile(input.path, input.text);
+  const none = { file: input.path, text: input.text, src: rules, value: null, vocabulary: null, diagnostics: diags, declarations: [], references: [] };
   diags.push(...rules.diagnostics);
-  if (!rules.ok) return { diagnostics: sortDiagnostics(diags), vocabulary: null, units, cards: [], rulesValue: null };
+  if (!rules.ok) return none;
   const rulesValue = obj(rules.value());
   const schemaDiags = validateWithSchema(rules, rulesValue, RULES_SCHEMA);
   diags.push(...schemaDiags);
-  if (schemaDiags.length) return { diagnostics: sortDiagnostics(diags), vocabulary: null, units, cards: [], rulesValue: null };
+  if (schemaDiags.length) return none;
   const voc = buildVocabulary(rules, rulesValue, diags);
-
-  // Cards: schema first (ids feed the vocabulary), code after.
-  const cards: { src: SourceFile; info: CardInfo }[] = [];
-  const byId = new Map<string, string>();
-  for (const f of input.cards) {
-    const src = new SourceFile(f.path, f.text);
-    diags.push(...src.diagnostics);
-    if (!src.ok) continue;
-    const value = obj(src.value());
-    const info = validateCard(voc, src, value, diags);
-    if (!info) continue;
-    const prev = byId.get(info.id);
-    if (prev) {
-      diags.push({ file: src.file, range: src.rangeAt(["id"]), severity: "error", code: "check/duplicate-card", message: `card id '${info.id}' is already used by ${prev}` });
-      continue;
-    }
-    byId.set(info.id, src.file);
-    voc.cards.add(info.id);
-    cards.push({ src, info });
-  }
-  for (const id of voc.cards) {
-    if (voc.enumOfValue.has(id) || voc.keywords.has(id)) {
-      const c = cards.find((x) => x.info.id === id);
-      if (c) diags.push({ file: c.src.file, range: c.src.rangeAt(["id"]), severity: "error", code: "check/duplicate-name", message: `card id '${id}' is also an enum value or keyword of the rules` });
-    }
-  }
-
-  const b = new UnitBuilder(voc, diags, units, names);
-  buildRulesUnits(voc, rules, rulesValue, b);
-  for (const c of cards) buildCardUnits(voc, c.src, c.info, b, diags);
-  return { diagnostics: sortDiagnostics(diags), vocabulary: voc, units, cards: cards.map((c) => c.info), rulesValue };
+  const decl = rulesDeclarations(rules, rulesValue, voc);
+  return { file: input.path, text: input.text, src: rules, value: rulesValue, vocabulary: voc, diagnostics: diags, declarations: decl.declarations, references: decl.references };
 }
 
-function validateCard(voc: Vocabulary, src: SourceFile, value: Obj, diags: Diagnostic[]): CardInfo | undefined {
+/** The rules' code (functions, procedures, actions, flow…) and the runtime's rules table. */
+export interface RulesBody {
+  readonly rules: RulesModel;
+  readonly units: readonly CompiledUnit[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly declarations: readonly Declaration[];
+  readonly references: readonly Reference[];
+}
+
+/** Checks the rules' code against the vocabulary, whose `cards` holds every card id of the game. */
+export function checkRulesBody(voc: Vocabulary, head: RulesCheck): RulesBody {
+  const diags: Diagnostic[] = [];
+  const units: CompiledUnit[] = [];
+  const value = head.value ?? {};
+  const b = new UnitBuilder(voc, diags, units);
+  buildRulesUnits(voc, head.src, value, b);
+  const data = rulesData(voc, value, new Set(units.map((u) => u.id)));
+  return { rules: { file: head.file, data }, units, diagnostics: diags, declarations: b.decls, references: b.refs };
+}
+
+/** A card file after YAML and schema: its id and kind, when it has them. */
+export interface CardHead {
+  readonly file: string;
+  readonly text: string;
+  readonly src: SourceFile;
+  readonly id: string | null;
+  readonly kind: string | null;
+  readonly value: Record<string, unknown> | null;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** First pass over a card file: YAML, then the schema of its kind (needs only the rules). */
+export function checkCardHead(voc: Vocabulary, file: InputFile): CardHead {
+  const diags: Diagnostic[] = [];
+  const src = new SourceFile(file.path, file.text);
+  diags.push(...src.diagnostics);
+  const none = { file: file.path, text: file.text, src, id: null, kind: null, value: null, diagnostics: diags };
+  if (!src.ok) return none;
+  const value = obj(src.value());
   const kindDiags = validateWithSchema(src, value, kindKeySchema(voc));
   if (kindDiags.length) {
     diags.push(...kindDiags);
-    return undefined;
+    return none;
   }
   const kind = String(value["kind"]);
   const d = validateWithSchema(src, value, kindSchema(voc, kind));
   diags.push(...d);
-  if (d.length) return undefined;
+  if (d.length) return none;
   const id = String(value["id"]);
   const base = src.file.replace(/\\/g, "/").split("/").pop()?.replace(/\.ya?ml$/, "");
   if (base && base !== id) diags.push({ file: src.file, range: src.rangeAt(["id"]), severity: "warning", code: "check/file-name", message: `card '${id}' is in a file named '${base}'`, hint: `rename the file to ${id}.yaml` });
-  return { id, kind, file: src.file, value };
+  return { file: file.path, text: file.text, src, id, kind, value, diagnostics: diags };
+}
+
+/** Second pass over a card file: its code, its references and its table row. */
+export interface CardBody {
+  readonly card: CardModel | null;
+  readonly units: readonly CompiledUnit[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly declarations: readonly Declaration[];
+  readonly references: readonly Reference[];
+}
+
+/** Checks a card's code and data against the vocabulary, whose `cards` holds every card id of the game. */
+export function checkCardBody(voc: Vocabulary, head: CardHead): CardBody {
+  const diags: Diagnostic[] = [];
+  const units: CompiledUnit[] = [];
+  if (!head.id || !head.kind || !head.value) return { card: null, units, diagnostics: diags, declarations: [], references: [] };
+  const src = head.src;
+  const b = new UnitBuilder(voc, diags, units);
+  const info = { id: head.id, kind: head.kind, value: head.value };
+  buildCardUnits(voc, src, info, b, diags);
+  const refs: Reference[] = [...b.refs, ...cardDataReferences(voc, src, info, diags)];
+  const idSpan = src.spanAt(["id"]) ?? src.spanOf(0, 0);
+  const name = displayName(info.value["name"]) ?? info.id;
+  const text = displayName(info.value["text"]);
+  const def = cardData(voc, info.id, info.kind, info.value, new Set(units.map((u) => u.id)));
+  const stats = Object.entries(def.fields)
+    .filter(([, v]) => typeof v === "number" || typeof v === "string")
+    .filter(([k]) => k !== "text")
+    .map(([k, v]) => `${k} ${String(v)}`)
+    .join(", ");
+  const cardDecl: Declaration = { id: `card:${info.id}`, kind: "card", name: info.id, type: T.cardid, detail: `${name} (${info.kind}${stats ? `; ${stats}` : ""})${text ? ` — ${text}` : ""}`, span: idSpan };
+  const card: CardModel = { id: info.id, kind: info.kind, name, file: src.file, span: idSpan, ...(text !== undefined ? { text } : {}), def };
+  return { card, units, diagnostics: diags, declarations: [cardDecl, ...b.decls], references: refs };
+}
+
+/** YAML values of a card that name declarations: kind, events, stages, zones, properties, keywords, card ids. */
+function cardDataReferences(voc: Vocabulary, src: SourceFile, card: { id: string; kind: string; value: Obj }, diags: Diagnostic[]): Reference[] {
+  const refs: Reference[] = [];
+  const add = (path: YamlPath, symbol: string, type?: Type) => {
+    const span = src.spanAt(path);
+    if (span) refs.push(type ? { symbol, span, type } : { symbol, span });
+  };
+  const v = card.value;
+  add(["kind"], `kind:${card.kind}`);
+  ((v["keywords"] as unknown[] | undefined) ?? []).forEach((k, i) => add(["keywords", i], `keyword:${String(k)}`));
+  const zonesAt = (path: YamlPath, z: unknown) => {
+    if (typeof z === "string") add(path, `zone:${z}`);
+    else if (Array.isArray(z)) z.forEach((x, i) => add([...path, i], `zone:${String(x)}`));
+  };
+  ((v["on"] as unknown[] | undefined) ?? []).forEach((t, i) => {
+    const o = obj(t);
+    add(["on", i, "event"], `event:${String(o["event"])}`);
+    if (o["stage"] !== undefined) add(["on", i, "stage"], `stage:${String(o["event"])}:${String(o["stage"])}`);
+    zonesAt(["on", i, "in"], o["in"]);
+    if (obj(o["limit"])["per"] !== undefined) add(["on", i, "limit", "per"], `event:${String(obj(o["limit"])["per"])}`);
+  });
+  ((v["modifiers"] as unknown[] | undefined) ?? []).forEach((m, i) => {
+    const o = obj(m);
+    const prop = String(o["compute"]);
+    const owner = voc.props.card.has(prop) ? "card" : voc.props.player.has(prop) ? "player" : "game";
+    add(["modifiers", i, "compute"], `property:${owner}:${prop}`);
+    zonesAt(["modifiers", i, "in"], o["in"]);
+  });
+  const kind = voc.kinds.get(card.kind);
+  for (const f of [...voc.cardFields.values(), ...(kind?.fields.values() ?? [])]) {
+    const owner = voc.cardFields.has(f.name) ? "*" : card.kind;
+    const keySpan = src.spanAt([f.name], "key");
+    if (keySpan && v[f.name] !== undefined) refs.push({ symbol: `field:${owner}:${f.name}`, span: keySpan });
+    if (f.type === "response" && v[f.name]) add([f.name, "to"], `event:${String(obj(v[f.name])["to"])}`);
+    // Card ids in data fields are references: an unknown one is an error where it is written (GI skills, talents…).
+    if (typeof f.type !== "object") continue;
+    const val = v[f.name];
+    const enumOf = f.type.t === "enum" ? f.type : f.type.t === "list" && f.type.of.t === "enum" ? f.type.of : null;
+    if (enumOf && typeof val === "string") add([f.name], `enum-value:${val}`, enumOf);
+    if (enumOf && Array.isArray(val)) val.forEach((x, i) => add([f.name, i], `enum-value:${String(x)}`, enumOf));
+    if (f.type.t === "cardid" && typeof val === "string") cardIdRef(voc, src, [f.name], val, refs, diags);
+    if (f.type.t === "list" && f.type.of.t === "cardid" && Array.isArray(val)) val.forEach((x, i) => typeof x === "string" && cardIdRef(voc, src, [f.name, i], x, refs, diags));
+  }
+  return refs;
+}
+
+/** A card id written in a YAML value: a reference, or an error at its position. */
+export function cardIdRef(voc: Vocabulary, src: SourceFile, path: YamlPath, id: string, refs: Reference[], diags: Diagnostic[], code: DiagnosticCode = "check/unknown-card"): void {
+  const span: Span | undefined = src.spanAt(path);
+  if (voc.cards.has(id)) {
+    if (span) refs.push({ symbol: `card:${id}`, span, type: T.cardid });
+    return;
+  }
+  const near = closest(id, voc.cards);
+  diags.push({ file: src.file, range: span?.range ?? src.rangeAt(path), severity: "error", code, message: `unknown card '${id}'`, ...(near ? { hint: `did you mean '${near}'?`, data: { replacement: near } } : {}) });
 }
 
 function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilder): void {
@@ -251,22 +374,22 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
   for (const [name, d] of Object.entries(obj(r["functions"]))) {
     const f = voc.functions.get(name);
     if (!f) continue;
-    if (typeof obj(d)["do"] === "string") b.pureCode(`fn.${name}`, src, ["functions", name, "do"], `function ${name}`, { ...RULES_CTX, params: f.params, pure: true, returns: f.returns }, null);
-    else b.expr(`fn.${name}`, src, ["functions", name, "is"], `function ${name}`, { ...RULES_CTX, params: f.params, pure: true }, f.returns);
+    if (typeof obj(d)["do"] === "string") b.pureCode(`fn.${name}`, src, ["functions", name, "do"], `function ${name}`, { ...RULES_CTX, params: f.params.map((p) => ({ ...p, symbol: `param:function:${name}:${p.name}` })), pure: true, returns: f.returns }, null);
+    else b.expr(`fn.${name}`, src, ["functions", name, "is"], `function ${name}`, { ...RULES_CTX, params: f.params.map((p) => ({ ...p, symbol: `param:function:${name}:${p.name}` })), pure: true }, f.returns);
   }
   for (const name of Object.keys(obj(r["procedures"]))) {
     const p = voc.procedures.get(name);
     if (!p) continue;
-    b.step(`proc.${name}`, src, ["procedures", name, "do"], `procedure ${name}`, { ...RULES_CTX, params: p.params, returns: p.returns });
+    b.step(`proc.${name}`, src, ["procedures", name, "do"], `procedure ${name}`, { ...RULES_CTX, params: p.params.map((x) => ({ ...x, symbol: `param:procedure:${name}:${x.name}` })), returns: p.returns });
   }
   for (const [name, d] of Object.entries(obj(r["actions"]))) {
     const a = obj(d);
     const base: UnitContext = { ...RULES_CTX, event: T.event(null) };
-    let params: { name: string; type: Type }[] = [];
+    let params: { name: string; type: Type; symbol?: string }[] = [];
     if (typeof a["for"] === "string") {
       const bound = b.binding(`action.${name}.for`, src, ["actions", name, "for"], `action ${name}: candidates`, { ...base, pure: true });
       if (!bound) continue;
-      params = [bound];
+      params = [{ name: bound.name, type: bound.type, symbol: bound.symbol }];
     }
     if (typeof a["when"] === "string") b.expr(`action.${name}.when`, src, ["actions", name, "when"], `action ${name}: legality`, { ...base, params, pure: true }, T.bool);
     if (typeof a["label"] === "string") b.label(`action.${name}.label`, src, ["actions", name, "label"], `action ${name}: label`, { ...base, params, pure: true });
@@ -285,7 +408,7 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
   if (typeof flow["scenario"] === "string") b.step("flow.scenario", src, ["flow", "scenario"], "flow: scenario start", RULES_CTX);
 }
 
-function buildCardUnits(voc: Vocabulary, src: SourceFile, card: CardInfo, b: UnitBuilder, diags: Diagnostic[]): void {
+function buildCardUnits(voc: Vocabulary, src: SourceFile, card: { id: string; kind: string; value: Obj }, b: UnitBuilder, diags: Diagnostic[]): void {
   const v = card.value;
   const cardName = displayName(v["name"]) ?? card.id;
   const base: UnitContext = { self: true, event: null, params: [], pure: false, trigger: false, returns: null };
@@ -328,31 +451,10 @@ function buildCardUnits(voc: Vocabulary, src: SourceFile, card: CardInfo, b: Uni
   });
 }
 
-export function displayName(v: unknown): string | undefined {
-  if (typeof v === "string") return v;
-  const o = obj(v);
-  return typeof o["en"] === "string" ? o["en"] : undefined;
-}
+export { displayName } from "./tables.ts";
+export { hasErrors } from "./diagnostics.ts";
 
-export { hasErrors };
-
-/**
- * Checks one card file against an already-built vocabulary (the editor's and the bench's warm
- * path): schema, names, types. The vocabulary's card ids must include the other cards.
- */
-export function checkCardFile(voc: Vocabulary, file: InputFile): Diagnostic[] {
-  const diags: Diagnostic[] = [];
-  const src = new SourceFile(file.path, file.text);
-  diags.push(...src.diagnostics);
-  if (!src.ok) return diags;
-  const info = validateCard(voc, src, obj(src.value()), diags);
-  if (!info) return sortDiagnostics(diags);
-  const added = !voc.cards.has(info.id);
-  if (added) voc.cards.add(info.id);
-  try {
-    buildCardUnits(voc, src, info, new UnitBuilder(voc, diags, [], new NameTable()), diags);
-  } finally {
-    if (added) voc.cards.delete(info.id);
-  }
-  return sortDiagnostics(diags);
+/** Loads, validates and checks a whole game (rules, cards, decks, scenarios) into the checked model. */
+export function checkGame(input: GameInput): CheckedModel {
+  return new Workspace(input).model();
 }

@@ -1,4 +1,6 @@
 /** One diagnostic shape for every stage of the compiler; rendered in one place. */
+import type { DiagnosticCode } from "./diagnostic-codes.ts";
+export type { DiagnosticCode } from "./diagnostic-codes.ts";
 
 export type Severity = "error" | "warning" | "info";
 
@@ -13,14 +15,21 @@ export interface Range {
   readonly end: Position;
 }
 
-/** `code` is a stable string: `yaml/…`, `schema/…`, `dsl/…`, `check/…`, `scenario/…`, `io/…`. */
+/** `code` is one of the catalogue (diagnostic-codes.ts): `yaml/…`, `schema/…`, `dsl/…`, `check/…`, `deck/…`, `scenario/…`, `io/…`. */
 export interface Diagnostic {
   readonly file: string;
   readonly range: Range;
   readonly severity: Severity;
-  readonly code: string;
+  readonly code: DiagnosticCode;
   readonly message: string;
   readonly hint?: string;
+  /** Data for a quick fix, e.g. `{ replacement: "fireball" }` for a did-you-mean. */
+  readonly data?: DiagnosticData;
+}
+
+/** What a quick fix needs: the text to put in place of the diagnostic's range. */
+export interface DiagnosticData {
+  readonly replacement?: string;
 }
 
 export const START: Range = { start: { line: 1, col: 1 }, end: { line: 1, col: 1 } };
@@ -46,16 +55,39 @@ export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
   );
 }
 
+/**
+ * The one place where duplicates go: the same code at the same place with the same message is
+ * reported once (a name checked twice, a file read by two stages). Sorted as sortDiagnostics.
+ */
+export function dedupeDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const d of diags) {
+    const key = `${d.file}\0${d.range.start.line}:${d.range.start.col}\0${d.code}\0${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(withQuickFix(d));
+  }
+  return sortDiagnostics(out);
+}
+
+/** A did-you-mean hint becomes quick-fix data: the replacement for the diagnostic's range. */
+function withQuickFix(d: Diagnostic): Diagnostic {
+  if (d.data || !d.hint) return d;
+  const m = /^did you mean '([^']+)'\?$/.exec(d.hint);
+  return m ? { ...d, data: { replacement: m[1] as string } } : d;
+}
+
 /** Collects diagnostics for one compilation. */
 export class DiagnosticBag {
   readonly items: Diagnostic[] = [];
   add(d: Diagnostic): void {
     this.items.push(d);
   }
-  error(file: string, range: Range, code: string, message: string, hint?: string): void {
+  error(file: string, range: Range, code: DiagnosticCode, message: string, hint?: string): void {
     this.items.push(hint === undefined ? { file, range, severity: "error", code, message } : { file, range, severity: "error", code, message, hint });
   }
-  warn(file: string, range: Range, code: string, message: string, hint?: string): void {
+  warn(file: string, range: Range, code: DiagnosticCode, message: string, hint?: string): void {
     this.items.push(hint === undefined ? { file, range, severity: "warning", code, message } : { file, range, severity: "warning", code, message, hint });
   }
   get hasErrors(): boolean {

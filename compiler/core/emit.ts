@@ -1,113 +1,37 @@
-/** Emit: the runtime's data tables, the generated TypeScript, its JavaScript and source map. */
-import { ts } from "ts-morph";
-import type { CardDef, ComputeDef, EffectDef, RulesData, TriggerDef, Value } from "../../runtime/types.ts";
-import type { CheckedGame } from "./compile.ts";
-import { displayName } from "./compile.ts";
-import { generateModule, type ModuleTables } from "./generate.ts";
-import type { Vocabulary } from "./vocabulary.ts";
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
-const zonesList = (v: unknown): string[] => (typeof v === "string" ? [v] : Array.isArray(v) ? v.map(String) : []);
-
-export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>): RulesData {
-  const props = (m: Vocabulary["props"]["card"]) =>
-    Object.fromEntries([...m.values()].map((p) => [p.name, { default: (p.default ?? null) as Value, ...(p.computed ? { computed: true } : {}), ...(p.min !== undefined ? { min: p.min } : {}), ...(p.max !== undefined ? { max: p.max } : {}) }]));
-  const game = props(voc.props.game);
-  for (const o of voc.options.values()) game[o.name] = { default: (o.default ?? null) as Value };
-  const has = (id: string) => (unitIds.has(id) ? id : null);
-  return {
-    players: voc.players,
-    match: { games: voc.match.games, winsNeeded: voc.match.wins },
-    props: { card: props(voc.props.card), player: props(voc.props.player), game },
-    zones: Object.fromEntries([...voc.zones].map(([n, z]) => [n, z.limit !== undefined ? { visibility: z.visibility, limit: z.limit } : { visibility: z.visibility }])),
-    kinds: Object.fromEntries([...voc.kinds.values()].map((k) => [k.name, { activeIn: [...k.activeIn], display: has(`kind.${k.name}.display`) }])),
-    events: Object.fromEntries(
-      [...voc.events.values()].map((e) => [e.name, { stages: [...e.stages], entityFields: [...e.fields].filter(([, t]) => ["player", "card", "entity"].includes(t.t)).map(([n]) => n) }]),
-    ),
-    order: { first: has("order.first"), zones: [...zonesList(obj(r["trigger-order"])["zones"])], rank: has("order.rank") },
-    actions: Object.keys(obj(r["actions"])).map((name) => ({
-      name,
-      window: voc.actions.get(name)?.window ?? "",
-      param: unitIds.has(`action.${name}.for`) ? paramName(String(obj(obj(r["actions"])[name])["for"])) : null,
-      list: has(`action.${name}.for`),
-      when: has(`action.${name}.when`),
-      h: `action.${name}`,
-      label: has(`action.${name}.label`),
-    })),
-    flow: { game: "flow.game", scenario: has("flow.scenario") },
-    deckErrors: has("deck.errors"),
-    procedures: Object.fromEntries([...voc.procedures.values()].map((p) => [p.name, { h: `proc.${p.name}`, params: p.params.map((x) => x.name) }])),
-  };
-}
-
-function paramName(binding: string): string {
-  return binding.trim().split(/\s+/)[0] ?? "it";
-}
-
-export function cardData(voc: Vocabulary, id: string, kind: string, v: Obj, unitIds: ReadonlySet<string>): CardDef {
-  const k = voc.kinds.get(kind);
-  const codeFields = new Set([...(k?.fields.values() ?? [])].filter((f) => f.type === "effect" || f.type === "response").map((f) => f.name));
-  const skip = new Set(["id", "kind", "name", "keywords", "on", "modifiers", ...codeFields]);
-  const fields: Record<string, Value> = {};
-  for (const [key, val] of Object.entries(v)) {
-    if (skip.has(key)) continue;
-    fields[key] = (val && typeof val === "object" && !Array.isArray(val) ? (displayName(val) ?? null) : val) as Value;
-  }
-  // Fields the card leaves out read as their declared default (kind fields, then card-fields).
-  for (const f of [...voc.cardFields.values(), ...(k?.fields.values() ?? [])]) {
-    if (fields[f.name] === undefined && f.default !== undefined && typeof f.type === "object") fields[f.name] = f.default as Value;
-  }
-  const has = (x: string) => (unitIds.has(x) ? x : null);
-  const triggers: TriggerDef[] = ((v["on"] as unknown[] | undefined) ?? []).map((t, i) => {
-    const o = obj(t);
-    const limit = obj(o["limit"]);
-    return {
-      event: String(o["event"]),
-      stage: o["stage"] === undefined ? null : String(o["stage"]),
-      in: zonesList(o["in"]),
-      when: has(`card.${id}.on.${i}.when`),
-      h: `card.${id}.on.${i}`,
-      usage: typeof o["usage"] === "number" ? o["usage"] : null,
-      limit: typeof limit["count"] === "number" ? { count: limit["count"], per: String(limit["per"]) } : null,
-    };
-  });
-  const computes: ComputeDef[] = ((v["modifiers"] as unknown[] | undefined) ?? []).map((m, i) => {
-    const o = obj(m);
-    return { prop: String(o["compute"]), when: has(`card.${id}.modifiers.${i}.when`), fn: `card.${id}.modifiers.${i}`, in: zonesList(o["in"]), ...(o["of"] === "self" ? { ofSelf: true } : {}) };
-  });
-  const effects: Record<string, EffectDef> = {};
-  for (const f of codeFields) {
-    if (v[f] === undefined) continue;
-    const resp = obj(v[f]);
-    effects[f] = { h: `card.${id}.${f}`, to: typeof resp["to"] === "string" ? resp["to"] : null, when: has(`card.${id}.${f}.when`) };
-  }
-  return { id, kind, name: displayName(v["name"]) ?? id, fields, keywords: ((v["keywords"] as string[] | undefined) ?? []).map(String), triggers, computes, effects };
-}
+/** Emit: the runtime's data tables, the generated JavaScript module and its source map. */
+import { generateModule, type ModuleTables, type SourceText } from "./generate.ts";
+import type { CheckedModel } from "./model.ts";
+import type { SourceMapV3 } from "./source-map.ts";
 
 export interface Emitted {
-  readonly ts: string;
+  /** game.js: a plain ES module, no imports. */
   readonly js: string;
+  /** game.js.map, pointing at the YAML files. */
   readonly map: string;
+  readonly sourceMap: SourceMapV3;
 }
 
-/** Generates the game module of a checked game without errors. */
-export function emitGame(checked: CheckedGame, runtimeTypesImport: string): Emitted {
+export interface EmitOptions {
+  /** The map's `sourceRoot`: the way from the output folder to the folder the file paths are relative to. */
+  readonly sourceRoot?: string;
+}
+
+/**
+ * Generates the game module of a checked game without errors. `files` are the game's YAML files
+ * (rules first, then cards), as read: they become the source map's `sources` and `sourcesContent`.
+ */
+export function emitGame(checked: CheckedModel, files: readonly SourceText[], opts: EmitOptions = {}): Emitted {
   const voc = checked.vocabulary;
-  if (!voc || !checked.rulesValue) throw new Error("emitGame needs a checked game");
-  const ids = new Set(checked.units.map((u) => u.id));
+  if (!voc || !checked.rules) throw new Error("emitGame needs a checked game");
+  // The tables come from the checked model (the checker built them); emit reads no YAML.
   const tables: ModuleTables = {
     id: voc.game,
     name: voc.name,
-    rules: rulesData(voc, checked.rulesValue, ids),
-    cards: Object.fromEntries(checked.cards.map((c) => [c.id, cardData(voc, c.id, c.kind, c.value, ids)])),
-    sources: Object.fromEntries(checked.units.map((u) => [u.id, { file: u.file, line: u.line, what: u.what }])),
+    rules: checked.rules.data,
+    cards: Object.fromEntries(checked.cards.map((c) => [c.id, c.def])),
+    sources: Object.fromEntries(checked.units.map((u) => [u.id, { file: u.file, line: u.line, col: u.col ?? 1, what: u.what }])),
   };
   const header = `// DO NOT EDIT — generated by cardwright from cards/${voc.game}/. Edit the YAML files there and run \`cardwright compile ${voc.game}\`.`;
-  const text = generateModule(tables, checked.units, runtimeTypesImport, header);
-  const out = ts.transpileModule(text, {
-    fileName: "game.ts",
-    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, sourceMap: true, removeComments: false },
-  });
-  return { ts: text, js: out.outputText.replace(/\/\/# sourceMappingURL=.*$/m, "//# sourceMappingURL=game.js.map"), map: out.sourceMapText ?? "" };
+  const out = generateModule(tables, checked.units, { header, files, ...(opts.sourceRoot !== undefined ? { sourceRoot: opts.sourceRoot } : {}) });
+  return { js: out.js, map: JSON.stringify(out.map), sourceMap: out.map };
 }

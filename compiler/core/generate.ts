@@ -1,301 +1,189 @@
 /**
- * Code generation with ts-morph: one TypeScript module per game — the data tables and one function
- * per effect. User text reaches the output only through JSON.stringify (string literals) or
- * `comment()` (comments): card text can never inject code.
+ * Code generation: one plain JavaScript module per game — the data tables and one function per
+ * effect — with a source map straight back to the YAML files. No TypeScript is involved: the
+ * printer writes JavaScript text line by line and records, for every statement, where it came
+ * from (a source-map mapping and an entry of the module's `positions` table).
+ *
+ * User text reaches the output only through JSON.stringify (string literals) or `comment()`
+ * (comments): card text can never inject code.
+ *
+ * Tracing: before each statement a step function sets `ctx.at` (pure code: `ctx.pureAt`) to the
+ * statement's index in `positions`. One store per statement is all it costs; the runtime reads it
+ * only when it logs a change or reports a fault.
  */
-import { Project, StructureKind, VariableDeclarationKind, type FunctionDeclarationStructure, type VariableStatementStructure } from "ts-morph";
-import type { CompiledUnit, IrExpr, IrStmt, StepBlock, SuspendOp, Terminator } from "./ir.ts";
-import type { Type } from "./types.ts";
+import type { CompiledUnit, IrStmt, SourceAt, StepBlock, SuspendOp, Terminator } from "./ir.ts";
+import { at, ExprPrinter, P, q } from "./js-expr.ts";
+import { encodeMappings, type Mapping, type SourceMapV3 } from "./source-map.ts";
 
 /** A comment-safe rendering of user text. */
 export function comment(text: string): string {
   return text.replace(/\*\//g, "*\\/").replace(/[\r\n\u2028\u2029]+/g, " ");
 }
 
-const q = (s: string) => JSON.stringify(s);
+/** A YAML file of the game: its path as the CLI shows it, and its text (for `sourcesContent`). */
+export interface SourceText {
+  readonly path: string;
+  readonly text: string;
+}
 
-function tsType(ty: Type): string {
-  switch (ty.t) {
-    case "number":
-      return "number";
-    case "bool":
-      return "boolean";
-    case "text":
-    case "enum":
-    case "cardid":
-      return "string";
-    case "player":
-    case "card":
-    case "entity":
-    case "game":
-    case "event":
-      return "number";
-    case "list":
-      return "readonly Value[]";
-    default:
-      return "Value";
+export interface ModuleTables {
+  readonly id: string;
+  readonly name: string;
+  readonly rules: unknown;
+  readonly cards: unknown;
+  readonly sources: Record<string, { file: string; line: number; col: number; what: string }>;
+}
+
+export interface GenerateOptions {
+  /** The first line (a comment). */
+  readonly header: string;
+  /** Every YAML file of the game, in a fixed order: the source map's `sources`. */
+  readonly files: readonly SourceText[];
+  /** Written as the map's `sourceRoot`: how to reach the paths in `files` from the map's folder. */
+  readonly sourceRoot?: string;
+}
+
+export interface GeneratedModule {
+  readonly js: string;
+  readonly map: SourceMapV3;
+  /** Number of traced statements (entries of `positions`). */
+  readonly statements: number;
+}
+
+/** Generated lines with their mappings and the table of statement positions. */
+class Writer {
+  readonly lines: string[] = [];
+  readonly mappings: Mapping[] = [];
+  readonly positions: { readonly h: string; readonly at: SourceAt }[] = [];
+  private readonly fileIndex = new Map<string, number>();
+
+  constructor(files: readonly SourceText[]) {
+    files.forEach((f, i) => this.fileIndex.set(f.path, i));
+  }
+
+  /** A line of output; with `at`, mapped (from its first non-blank column) to that YAML position. */
+  line(text: string, where?: SourceAt): void {
+    if (where !== undefined) {
+      const source = this.fileIndex.get(where.file);
+      if (source !== undefined) {
+        const genCol = text.length - text.trimStart().length;
+        this.mappings.push({ genLine: this.lines.length, genCol, source, line: where.line - 1, col: Math.max(0, where.col - 1) });
+      }
+    }
+    this.lines.push(text);
+  }
+
+  /** A new entry of `positions`: its index, which generated code stores before the statement runs. */
+  position(h: string, where: SourceAt): number {
+    this.positions.push({ h, at: where });
+    return this.positions.length - 1;
   }
 }
 
-const entityLike = (ty: Type) => ["player", "card", "entity", "game", "event", "none", "unknown", "match"].includes(ty.t);
+interface Mode {
+  /** Step functions end with ctx.ret; pure code returns its result local. */
+  readonly step: boolean;
+  readonly result: string | null;
+  /** The unit id (owner of the positions written). */
+  readonly h: string;
+}
 
-class Printer {
-  constructor(private readonly fnNames: ReadonlyMap<string, string>) {}
+class ModulePrinter {
+  readonly ex: ExprPrinter;
 
-  cast(code: string, ty: Type): string {
-    const t = tsType(ty);
-    return t === "Value" ? code : `(${code} as ${t})`;
+  constructor(
+    private readonly w: Writer,
+    fnNames: ReadonlyMap<string, string>,
+  ) {
+    this.ex = new ExprPrinter(fnNames);
   }
 
-  textOf(e: IrExpr): string {
-    switch (e.ty.t) {
-      case "text":
-        return this.ex(e);
-      case "number":
-      case "bool":
-      case "enum":
-      case "cardid":
-        return `String(${this.ex(e)})`;
-      default:
-        return `ctx.name(${this.ex(e)})`;
-    }
+  /** `ctx.at = N; ` (step code) or `ctx.pureAt = N; ` (pure code): which statement is running. */
+  private trace(mode: Mode, where: SourceAt): string {
+    return `ctx.${mode.step ? "at" : "pureAt"} = ${this.w.position(mode.h, where)}; `;
   }
 
-  /** A list read at once (counted, filtered, searched, spread): a zone needs no copy. */
-  private live(e: IrExpr): string {
-    return e.k === "zone" ? `ctx.zoneView(${this.ex(e.owner)}, ${q(e.zone)})` : this.ex(e);
+  private c(e: Parameters<ExprPrinter["code"]>[0]): string {
+    return this.ex.code(e);
   }
 
-  /** The elements of a list join `a + b + c` as one array literal: spreads, and literal items in place. */
-  private joined(e: IrExpr, out: string[] = []): string[] {
-    if (e.k === "bin" && e.op === "+" && e.ty.t === "list") {
-      this.joined(e.l, out);
-      this.joined(e.r, out);
-    } else if (e.k === "list") {
-      for (const i of e.items) out.push(this.ex(i));
-    } else out.push(`...${this.live(e)}`);
-    return out;
-  }
-
-  ex(e: IrExpr): string {
-    switch (e.k) {
-      case "lit":
-        return typeof e.v === "string" ? q(e.v) : typeof e.v === "number" && e.v < 0 ? `(${e.v})` : String(e.v);
-      case "list":
-        return `[${e.items.map((i) => this.ex(i)).join(", ")}]`;
-      case "text": {
-        if (e.parts.length === 0) return '""';
-        const parts = e.parts.map((p) => (typeof p === "string" ? q(p) : this.textOf(p)));
-        return parts.length === 1 && typeof e.parts[0] === "string" ? (parts[0] as string) : `(${parts.join(" + ")})`;
-      }
-      case "local":
-        return this.cast(`L[${q(e.name)}]`, e.ty);
-      case "it":
-        return this.cast(`$it${e.depth}`, e.ty);
-      case "me":
-        return "f.me";
-      case "self":
-        return "(f.self as number)";
-      case "event":
-        return "(f.ev as number)";
-      case "game":
-        return "0";
-      case "opponent":
-        return `ctx.opponent(${this.ex(e.of)})`;
-      case "prop": {
-        const o = this.ex(e.obj);
-        switch (e.name) {
-          case "owner":
-            return `ctx.owner(${o})`;
-          case "kind":
-            return `ctx.kind(${o})`;
-          case "card":
-            return `ctx.cardOf(${o})`;
-          case "name":
-            return `ctx.name(${o})`;
-        }
-        if (e.fixed === true) return this.cast(`ctx.fieldOf(${o}, ${q(e.name)})`, e.ty);
-        return this.cast(`ctx.get(${o}, ${q(e.name)})`, e.ty);
-      }
-      case "zone":
-        return `ctx.zone(${this.ex(e.owner)}, ${q(e.zone)})`;
-      case "field":
-        return this.cast(`ctx.field(${this.ex(e.ev)}, ${q(e.name)})`, e.ty);
-      case "match":
-        return e.name === "number" ? "ctx.state.match.number" : e.name === "lastWinner" ? "$lastWinner(ctx)" : "$lastLoser(ctx)";
-      case "builtin":
-        return this.builtin(e);
-      case "fn": {
-        const args = e.args.map(([n, v]) => `${q(n)}: ${this.ex(v)}`).join(", ");
-        return this.cast(`${this.fnNames.get(`fn.${e.name}`) ?? "undefined_fn"}(ctx, { me: f.me, self: f.self, ev: f.ev, L: { ${args} } })`, e.ty);
-      }
-      case "bin":
-        return this.bin(e);
-      case "not":
-        return `!${this.ex(e.e)}`;
-      case "neg":
-        return `-${this.ex(e.e)}`;
-      case "where":
-        return `${this.live(e.list)}.filter(($it${e.depth}) => ${this.ex(e.cond)})`;
-      case "index":
-        return this.cast(`${this.ex(e.list)}[${this.ex(e.index)}]`, e.ty);
-    }
-  }
-
-  private builtin(e: Extract<IrExpr, { k: "builtin" }>): string {
-    // Builtins read their list argument at once: zones are passed without a copy.
-    const a = e.args.map((x, i) => (i === 0 && ["count", "sum", "first", "last", "take", "pick"].includes(e.fn) ? this.live(x) : this.ex(x)));
-    // count / first / last of a `where` filter: one pass, no intermediate list.
-    const arg = e.args[0];
-    if (arg !== undefined && arg.k === "where" && (e.fn === "count" || e.fn === "first")) {
-      const pred = `($it${arg.depth}) => ${this.ex(arg.cond)}`;
-      if (e.fn === "count") return `$countWhere(${this.live(arg.list)}, ${pred})`;
-      return this.cast(`$firstWhere(${this.live(arg.list)}, ${pred})`, e.ty);
-    }
-    switch (e.fn) {
-      case "count":
-        return `${a[0]}.length`;
-      case "sum":
-        return `$sum(${a[0]})`;
-      case "min":
-        return `Math.min(${a[0]}, ${a[1]})`;
-      case "max":
-        return `Math.max(${a[0]}, ${a[1]})`;
-      case "abs":
-        return `Math.abs(${a[0]})`;
-      case "first":
-        return this.cast(`(${a[0]}[0] ?? null)`, e.ty);
-      case "last":
-        return this.cast(`(${a[0]}[${a[0]}.length - 1] ?? null)`, e.ty);
-      case "random":
-        return `ctx.random(${a[0]})`;
-      case "pick":
-        return this.cast(`$pick(ctx, ${a[0]})`, e.ty);
-      case "name":
-        return `ctx.name(${a[0]})`;
-      case "has":
-        return `ctx.has(${a[0]}, ${a[1]})`;
-      case "responds":
-        return `ctx.responds(${a[0]}, ${a[1]})`;
-      case "seen":
-        return `ctx.seen([${a.join(", ")}])`;
-      case "take":
-        return `${a[0]}.slice(0, Math.max(0, ${a[1]}))`;
-      case "card":
-        return `ctx.cardOf(${a[0]})`;
-      case "catalog":
-        return "ctx.catalog()";
-      case "players":
-        return "ctx.players()";
-      case "other":
-        return `ctx.opponent(${a[0]})`;
-    }
-  }
-
-  private bin(e: Extract<IrExpr, { k: "bin" }>): string {
-    const l = this.ex(e.l);
-    const r = this.ex(e.r);
-    switch (e.op) {
-      case "==":
-      case "!=": {
-        const neg = e.op === "!=" ? "!" : "";
-        if (e.l.ty.t === "list" || e.r.ty.t === "list") return `${neg}$eq(${l}, ${r})`;
-        if (entityLike(e.l.ty) || entityLike(e.r.ty)) return `${neg}$is(${l}, ${r})`;
-        return `(${l} ${e.op}= ${r})`;
-      }
-      case "in":
-        return `${this.live(e.r)}.includes(${l})`;
-      case "and":
-        return `(${l} && ${r})`;
-      case "or":
-        return `(${l} || ${r})`;
-      case "+":
-        if (e.ty.t === "text") return `(${this.textOf(e.l)} + ${this.textOf(e.r)})`;
-        if (e.ty.t === "list") return `[${this.joined(e).join(", ")}]`;
-        return `(${l} + ${r})`;
-      case "/":
-        return `$div(${l}, ${r})`;
-      case "%":
-        return `$mod(${l}, ${r})`;
-      default:
-        return `(${l} ${e.op} ${r})`;
-    }
-  }
-
-  /** Structured statements. `mode`: step functions end with ctx.ret; pure code returns the result local. */
-  stmt(s: IrStmt, out: string[], indent: string, mode: { step: boolean; result: string | null }): void {
-    const w = (line: string) => out.push(indent + line);
-    const update = (read: string, op: string, v: string) => (op === "=" ? v : `${read} ${op === "+=" ? "+" : "-"} ${v}`);
+  stmt(s: IrStmt, out: { text: string; at?: SourceAt }[], indent: string, mode: Mode): void {
+    const w = (text: string, where?: SourceAt) => out.push(where === undefined ? { text: indent + text } : { text: indent + text, at: where });
+    const t = () => this.trace(mode, s.at);
+    const compound = (read: string, op: "+=" | "-=", value: Parameters<ExprPrinter["ex"]>[0]) => `${read} ${op === "+=" ? "+" : "-"} ${at(this.ex.ex(value), P.add + 1)}`;
     switch (s.k) {
       case "setLocal":
-        w(`L[${q(s.name)}] = ${update(`(L[${q(s.name)}] as number)`, s.op, this.ex(s.value))};`);
+        w(`${t()}L[${q(s.name)}] ${s.op} ${this.c(s.value)};`, s.at);
         return;
       case "setProp":
-        if (s.op === "=") w(`ctx.set(${this.ex(s.obj)}, ${q(s.name)}, ${this.ex(s.value)});`);
-        else w(`{ const $o = ${this.ex(s.obj)}; ctx.set($o, ${q(s.name)}, ${update(`(ctx.get($o, ${q(s.name)}) as number)`, s.op, this.ex(s.value))}); }`);
+        if (s.op === "=") w(`${t()}ctx.set(${this.c(s.obj)}, ${q(s.name)}, ${this.c(s.value)});`, s.at);
+        else w(`${t()}{ const $o = ${this.c(s.obj)}; ctx.set($o, ${q(s.name)}, ${compound(`ctx.get($o, ${q(s.name)})`, s.op, s.value)}); }`, s.at);
         return;
       case "setField":
-        if (s.op === "=") w(`ctx.setField(${this.ex(s.ev)}, ${q(s.name)}, ${this.ex(s.value)});`);
-        else w(`{ const $e = ${this.ex(s.ev)}; ctx.setField($e, ${q(s.name)}, ${update(`(ctx.field($e, ${q(s.name)}) as number)`, s.op, this.ex(s.value))}); }`);
+        if (s.op === "=") w(`${t()}ctx.setField(${this.c(s.ev)}, ${q(s.name)}, ${this.c(s.value)});`, s.at);
+        else w(`${t()}{ const $e = ${this.c(s.ev)}; ctx.setField($e, ${q(s.name)}, ${compound(`ctx.field($e, ${q(s.name)})`, s.op, s.value)}); }`, s.at);
         return;
       case "move":
-        w(`ctx.move(${this.ex(s.what)} as number | readonly number[], ${this.ex(s.owner)}, ${q(s.zone)}, ${q(s.position)});`);
+        w(`${t()}ctx.move(${this.c(s.what)}, ${this.c(s.owner)}, ${q(s.zone)}, ${q(s.position)});`, s.at);
         return;
       case "remove":
-        w(`ctx.remove(${this.ex(s.what)} as number | readonly number[]);`);
+        w(`${t()}ctx.remove(${this.c(s.what)});`, s.at);
         return;
       case "shuffle":
-        w(`ctx.shuffle(${this.ex(s.owner)}, ${q(s.zone)});`);
+        w(`${t()}ctx.shuffle(${this.c(s.owner)}, ${q(s.zone)});`, s.at);
         return;
       case "create":
-        w(`${s.into === null ? "" : `L[${q(s.into)}] = `}ctx.create(${this.ex(s.card)}, ${this.ex(s.owner)}, ${q(s.zone)});`);
+        w(`${t()}${s.into === null ? "" : `L[${q(s.into)}] = `}ctx.create(${this.c(s.card)}, ${this.c(s.owner)}, ${q(s.zone)});`, s.at);
         return;
       case "modify":
-        w(`ctx.modify(${this.ex(s.obj)}, ${q(s.name)}, ${q(s.op)}, ${this.ex(s.value)}, ${q(s.until)});`);
+        w(`${t()}ctx.modify(${this.c(s.obj)}, ${q(s.name)}, ${q(s.op)}, ${this.c(s.value)}, ${q(s.until)});`, s.at);
         return;
       case "log":
-        w(`ctx.log(${this.ex(s.text)});`);
+        w(`${t()}ctx.log(${this.c(s.text)});`, s.at);
         return;
       case "use":
-        w("ctx.use(f);");
+        w(`${t()}ctx.use(f);`, s.at);
         return;
       case "if": {
-        w(`if (${this.ex(s.cond)}) {`);
-        for (const t of s.then) this.stmt(t, out, indent + "  ", mode);
+        w(`${t()}if (${this.c(s.cond)}) {`, s.at);
+        for (const x of s.then) this.stmt(x, out, indent + "  ", mode);
         if (s.else.length) {
           w("} else {");
-          for (const t of s.else) this.stmt(t, out, indent + "  ", mode);
+          for (const x of s.else) this.stmt(x, out, indent + "  ", mode);
         }
         w("}");
         return;
       }
       case "for":
-        w(`for (const $v${s.id} of ${this.ex(s.list)}) {`);
+        // The list is read once, as a copy: the body may move the cards of a zone it walks.
+        w(`${t()}for (const $v${s.id} of ${this.c(s.list)}) {`, s.at);
         w(`  L[${q(s.name)}] = $v${s.id};`);
-        for (const t of s.body) this.stmt(t, out, indent + "  ", mode);
+        for (const x of s.body) this.stmt(x, out, indent + "  ", mode);
         w("}");
         return;
       case "while":
-        w(`while (${this.ex(s.cond)}) {`);
+        // The condition is traced at every test, so a fault in it names the `while` line.
+        w("for (;;) {");
+        w(`  ${t()}if (!${at(this.ex.ex(s.cond), P.unary)}) break;`, s.at);
         w("  ctx.tick();");
-        for (const t of s.body) this.stmt(t, out, indent + "  ", mode);
+        for (const x of s.body) this.stmt(x, out, indent + "  ", mode);
         w("}");
         return;
       case "break":
-        w("break;");
+        w("break;", s.at);
         return;
       case "return":
-        if (mode.step) w(`ctx.ret(f, ${s.value ? this.ex(s.value) : "null"}); return;`);
-        else w(`return ${s.value ? this.ex(s.value) : mode.result ? `L[${q(mode.result)}] as Value` : "null"};`);
+        if (mode.step) w(`${t()}ctx.ret(f, ${s.value ? this.c(s.value) : "null"}); return;`, s.at);
+        else w(`${t()}return ${s.value ? this.c(s.value) : mode.result ? `L[${q(mode.result)}]` : "null"};`, s.at);
         return;
       case "win":
-        w(`ctx.win(f, ${this.ex(s.player)}); return;`);
+        w(`${t()}ctx.win(f, ${this.c(s.player)}); return;`, s.at);
         return;
       case "draw":
-        w("ctx.draw(f); return;");
+        w(`${t()}ctx.draw(f); return;`, s.at);
         return;
       case "jump":
-        w(`f.step = ${s.to}; continue;`);
+        w(`f.step = ${s.to}; continue;`, s.at);
         return;
       case "suspend":
         throw new Error("internal: a suspension was left in structured code");
@@ -306,35 +194,41 @@ class Printer {
     const i = into === null ? "null" : q(into);
     switch (op.op) {
       case "choose": {
-        const n = op.n ? this.ex(op.n) : "1";
-        const [min, max] = op.mode === "one" ? ["1", "1"] : op.mode === "exactly" ? [n, n] : ["0", n];
-        return `ctx.choose(f, ${i}, ${this.ex(op.player)}, ${this.ex(op.from)}, ${min}, ${max}, ${op.mode === "one"}, ${op.prompt ? this.ex(op.prompt) : '""'});`;
+        const player = this.c(op.player);
+        const from = this.c(op.from);
+        const prompt = op.prompt ? this.c(op.prompt) : '""';
+        if (op.mode === "one") return `ctx.choose(f, ${i}, ${player}, ${from}, 1, 1, true, ${prompt});`;
+        const n = op.n ? this.c(op.n) : "1";
+        if (op.mode === "upTo") return `ctx.choose(f, ${i}, ${player}, ${from}, 0, ${n}, false, ${prompt});`;
+        // `exactly n` needs n twice (least and most): a literal is pasted, anything else evaluated once.
+        if (!op.n || op.n.k === "lit") return `ctx.choose(f, ${i}, ${player}, ${from}, ${n}, ${n}, false, ${prompt});`;
+        return `$chooseExactly(ctx, f, ${i}, ${player}, ${from}, ${n}, ${prompt});`;
       }
       case "may":
-        return `ctx.may(f, ${i}, ${this.ex(op.player)}, ${this.ex(op.prompt)});`;
+        return `ctx.may(f, ${i}, ${this.c(op.player)}, ${this.c(op.prompt)});`;
       case "act":
-        return `ctx.act(f, ${i}, ${q(op.window)}, ${this.ex(op.player)}, ${op.ev ? this.ex(op.ev) : "null"});`;
+        return `ctx.act(f, ${i}, ${q(op.window)}, ${this.c(op.player)}, ${op.ev ? this.c(op.ev) : "null"});`;
       case "emit":
-        return `ctx.emit(f, ${i}, ${q(op.event)}, { ${op.fields.map(([n, v]) => `${q(n)}: ${this.ex(v)}`).join(", ")} });`;
+        return `ctx.emit(f, ${i}, ${q(op.event)}, { ${op.fields.map(([n, v]) => `${q(n)}: ${this.c(v)}`).join(", ")} });`;
       case "call":
-        return `ctx.call(f, ${i}, ${q(op.proc)}, { ${op.args.map(([n, v]) => `${q(n)}: ${this.ex(v)}`).join(", ")} });`;
+        return `ctx.call(f, ${i}, ${q(op.proc)}, { ${op.args.map(([n, v]) => `${q(n)}: ${this.c(v)}`).join(", ")} });`;
       case "run":
-        return `ctx.run(f, ${this.ex(op.card)}, ${q(op.effect)}, ${op.ev ? this.ex(op.ev) : "null"});`;
+        return `ctx.run(f, ${this.c(op.card)}, ${q(op.effect)}, ${op.ev ? this.c(op.ev) : "null"});`;
     }
   }
 
-  terminator(t: Terminator, out: string[], indent: string): void {
-    const w = (line: string) => out.push(indent + line);
+  terminator(t: Terminator, out: { text: string; at?: SourceAt }[], indent: string, mode: Mode): void {
+    const w = (text: string, where?: SourceAt) => out.push(where === undefined ? { text: indent + text } : { text: indent + text, at: where });
     switch (t.k) {
       case "goto":
         w(`f.step = ${t.to}; continue;`);
         return;
       case "branch":
-        w(`f.step = ${this.ex(t.cond)} ? ${t.then} : ${t.else}; continue;`);
+        w(`${this.trace(mode, t.at)}f.step = ${at(this.ex.ex(t.cond), P.or)} ? ${t.then} : ${t.else}; continue;`, t.at);
         return;
       case "suspend":
         w(`f.step = ${t.next};`);
-        w(this.suspendCall(t.op, t.into));
+        w(`${this.trace(mode, t.at)}${this.suspendCall(t.op, t.into)}`, t.at);
         w("return;");
         return;
       case "end":
@@ -343,136 +237,143 @@ class Printer {
     }
   }
 
-  stepBody(blocks: readonly StepBlock[]): string {
-    const out: string[] = [];
-    const mode = { step: true, result: null };
+  stepBody(blocks: readonly StepBlock[], mode: Mode): { text: string; at?: SourceAt }[] {
+    const out: { text: string; at?: SourceAt }[] = [];
     const only = blocks[0];
-    const jumps = blocks.some((b) => b.stmts.some(function hasJump(s: IrStmt): boolean {
-      return s.k === "jump" || (s.k === "if" && (s.then.some(hasJump) || s.else.some(hasJump)));
-    }));
+    const jumps = blocks.some((b) =>
+      b.stmts.some(function hasJump(s: IrStmt): boolean {
+        return s.k === "jump" || (s.k === "if" && (s.then.some(hasJump) || s.else.some(hasJump)));
+      }),
+    );
     if (blocks.length === 1 && only && only.term.k === "end" && !jumps) {
       for (const s of only.stmts) this.stmt(s, out, "", mode);
-      out.push("ctx.ret(f, null);");
-      return withLocals(out);
+      out.push({ text: "ctx.ret(f, null);" });
+      return out;
     }
-    out.push("for (;;) {", "  switch (f.step) {");
+    out.push({ text: "for (;;) {" }, { text: "  switch (f.step) {" });
     for (const b of blocks) {
-      out.push(`    case ${b.id}: {`);
+      out.push({ text: `    case ${b.id}: {` });
       for (const s of b.stmts) this.stmt(s, out, "      ", mode);
-      this.terminator(b.term, out, "      ");
-      out.push("    }");
+      this.terminator(b.term, out, "      ", mode);
+      out.push({ text: "    }" });
     }
-    out.push("    default:", "      throw new Error(`no step ${f.step}`);", "  }", "}");
-    return withLocals(out);
+    out.push({ text: "    default:" }, { text: "      throw new Error(`no step ${f.step}`);" }, { text: "  }" }, { text: "}" });
+    return out;
+  }
+
+  unit(u: CompiledUnit): void {
+    const where: SourceAt = { file: u.file, line: u.line, col: u.col ?? 1 };
+    const body: { text: string; at?: SourceAt }[] = [];
+    if (u.kind === "step") body.push(...this.stepBody(u.blocks ?? [], { step: true, result: null, h: u.id }));
+    else if (u.kind === "pure-expr") body.push({ text: `return ${u.expr ? this.c(u.expr) : "null"};`, at: where });
+    else {
+      const mode: Mode = { step: false, result: u.result ?? null, h: u.id };
+      for (const s of u.body ?? []) this.stmt(s, body, "", mode);
+      body.push({ text: `return ${u.result ? `L[${q(u.result)}]` : "null"};` });
+    }
+    this.w.line(`/** ${comment(u.what)} — ${u.file}:${where.line}:${where.col} */`);
+    this.w.line(`function ${u.fnName}(ctx, f) {`, where);
+    if (body.some((l) => l.text.includes("L["))) this.w.line("  const L = f.L;");
+    for (const l of body) this.w.line(`  ${l.text}`, l.at);
+    this.w.line("}");
   }
 }
 
-function withLocals(lines: readonly string[]): string {
-  const body = lines.join("\n");
-  return body.includes("L[") ? `const L = f.L;\n${body}` : body;
-}
-
-/** Generic helpers every generated module carries (no game words): the module imports only types. */
-const HELPERS = `
-function $is(a: Value, b: Value): boolean {
+/** Generic helpers every generated module carries (no game words); the module imports nothing. */
+const HELPERS = `function $is(a, b) {
   return a === b;
 }
-function $eq(a: Value, b: Value): boolean {
+function $eq(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
-function $countWhere(xs: readonly Value[], p: (x: Value) => boolean): number {
+function $in(x, xs) {
+  return xs.includes(x);
+}
+function $countWhere(xs, p) {
   let n = 0;
-  for (let i = 0; i < xs.length; i++) if (p(xs[i] as Value)) n++;
+  for (let i = 0; i < xs.length; i++) if (p(xs[i])) n++;
   return n;
 }
-function $firstWhere(xs: readonly Value[], p: (x: Value) => boolean): Value {
-  for (let i = 0; i < xs.length; i++) if (p(xs[i] as Value)) return xs[i] as Value;
+function $firstWhere(xs, p) {
+  for (let i = 0; i < xs.length; i++) if (p(xs[i])) return xs[i];
   return null;
 }
-function $sum(xs: readonly Value[]): number {
+function $first(xs) {
+  return xs[0] ?? null;
+}
+function $last(xs) {
+  return xs[xs.length - 1] ?? null;
+}
+function $sum(xs) {
   let s = 0;
-  for (const x of xs) s += x as number;
+  for (const x of xs) s += x;
   return s;
 }
-function $div(a: number, b: number): number {
+function $div(a, b) {
   if (b === 0) throw new Error("division by zero");
   return Math.floor(a / b);
 }
-function $mod(a: number, b: number): number {
+function $mod(a, b) {
   if (b === 0) throw new Error("division by zero");
   return a - b * Math.floor(a / b);
 }
-function $pick(ctx: Ctx, xs: readonly Value[]): Value {
+function $pick(ctx, xs) {
   return xs.length === 0 ? null : (xs[ctx.random(xs.length)] ?? null);
 }
-function $lastWinner(ctx: Ctx): number | null {
+function $chooseExactly(ctx, f, into, player, from, n, prompt) {
+  ctx.choose(f, into, player, from, n, n, false, prompt);
+}
+function $lastWinner(ctx) {
   const r = ctx.state.match.results;
   return r.length ? (r[r.length - 1] ?? null) : null;
 }
-function $lastLoser(ctx: Ctx): number | null {
+function $lastLoser(ctx) {
   const w = $lastWinner(ctx);
   return w === null ? null : ctx.opponent(w);
 }`;
 
-export interface ModuleTables {
-  readonly id: string;
-  readonly name: string;
-  readonly rules: unknown;
-  readonly cards: unknown;
-  readonly sources: Record<string, { file: string; line: number; what: string }>;
-}
-
-function functionFor(p: Printer, u: CompiledUnit): FunctionDeclarationStructure {
-  const doc = comment(`${u.what} — ${u.file}:${u.line}`);
-  const base = { kind: StructureKind.Function as const, name: u.fnName, docs: [doc] };
-  if (u.kind === "step") {
-    return { ...base, parameters: [{ name: "ctx", type: "Ctx" }, { name: "f", type: "Frame" }], returnType: "void", statements: p.stepBody(u.blocks ?? []) };
-  }
-  if (u.kind === "pure-expr") {
-    const ret = u.expr ? `return ${p.ex(u.expr)};` : "return null;";
-    return { ...base, parameters: [{ name: "ctx", type: "Ctx" }, { name: "f", type: "Scope" }], returnType: "Value", statements: withLocals([ret]) };
-  }
-  const out: string[] = [];
-  for (const s of u.body ?? []) p.stmt(s, out, "", { step: false, result: u.result ?? null });
-  out.push(`return ${u.result ? `L[${q(u.result)}] as Value` : "null"};`);
-  return { ...base, parameters: [{ name: "ctx", type: "Ctx" }, { name: "f", type: "Scope" }], returnType: "Value", statements: withLocals(out) };
-}
-
-/** Builds the TypeScript text of a game module. `runtimeTypes` is the import path of runtime/types.ts. */
-export function generateModule(tables: ModuleTables, units: readonly CompiledUnit[], runtimeTypes: string, header: string): string {
-  const p = new Printer(new Map(units.map((u) => [u.id, u.fnName])));
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  const stepEntries = units.filter((u) => u.kind === "step").map((u) => `  ${q(u.id)}: ${u.fnName},`);
-  const pureEntries = units.filter((u) => u.kind !== "step").map((u) => `  ${q(u.id)}: ${u.fnName},`);
-  const table: VariableStatementStructure = {
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
-    isExported: true,
-    declarations: [
-      {
-        name: "game",
-        type: "GameModule",
-        initializer: (w) => {
-          w.write("{").newLine();
-          w.indent(() => {
-            w.writeLine(`id: ${q(tables.id)},`);
-            w.writeLine(`name: ${q(tables.name)},`);
-            w.writeLine(`rules: ${JSON.stringify(tables.rules, null, 2)},`);
-            w.writeLine(`cards: ${JSON.stringify(tables.cards, null, 2)},`);
-            w.writeLine(`steps: {\n${stepEntries.join("\n")}\n},`);
-            w.writeLine(`pure: {\n${pureEntries.join("\n")}\n},`);
-            w.writeLine(`sources: ${JSON.stringify(tables.sources, null, 2)},`);
-          });
-          w.write("}");
-        },
-      },
-    ],
+/** Builds the JavaScript text of a game module and its source map. */
+export function generateModule(tables: ModuleTables, units: readonly CompiledUnit[], opts: GenerateOptions): GeneratedModule {
+  const w = new Writer(opts.files);
+  const p = new ModulePrinter(w, new Map(units.map((u) => [u.id, u.fnName])));
+  w.line(opts.header);
+  for (const l of HELPERS.split("\n")) w.line(l);
+  for (const u of units) p.unit(u);
+  const fileIdx = new Map(opts.files.map((f, i) => [f.path, i]));
+  w.line(`const $F = ${JSON.stringify(opts.files.map((f) => f.path))};`);
+  w.line("function $at(h, file, line, col) {");
+  w.line("  return Object.freeze({ h, file: $F[file], line, col });");
+  w.line("}");
+  w.line("/** Where each traced statement is: `ctx.at` / `ctx.pureAt` index this table. */");
+  w.line("const $P = [");
+  for (const x of w.positions.slice()) w.line(`  $at(${q(x.h)}, ${fileIdx.get(x.at.file) ?? -1}, ${x.at.line}, ${x.at.col}),`);
+  w.line("];");
+  const entries = (kind: (u: CompiledUnit) => boolean) => units.filter(kind).map((u) => `    ${q(u.id)}: ${u.fnName},`);
+  const indented = (v: unknown) => JSON.stringify(v, null, 2).replace(/\n/g, "\n  ");
+  w.line("export const game = {");
+  w.line(`  id: ${q(tables.id)},`);
+  w.line(`  name: ${q(tables.name)},`);
+  for (const l of `  rules: ${indented(tables.rules)},`.split("\n")) w.line(l);
+  for (const l of `  cards: ${indented(tables.cards)},`.split("\n")) w.line(l);
+  w.line("  steps: {");
+  for (const l of entries((u) => u.kind === "step")) w.line(l);
+  w.line("  },");
+  w.line("  pure: {");
+  for (const l of entries((u) => u.kind !== "step")) w.line(l);
+  w.line("  },");
+  for (const l of `  sources: ${indented(tables.sources)},`.split("\n")) w.line(l);
+  w.line("  positions: $P,");
+  w.line("};");
+  w.line("export default game;");
+  w.line("//# sourceMappingURL=game.js.map");
+  const map: SourceMapV3 = {
+    version: 3,
+    file: "game.js",
+    ...(opts.sourceRoot !== undefined ? { sourceRoot: opts.sourceRoot } : {}),
+    sources: opts.files.map((f) => f.path),
+    sourcesContent: opts.files.map((f) => f.text),
+    names: [],
+    mappings: encodeMappings(w.mappings),
   };
-  // One structure, printed once: ts-morph re-parses the file after every manipulation.
-  const sf = project.createSourceFile(
-    "game.ts",
-    { statements: [header, `import type { Ctx, Frame, GameModule, Scope, Value } from ${q(runtimeTypes)};`, HELPERS, ...units.map((u) => functionFor(p, u)), table, "export default game;"] },
-    { overwrite: true },
-  );
-  return sf.getFullText();
+  return { js: w.lines.join("\n") + "\n", map, statements: w.positions.length };
 }

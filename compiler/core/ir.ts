@@ -44,8 +44,24 @@ export type SuspendOp =
 
 export type AssignOp = "=" | "+=" | "-=";
 
-/** Statements; `line` is the 1-based YAML line, kept for comments and runtime errors. */
-export type IrStmt = { readonly line: number } & (
+/**
+ * Where a statement is: its YAML file (as the CLI names it) and the 1-based line and column of
+ * its first character in that file — inside a block scalar, the real position, not the scalar's.
+ * Generated code, its source map and runtime faults point here.
+ */
+export interface SourceAt {
+  readonly file: string;
+  readonly line: number;
+  readonly col: number;
+}
+
+/** A statement as the checker builds it (`line`: the 1-based YAML line), before `at` is filled in. */
+export type IrStmtDraft = { readonly line: number } & IrStmtBody;
+
+/** Statements, placed: `at` is where the statement is written. */
+export type IrStmt = { readonly line: number; readonly at: SourceAt } & IrStmtBody;
+
+type IrStmtBody = (
   | { readonly k: "setLocal"; readonly name: string; readonly op: AssignOp; readonly value: IrExpr }
   | { readonly k: "setProp"; readonly obj: IrExpr; readonly name: string; readonly op: AssignOp; readonly value: IrExpr }
   | { readonly k: "setField"; readonly ev: IrExpr; readonly name: string; readonly op: AssignOp; readonly value: IrExpr }
@@ -72,8 +88,9 @@ export type IrStmt = { readonly line: number } & (
 
 export type Terminator =
   | { readonly k: "goto"; readonly to: number }
-  | { readonly k: "branch"; readonly cond: IrExpr; readonly then: number; readonly else: number }
-  | { readonly k: "suspend"; readonly op: SuspendOp; readonly into: string | null; readonly next: number; readonly line: number }
+  /** `at`: the statement (`if`, `for`, `while`) whose condition this is. */
+  | { readonly k: "branch"; readonly cond: IrExpr; readonly then: number; readonly else: number; readonly at: SourceAt }
+  | { readonly k: "suspend"; readonly op: SuspendOp; readonly into: string | null; readonly next: number; readonly line: number; readonly at: SourceAt }
   | { readonly k: "end" };
 
 export interface StepBlock {
@@ -93,6 +110,8 @@ export interface CompiledUnit {
   readonly kind: UnitKind;
   readonly file: string;
   readonly line: number;
+  /** 1-based column of the unit's code in `file` (0 when unknown). */
+  readonly col?: number;
   readonly what: string;
   /** step units: blocks; pure-expr: the expression; pure-code: structured statements returning local `value`. */
   readonly blocks?: readonly StepBlock[];

@@ -48,7 +48,7 @@ export function lower(body: readonly IrStmt[]): StepBlock[] {
       switch (s.k) {
         case "suspend": {
           const next = newBlock();
-          seal({ k: "suspend", op: s.op, into: s.into, next: next.id, line: s.line });
+          seal({ k: "suspend", op: s.op, into: s.into, next: next.id, line: s.line, at: s.at });
           cur = next;
           break;
         }
@@ -56,7 +56,7 @@ export function lower(body: readonly IrStmt[]): StepBlock[] {
           const thenB = newBlock();
           const elseB = newBlock();
           const join = newBlock();
-          seal({ k: "branch", cond: s.cond, then: thenB.id, else: elseB.id });
+          seal({ k: "branch", cond: s.cond, then: thenB.id, else: elseB.id, at: s.at });
           cur = thenB;
           emit(s.then, exit);
           seal({ k: "goto", to: join.id });
@@ -71,8 +71,8 @@ export function lower(body: readonly IrStmt[]): StepBlock[] {
           const indexLocal = `$i${s.id}`;
           const listRef: IrExpr = { k: "local", name: listLocal, ty: s.list.ty };
           const indexRef: IrExpr = { k: "local", name: indexLocal, ty: T.number };
-          cur.stmts.push({ k: "setLocal", name: listLocal, op: "=", value: s.list, line: s.line });
-          cur.stmts.push({ k: "setLocal", name: indexLocal, op: "=", value: { k: "lit", v: 0, ty: T.number }, line: s.line });
+          cur.stmts.push({ k: "setLocal", name: listLocal, op: "=", value: s.list, line: s.line, at: s.at });
+          cur.stmts.push({ k: "setLocal", name: indexLocal, op: "=", value: { k: "lit", v: 0, ty: T.number }, line: s.line, at: s.at });
           const head = newBlock();
           const bodyB = newBlock();
           const exitB = newBlock();
@@ -82,11 +82,12 @@ export function lower(body: readonly IrStmt[]): StepBlock[] {
             cond: { k: "bin", op: "<", l: indexRef, r: { k: "builtin", fn: "count", args: [listRef], ty: T.number }, ty: T.bool },
             then: bodyB.id,
             else: exitB.id,
+            at: s.at,
           };
           cur = bodyB;
           const elemTy = s.list.ty.t === "list" ? s.list.ty.of : T.unknown;
-          cur.stmts.push({ k: "setLocal", name: s.name, op: "=", value: { k: "index", list: listRef, index: indexRef, ty: elemTy }, line: s.line });
-          cur.stmts.push({ k: "setLocal", name: indexLocal, op: "+=", value: { k: "lit", v: 1, ty: T.number }, line: s.line });
+          cur.stmts.push({ k: "setLocal", name: s.name, op: "=", value: { k: "index", list: listRef, index: indexRef, ty: elemTy }, line: s.line, at: s.at });
+          cur.stmts.push({ k: "setLocal", name: indexLocal, op: "+=", value: { k: "lit", v: 1, ty: T.number }, line: s.line, at: s.at });
           emit(s.body, exitB.id);
           seal({ k: "goto", to: head.id });
           cur = exitB;
@@ -97,7 +98,7 @@ export function lower(body: readonly IrStmt[]): StepBlock[] {
           const bodyB = newBlock();
           const exitB = newBlock();
           seal({ k: "goto", to: head.id });
-          head.term = { k: "branch", cond: s.cond, then: bodyB.id, else: exitB.id };
+          head.term = { k: "branch", cond: s.cond, then: bodyB.id, else: exitB.id, at: s.at };
           cur = bodyB;
           emit(s.body, exitB.id);
           seal({ k: "goto", to: head.id });
@@ -119,7 +120,7 @@ function rewriteBreaks(s: IrStmt, exit: number | null): IrStmt {
   if (exit === null) return s;
   switch (s.k) {
     case "break":
-      return { k: "jump", to: exit, line: s.line };
+      return { k: "jump", to: exit, line: s.line, at: s.at };
     case "if":
       return { ...s, then: s.then.map((t) => rewriteBreaks(t, exit)), else: s.else.map((t) => rewriteBreaks(t, exit)) };
     default:

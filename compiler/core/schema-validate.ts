@@ -1,6 +1,7 @@
 /** JSON Schema validation (ajv) with errors mapped to file positions and written for card authors. */
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import type { Diagnostic } from "./diagnostics.ts";
+import type { Diagnostic, DiagnosticCode } from "./diagnostics.ts";
+import type { SchemaPrefix } from "./diagnostic-codes.ts";
 import type { SourceFile, YamlPath } from "./source.ts";
 import { closest, didYouMean } from "./suggest.ts";
 
@@ -37,7 +38,7 @@ function describe(path: YamlPath): string {
 }
 
 /** Validates `value` (the JS value of `src`) and returns one diagnostic per real problem. */
-export function validateWithSchema(src: SourceFile, value: unknown, schema: object, codePrefix = "schema"): Diagnostic[] {
+export function validateWithSchema(src: SourceFile, value: unknown, schema: object, codePrefix: SchemaPrefix = "schema"): Diagnostic[] {
   const validate = compileSchema(schema);
   if (validate(value)) return [];
   const out: Diagnostic[] = [];
@@ -62,7 +63,7 @@ export function validateWithSchema(src: SourceFile, value: unknown, schema: obje
   return out;
 }
 
-function toDiagnostic(src: SourceFile, e: ErrorObject, codePrefix: string): Diagnostic {
+function toDiagnostic(src: SourceFile, e: ErrorObject, codePrefix: SchemaPrefix): Diagnostic {
   const path = pathOf(e.instancePath);
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
@@ -114,7 +115,7 @@ function valueAt(src: SourceFile, path: YamlPath): unknown {
   return n?.toJSON?.();
 }
 
-function mk(src: SourceFile, path: YamlPath, part: "key" | "value", code: string, message: string, hint?: string): Diagnostic {
+function mk(src: SourceFile, path: YamlPath, part: "key" | "value", code: DiagnosticCode, message: string, hint?: string): Diagnostic {
   const range = src.rangeAt(path, part);
   return hint === undefined ? { file: src.file, range, severity: "error", code, message } : { file: src.file, range, severity: "error", code, message, hint };
 }

@@ -1,6 +1,7 @@
 /** YAML source files with positions kept: every later diagnostic points into the file, also inside block scalars. */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, Scalar, type Document, type Node as YamlNode } from "yaml";
 import type { Diagnostic, Position, Range } from "./diagnostics.ts";
+import type { Span } from "./model.ts";
 
 export type YamlPath = readonly (string | number)[];
 
@@ -10,6 +11,8 @@ export interface TextSource {
   /** Position in the file of offset `i` of `text` (end offsets allowed). */
   position(i: number): Position;
   range(start: number, end: number): Range;
+  /** File offset of offset `i` of `text`. */
+  offset(i: number): number;
 }
 
 export class SourceFile {
@@ -51,6 +54,25 @@ export class SourceFile {
 
   rangeOf(start: number, end: number): Range {
     return { start: this.pos(start), end: this.pos(end) };
+  }
+
+  spanOf(start: number, end: number): Span {
+    return { file: this.file, start, end, range: this.rangeOf(start, end) };
+  }
+
+  /** Span of the scalar (value or key) at `path`, without its quotes; undefined when there is none. */
+  spanAt(path: YamlPath, part: "value" | "key" = "value"): Span | undefined {
+    let n: YamlNode | undefined | null;
+    if (part === "key") {
+      const parent = path.length ? this.node(path.slice(0, -1)) : undefined;
+      if (!parent || !isMap(parent)) return undefined;
+      const key = path[path.length - 1];
+      n = parent.items.find((it) => isScalar(it.key) && it.key.value === key)?.key as YamlNode | undefined;
+    } else n = this.node(path);
+    if (!n || !isScalar(n) || !n.range) return undefined;
+    const [s, e] = n.range;
+    const q = n.type === Scalar.QUOTE_DOUBLE || n.type === Scalar.QUOTE_SINGLE ? 1 : 0;
+    return this.spanOf(s + q, Math.max(s + q, e - q));
   }
 
   node(path: YamlPath): YamlNode | undefined {
@@ -128,6 +150,7 @@ function scalarSource(src: SourceFile, n: Scalar<string>): TextSource {
     text,
     position: (i) => src.pos(offsets[Math.max(0, Math.min(i, text.length))] ?? start),
     range: (s, e) => ({ start: src.pos(offsets[Math.max(0, Math.min(s, text.length))] ?? start), end: src.pos(offsets[Math.max(0, Math.min(e, text.length))] ?? start) }),
+    offset: (i) => offsets[Math.max(0, Math.min(i, text.length))] ?? start,
   };
 }
 

@@ -2,7 +2,7 @@
  * The game's vocabulary: one registry, built from the rules file (and the card ids), that feeds
  * the card schema, the checker, editor completion and the docs.
  */
-import type { Diagnostic } from "./diagnostics.ts";
+import type { Diagnostic, DiagnosticCode } from "./diagnostics.ts";
 import type { SourceFile, YamlPath } from "./source.ts";
 import { KIND_ENUM, parseType, T, type Type } from "./types.ts";
 import { didYouMean } from "./suggest.ts";
@@ -77,7 +77,7 @@ const entries = (v: unknown) => Object.entries(obj(v));
 /** Builds the vocabulary of a schema-valid rules file; semantic problems become diagnostics. */
 export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic[]): Vocabulary {
   const r = obj(raw);
-  const err = (path: YamlPath, code: string, message: string, hint?: string, part: "key" | "value" = "value") =>
+  const err = (path: YamlPath, code: DiagnosticCode, message: string, hint?: string, part: "key" | "value" = "value") =>
     diags.push(hint === undefined ? { file: src.file, range: src.rangeAt(path, part), severity: "error", code, message } : { file: src.file, range: src.rangeAt(path, part), severity: "error", code, message, hint });
 
   const enums = new Map<string, string[]>();

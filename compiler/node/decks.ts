@@ -1,12 +1,14 @@
-/** Deck files (`cards/<game>/decks/*.yaml`): a named list of card ids per starting zone. */
+/**
+ * Decks against the built game: the rules' deck-building rules (`deck-errors`) need the game's
+ * code, so they run here, on decks the checker already read (model.decks, or checkDeckFile).
+ */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { Engine } from "../../runtime/engine.ts";
 import type { GameModule } from "../../runtime/types.ts";
-import type { Diagnostic } from "../core/diagnostics.ts";
-import { validateWithSchema } from "../core/schema-validate.ts";
-import { SourceFile } from "../core/source.ts";
-import { didYouMean } from "../core/suggest.ts";
+import { checkDeckFile } from "../core/deck-check.ts";
+import { sortDiagnostics, type Diagnostic } from "../core/diagnostics.ts";
+import type { DeckModel } from "../core/model.ts";
 
 export interface Deck {
   readonly id: string;
@@ -15,57 +17,33 @@ export interface Deck {
   readonly file: string;
 }
 
-const DECK_SCHEMA = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    name: { type: "string" },
-    doc: { type: "string" },
-    zones: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
-  },
-  required: ["id", "name", "zones"],
-  additionalProperties: false,
-};
-
-/** Reads and checks a game's decks against its compiled module (card ids and zones exist). */
-export function readDecks(dir: string, module: GameModule, cwd = process.cwd(), folder = "decks"): { decks: Deck[]; diagnostics: Diagnostic[] } {
-  const decks: Deck[] = [];
+/** The legal decks among checked ones, and one diagnostic per broken deck-building rule (naming the rule). */
+export function deckRules(decks: readonly DeckModel[], module: GameModule): { decks: Deck[]; diagnostics: Diagnostic[] } {
+  const out: Deck[] = [];
   const diagnostics: Diagnostic[] = [];
-  const deckDir = join(dir, folder);
-  if (!existsSync(deckDir)) return { decks, diagnostics };
-  for (const f of readdirSync(deckDir).filter((x) => /\.ya?ml$/.test(x)).sort()) {
-    const path = join(deckDir, f);
-    const src = new SourceFile(relative(cwd, path), readFileSync(path, "utf8"));
-    diagnostics.push(...src.diagnostics);
-    if (!src.ok) continue;
-    const v = src.value() as { id: string; name: string; zones: Record<string, string[]> };
-    const d = validateWithSchema(src, v, DECK_SCHEMA, "deck");
-    diagnostics.push(...d);
-    if (d.length) continue;
-    let ok = true;
-    for (const [zone, ids] of Object.entries(v.zones)) {
-      if (!(zone in module.rules.zones)) {
-        diagnostics.push({ file: src.file, range: src.rangeAt(["zones", zone], "key"), severity: "error", code: "deck/unknown-zone", message: `unknown zone '${zone}'`, ...hint(didYouMean(zone, Object.keys(module.rules.zones))) });
-        ok = false;
-      }
-      ids.forEach((id, i) => {
-        if (!(id in module.cards)) {
-          diagnostics.push({ file: src.file, range: src.rangeAt(["zones", zone, i]), severity: "error", code: "deck/unknown-card", message: `unknown card '${id}'`, ...hint(didYouMean(id, Object.keys(module.cards))) });
-          ok = false;
-        }
-      });
-    }
-    if (!ok) continue;
-    // The rules' deck-building rules (`deck-errors`), each problem naming the rule it breaks.
-    const engine = new Engine(module);
-    const seats = Array.from({ length: module.rules.players }, (_, i) => ({ name: `P${i + 1}`, zones: v.zones }));
+  const engine = new Engine(module);
+  for (const d of decks) {
+    if (!d.ok) continue;
+    const seats = Array.from({ length: module.rules.players }, (_, i) => ({ name: `P${i + 1}`, zones: d.zones as Record<string, string[]> }));
     const problems = engine.deckErrors({ seed: 1, players: seats })[0] ?? [];
-    for (const message of problems) diagnostics.push({ file: src.file, range: src.rangeAt(["zones"], "key"), severity: "error", code: "deck/illegal", message });
-    if (problems.length === 0) decks.push({ id: v.id, name: v.name, zones: v.zones, file: src.file });
+    for (const message of problems) diagnostics.push({ file: d.file, range: d.zonesRange, severity: "error", code: "deck/illegal", message });
+    if (problems.length === 0) out.push({ id: d.id, name: d.name, zones: d.zones, file: d.file });
   }
-  return { decks, diagnostics };
+  return { decks: out, diagnostics };
 }
 
-function hint(h: string | undefined): { hint?: string } {
-  return h === undefined ? {} : { hint: h };
+/** Reads and checks the deck files of a folder against a built game (card ids, zones, deck rules). */
+export function readDecks(dir: string, module: GameModule, cwd = process.cwd(), folder = "decks"): { decks: Deck[]; diagnostics: Diagnostic[] } {
+  const deckDir = join(dir, folder);
+  if (!existsSync(deckDir)) return { decks: [], diagnostics: [] };
+  const ctx = { zones: new Map(Object.entries(module.rules.zones)), cards: new Set(Object.keys(module.cards)) };
+  const checked = readdirSync(deckDir)
+    .filter((x) => /\.ya?ml$/.test(x))
+    .sort()
+    .map((f) => checkDeckFile(ctx, { path: relative(cwd, join(deckDir, f)), text: readFileSync(join(deckDir, f), "utf8") }));
+  const rules = deckRules(
+    checked.flatMap((c) => (c.deck ? [c.deck] : [])),
+    module,
+  );
+  return { decks: rules.decks, diagnostics: sortDiagnostics([...checked.flatMap((c) => c.diagnostics), ...rules.diagnostics]) };
 }

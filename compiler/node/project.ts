@@ -1,13 +1,14 @@
 /** The project on disk: where games live, where output goes, and loading a compiled game. */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { GameModule } from "../../runtime/types.ts";
 import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
 import { cardFileSchema } from "../core/card-schema.ts";
 import { checkGame, type CheckedGame, type GameInput, type InputFile } from "../core/compile.ts";
-import { hasErrors, START, type Diagnostic } from "../core/diagnostics.ts";
+import { START, type Diagnostic } from "../core/diagnostics.ts";
+import type { CheckedModel } from "../core/model.ts";
 
 /** The repository root (this file lives in compiler/node/). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -47,7 +48,12 @@ export function readGame(game: string, root = ROOT, cwd = process.cwd()): GameIn
     const known = listGames(root);
     return { file: relative(cwd, dir) || dir, range: START, severity: "error", code: "io/no-game", message: `no game '${game}': ${relative(cwd, rules)} does not exist`, hint: known.length ? `games: ${known.join(", ")}` : "create cards/<game>/rules.yaml" };
   }
-  return { rules: input(rules, cwd), cards: yamlFilesUnder(join(dir, "cards")).map((p) => input(p, cwd)) };
+  return {
+    rules: input(rules, cwd),
+    cards: yamlFilesUnder(join(dir, "cards")).map((p) => input(p, cwd)),
+    decks: yamlFilesUnder(join(dir, "decks")).map((p) => input(p, cwd)),
+    scenarios: yamlFilesUnder(join(dir, "scenarios")).map((p) => input(p, cwd)),
+  };
 }
 
 export interface CompileResult {
@@ -82,7 +88,7 @@ function compilerHash(): string {
 function inputHash(inp: GameInput): string {
   const h = createHash("sha256");
   h.update(compilerHash());
-  for (const f of [inp.rules, ...inp.cards]) h.update(f.path).update("\0").update(f.text).update("\0");
+  for (const f of [inp.rules, ...inp.cards, ...(inp.decks ?? []), ...(inp.scenarios ?? [])]) h.update(f.path).update("\0").update(f.text).update("\0");
   return h.digest("hex").slice(0, 16);
 }
 
@@ -90,7 +96,24 @@ export function outDir(game: string, root = ROOT): string {
   return join(root, "dist", game);
 }
 
-/** Compiles a game to dist/<game>/ (game.ts, game.js, game.js.map, card.schema.json). */
+/** Errors that stop code generation: those of the rules and card files (decks and scenarios do not). */
+export function hasCodeErrors(model: CheckedModel): boolean {
+  return model.diagnostics.some((d) => d.severity === "error" && (model.files.get(d.file)?.role ?? "rules") !== "deck" && model.files.get(d.file)?.role !== "scenario");
+}
+
+/** The build cache of a game: valid when dist/<game>/inputs.hash matches; it keeps the diagnostics of that build. */
+function cached(out: string, hash: string): readonly Diagnostic[] | null {
+  const hashFile = join(out, "inputs.hash");
+  const diagFile = join(out, "diagnostics.json");
+  if (!existsSync(join(out, "game.js")) || !existsSync(hashFile) || !existsSync(diagFile) || readFileSync(hashFile, "utf8") !== hash) return null;
+  try {
+    return JSON.parse(readFileSync(diagFile, "utf8")) as Diagnostic[];
+  } catch {
+    return null;
+  }
+}
+
+/** Compiles a game to dist/<game>/ (game.js, game.js.map, game.d.ts, card.schema.json). */
 export async function compileToDisk(game: string, opts: { root?: string; force?: boolean } = {}): Promise<CompileResult> {
   const root = opts.root ?? ROOT;
   const inp = readGame(game, root);
@@ -99,16 +122,18 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   const jsPath = join(out, "game.js");
   const hash = inputHash(inp);
   const hashFile = join(out, "inputs.hash");
-  if (!opts.force && existsSync(jsPath) && existsSync(hashFile) && readFileSync(hashFile, "utf8") === hash) {
-    return { game, diagnostics: [], checked: null, jsPath, fromCache: true };
-  }
+  // A cached build prints the warnings the first build printed: they are stored with it.
+  const hit = opts.force ? null : cached(out, hash);
+  if (hit) return { game, diagnostics: hit, checked: null, jsPath, fromCache: true };
   const checked = checkGame(inp);
-  if (hasErrors(checked.diagnostics)) return { game, diagnostics: checked.diagnostics, checked, jsPath: null, fromCache: false };
-  // The generator (ts-morph, TypeScript) loads only when something must be generated.
+  if (hasCodeErrors(checked)) return { game, diagnostics: checked.diagnostics, checked, jsPath: null, fromCache: false };
   const { emitGame } = await import("../core/emit.ts");
-  const emitted = emitGame(checked, relative(out, join(root, "runtime", "types.ts")).replace(/\\/g, "/"));
+  // The map's paths are the CLI's (relative to the working directory); sourceRoot leads there from dist/<game>/.
+  const sourceRoot = relative(out, process.cwd()).replace(/\\/g, "/");
+  const emitted = emitGame(checked, [inp.rules, ...inp.cards], { sourceRoot: sourceRoot === "" ? "" : `${sourceRoot}/` });
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, "game.ts"), emitted.ts);
+  // A game.ts of an older compiler would read as the current module: it goes.
+  rmSync(join(out, "game.ts"), { force: true });
   writeFileSync(jsPath, emitted.js);
   writeFileSync(join(out, "game.js.map"), emitted.map);
   if (checked.vocabulary) {
@@ -117,8 +142,25 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
     writeFileSync(join(schemas, `${game}.card.schema.json`), JSON.stringify(cardFileSchema(checked.vocabulary), null, 2) + "\n");
     writeFileSync(join(schemas, "rules.schema.json"), JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...RULES_SCHEMA }, null, 2) + "\n");
   }
+  writeFileSync(join(out, "diagnostics.json"), JSON.stringify(checked.diagnostics));
   writeFileSync(hashFile, hash);
   return { game, diagnostics: checked.diagnostics, checked, jsPath, fromCache: false };
+}
+
+/**
+ * The game module of a checked game without writing anything: the cached build when it is up to
+ * date, else generated in memory (for `check`, which must not touch dist/).
+ */
+export async function moduleInMemory(game: string, inp: GameInput, model: CheckedModel, root = ROOT): Promise<GameModule | null> {
+  if (hasCodeErrors(model)) return null;
+  const out = outDir(game, root);
+  if (cached(out, inputHash(inp))) return (await loadGame(game, root)).module;
+  const { emitGame } = await import("../core/emit.ts");
+  const emitted = emitGame(model, [inp.rules, ...inp.cards]);
+  // A data: URL cannot point to a map file next to it: the source map goes inline.
+  const js = emitted.js.replace(/\/\/# sourceMappingURL=.*$/m, `//# sourceMappingURL=data:application/json;base64,${Buffer.from(emitted.map).toString("base64")}`);
+  const url = `data:text/javascript;base64,${Buffer.from(js).toString("base64")}`;
+  return ((await import(url)) as { game: GameModule }).game;
 }
 
 const loaded = new Map<string, GameModule>();

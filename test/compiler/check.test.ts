@@ -3,7 +3,8 @@
  * decisions' types, emit fields, list joins, texts, and positions with CRLF line ends.
  */
 import { describe, expect, it } from "vitest";
-import { checkCardFile, checkGame } from "../../compiler/core/compile.ts";
+import { checkGame } from "../../compiler/core/compile.ts";
+import { Workspace } from "../../compiler/core/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
 import { gameFiles, toInput } from "./kit.ts";
 
@@ -157,14 +158,15 @@ describe("positions", () => {
     expect(check({ "cards/probe.yaml": lf.replace(/\n/g, "\r\n") })).toEqual(expected);
   });
 
-  it("checkCardFile (the editor's path) reports what checkGame reports for that file", () => {
+  it("the workspace (the editor's path) re-checks one changed card and reports what checkGame reports", () => {
     const text = probe("move self to me.graveyard\nlet x = 1");
     const checked = checkGame(toInput(gameFiles(new Map([["cards/probe.yaml", text]]))));
-    const voc = checked.vocabulary;
-    expect(voc).not.toBeNull();
-    if (!voc) return;
-    voc.cards.delete("probe");
-    const alone = checkCardFile(voc, { path: "cards/probe.yaml", text }).map(renderDiagnostic);
+    const ws = new Workspace(toInput(gameFiles(new Map([["cards/probe.yaml", probe("let y = 2\nlog \"{y}\"")]]))));
+    expect(ws.model().diagnostics.map(renderDiagnostic)).toEqual([]);
+    ws.setFile("cards/probe.yaml", text);
+    // Same id as before: only this file is checked again.
+    expect(ws.lastChecked).toEqual(["cards/probe.yaml"]);
+    const alone = ws.diagnosticsOf("cards/probe.yaml").map(renderDiagnostic);
     expect(alone).toEqual(checked.diagnostics.map(renderDiagnostic));
     expect(alone).toEqual([
       "cards/probe.yaml:6:19: error check/unknown-zone: unknown zone 'graveyard'\n  hint: zones: hand, field, discard, deck",

@@ -2,7 +2,7 @@
  * Golden output: the generated Elementis module, byte for byte. After an intended change to code
  * generation (or to the Elementis YAML), regenerate with
  *   UPDATE_GOLDEN=1 npx vitest run test/compiler/golden.test.ts
- * and review the diff of test/golden/elementis.game.ts.
+ * and review the diff of test/golden/elementis.game.js.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -13,7 +13,7 @@ import { emitGame } from "../../compiler/core/emit.ts";
 import { comment } from "../../compiler/core/generate.ts";
 import { readGame, ROOT } from "../../compiler/node/project.ts";
 
-const GOLDEN = join(ROOT, "test", "golden", "elementis.game.ts");
+const GOLDEN = join(ROOT, "test", "golden", "elementis.game.js");
 
 function generate() {
   // Paths relative to the repository, whatever the working directory.
@@ -21,13 +21,13 @@ function generate() {
   if ("code" in input) throw new Error(input.message);
   const checked = checkGame(input);
   if (hasErrors(checked.diagnostics)) throw new Error("elementis has errors");
-  return { input, checked, text: emitGame(checked, "../../runtime/types.ts").ts };
+  return { input, checked, text: emitGame(checked, [input.rules, ...input.cards]).js };
 }
 
 describe("golden: the generated Elementis module", () => {
   const { input, checked, text } = generate();
 
-  it("equals test/golden/elementis.game.ts (UPDATE_GOLDEN=1 rewrites it)", () => {
+  it("equals test/golden/elementis.game.js (UPDATE_GOLDEN=1 rewrites it)", () => {
     if (process.env["UPDATE_GOLDEN"] === "1") {
       mkdirSync(dirname(GOLDEN), { recursive: true });
       writeFileSync(GOLDEN, text);
@@ -48,7 +48,7 @@ describe("golden: the generated Elementis module", () => {
     const lines = new Map([input.rules, ...input.cards].map((f) => [f.path, f.text.split("\n")]));
     expect(checked.units.length).toBeGreaterThan(50);
     for (const u of checked.units) {
-      const doc = `/** ${comment(u.what)} — ${u.file}:${u.line} */\nfunction ${u.fnName}(`;
+      const doc = `/** ${comment(u.what)} — ${u.file}:${u.line}:${u.col ?? 1} */\nfunction ${u.fnName}(ctx, f) {`;
       expect(text, u.id).toContain(doc);
       expect(u.file, u.id).toMatch(/^cards\/elementis\/(rules|cards\/[a-z-]+)\.yaml$/);
       const at = lines.get(u.file)?.[u.line - 1];
@@ -63,9 +63,9 @@ describe("golden: the generated Elementis module", () => {
     const rules = input.rules.text.split("\n");
     const line = rules.indexOf("      let p = c.owner") + 1;
     expect(line).toBeGreaterThan(0);
-    expect(text).toContain(`/** procedure pay — cards/elementis/rules.yaml:${line} */\nfunction proc_pay(ctx: Ctx, f: Frame): void {`);
+    expect(text).toContain(`/** procedure pay — cards/elementis/rules.yaml:${line}:7 */\nfunction proc_pay(ctx, f) {`);
     const fireball = input.cards.find((c) => c.path.endsWith("/fireball.yaml"));
     const effectLine = (fireball?.text.split("\n").findIndex((l) => l.startsWith("  let t = choose one of")) ?? -2) + 1;
-    expect(text).toContain(`/** Fireball: effect — cards/elementis/cards/fireball.yaml:${effectLine} */\nfunction card_fireball_effect(`);
+    expect(text).toContain(`/** Fireball: effect — cards/elementis/cards/fireball.yaml:${effectLine}:3 */\nfunction card_fireball_effect(`);
   });
 });

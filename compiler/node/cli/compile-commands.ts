@@ -1,9 +1,9 @@
 /** `cardwright check` and `cardwright compile`. */
 import pc from "picocolors";
 import { checkGame } from "../../core/compile.ts";
-import { hasErrors, type Diagnostic } from "../../core/diagnostics.ts";
-import { readDecks } from "../decks.ts";
-import { compileToDisk, gameDir, listGames, loadGame, readGame } from "../project.ts";
+import { dedupeDiagnostics, hasErrors, type Diagnostic } from "../../core/diagnostics.ts";
+import { deckRules } from "../decks.ts";
+import { compileToDisk, listGames, moduleInMemory, readGame } from "../project.ts";
 import { printDiagnostics } from "./output.ts";
 
 function pickGames(games: readonly string[], all = false, root?: string): string[] {
@@ -25,11 +25,13 @@ export async function checkCommand(games: readonly string[], opts: { quiet?: boo
   }
   for (const game of list) {
     const inp = readGame(game, opts.root);
-    const diags = "code" in inp ? [inp] : checkGame(inp).diagnostics;
-    // Decks are checked against the compiled game (card ids, zones, the rules' deck-errors).
-    if (!hasErrors(diags) && !("code" in inp)) {
-      const { module } = await loadGame(game, opts.root);
-      if (module) diags.push(...readDecks(gameDir(game, opts.root), module).diagnostics);
+    let diags: Diagnostic[] = "code" in inp ? [inp] : [];
+    if (!("code" in inp)) {
+      const model = checkGame(inp);
+      diags = [...model.diagnostics];
+      // The rules' deck-building rules run the game's code: built in memory, nothing is written.
+      const module = await moduleInMemory(game, inp, model, opts.root);
+      if (module) diags = dedupeDiagnostics([...diags, ...deckRules(model.decks, module).diagnostics]);
     }
     printDiagnostics(diags);
     if (hasErrors(diags)) failed = true;

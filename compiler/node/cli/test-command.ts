@@ -28,7 +28,14 @@ export async function runGameScenarios(game: string, files?: readonly string[]):
     return { results: [], compileFailed: true };
   }
   const results: ScenarioResult[] = [];
-  for (const f of files ?? scenarioFiles(game)) results.push(...runScenarioFile(module, relative(process.cwd(), f), readFileSync(f, "utf8")));
+  for (const f of files ?? scenarioFiles(game)) {
+    const rel = relative(process.cwd(), f);
+    // The checker already resolved every name of the scenario files (unknown cards, properties in
+    // `expect:` …): a file with such errors is reported with them, at their places, and not run.
+    const staticErrors = diagnostics.filter((d) => d.file === rel && d.severity === "error");
+    if (staticErrors.length) results.push({ file: rel, name: "(file)", line: 1, failures: staticErrors, log: [] });
+    else results.push(...runScenarioFile(module, rel, readFileSync(f, "utf8")));
+  }
   return { results, compileFailed: false };
 }
 

@@ -1,0 +1,10 @@
+/** Declarations of what every game has without declaring it: built-in functions and context names. */
+import { BUILTINS } from "./check.ts";
+import type { Declaration } from "./model.ts";
+
+let cache: Declaration[] | null = null;
+
+export function builtinDeclarations(): readonly Declaration[] {
+  if (!cache) cache = Object.entries(BUILTINS).map(([name, b]) => ({ id: `builtin:${name}`, kind: "builtin", name, detail: b.doc, doc: b.doc, span: null }));
+  return cache;
+}

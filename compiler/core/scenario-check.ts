@@ -1,0 +1,239 @@
+/**
+ * Scenario files checked statically, before any game runs: the schema, and every name in `given`
+ * and in `expect` paths (players, zones, card ids, properties) resolved against the game, each
+ * unknown one an error at its place in the file with a did-you-mean hint.
+ */
+import type { Diagnostic, DiagnosticCode } from "./diagnostics.ts";
+import type { Declaration, Reference, ScenarioFileModel, Span } from "./model.ts";
+import { validateWithSchema } from "./schema-validate.ts";
+import { SourceFile, type YamlPath } from "./source.ts";
+import { closest } from "./suggest.ts";
+import { T } from "./types.ts";
+import type { Vocabulary } from "./vocabulary.ts";
+
+const scalar = { type: ["string", "number", "boolean", "null"] };
+const stepSchema = {
+  oneOf: [{ type: "string" }, { type: "object", minProperties: 1 }],
+};
+export const SCENARIO_SCHEMA = {
+  type: "object",
+  properties: {
+    scenarios: {
+      type: "array",
+      minItems: 1,
+      items: {
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          seed: { type: "integer" },
+          given: {
+            type: "object",
+            properties: {
+              options: { type: "object", additionalProperties: scalar },
+              game: { type: "object", additionalProperties: scalar },
+              me: { type: "object" },
+              opponent: { type: "object" },
+            },
+            additionalProperties: false,
+          },
+          do: { type: "array", items: stepSchema },
+          expect: { type: "object" },
+        },
+        required: ["name", "given"],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ["scenarios"],
+  additionalProperties: false,
+};
+
+/** `expect:` keys that are not property paths. */
+export const EXPECT_KEYWORDS = ["log contains", "log lacks", "winner", "decision", "can", "cannot"] as const;
+/** What every card answers besides its properties and fields. */
+const CARD_BUILTIN_PROPS = ["zone", "owner", "kind", "card", "name"];
+
+export interface ScenarioCheck {
+  readonly scenario: ScenarioFileModel;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly declarations: readonly Declaration[];
+  readonly references: readonly Reference[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export function checkScenarioFile(voc: Vocabulary, file: { path: string; text: string }): ScenarioCheck {
+  const c = new ScenarioChecker(voc, new SourceFile(file.path, file.text));
+  return c.run();
+}
+
+class ScenarioChecker {
+  private readonly diags: Diagnostic[] = [];
+  private readonly refs: Reference[] = [];
+  private readonly decls: Declaration[] = [];
+
+  constructor(
+    private readonly voc: Vocabulary,
+    private readonly src: SourceFile,
+  ) {}
+
+  run(): ScenarioCheck {
+    const src = this.src;
+    this.diags.push(...src.diagnostics);
+    const done = (ok: boolean): ScenarioCheck => ({ scenario: { file: src.file, text: src.text, ok }, diagnostics: this.diags, declarations: this.decls, references: this.refs });
+    if (!src.ok) return done(false);
+    const value = src.value();
+    const schema = validateWithSchema(src, value, SCENARIO_SCHEMA, "scenario");
+    this.diags.push(...schema);
+    if (schema.length) return done(false);
+    (value as { scenarios: Obj[] }).scenarios.forEach((sc, i) => {
+      const at: YamlPath = ["scenarios", i];
+      const name = src.spanAt([...at, "name"]);
+      this.decls.push({ id: `scenario:${src.file}#${i}`, kind: "scenario", name: String(sc["name"]), detail: `scenario: ${String(sc["name"])}`, span: name ?? null });
+      this.given(at, isObj(sc["given"]) ? sc["given"] : {});
+      if (isObj(sc["expect"])) for (const key of Object.keys(sc["expect"])) this.expectKey([...at, "expect", key], key);
+    });
+    return done(!this.diags.some((d) => d.severity === "error"));
+  }
+
+  // ── helpers ───────────────────────────────────────────────────────────────
+  private error(range: Span["range"], code: DiagnosticCode, message: string, near?: string): void {
+    this.diags.push({ file: this.src.file, range, severity: "error", code, message, ...(near !== undefined ? { hint: `did you mean '${near}'?`, data: { replacement: near } } : {}) });
+  }
+  private ref(span: Span | undefined, symbol: string): void {
+    if (span) this.refs.push({ symbol, span });
+  }
+  /** A span inside a key's text (the part `[from, to)` of the key at `path`). */
+  private keyPart(path: YamlPath, from: number, to: number): Span | undefined {
+    const k = this.src.spanAt(path, "key");
+    if (!k) return undefined;
+    return this.src.spanOf(k.start + from, k.start + to);
+  }
+  private cardRef(span: Span | undefined, path: YamlPath, part: "key" | "value", id: string): boolean {
+    if (this.voc.cards.has(id)) {
+      if (span) this.refs.push({ symbol: `card:${id}`, span, type: T.cardid });
+      return true;
+    }
+    this.error(span?.range ?? this.src.rangeAt(path, part), "scenario/unknown-card", `unknown card '${id}'`, closest(id, this.voc.cards));
+    return false;
+  }
+  private cardProps(): string[] {
+    return [...this.voc.props.card.keys(), ...this.voc.cardFields.keys(), ...[...this.voc.kinds.values()].flatMap((k) => [...k.fields.keys()]), ...CARD_BUILTIN_PROPS];
+  }
+  private cardPropSymbol(name: string): string | undefined {
+    if (this.voc.props.card.has(name)) return `property:card:${name}`;
+    if (this.voc.cardFields.has(name)) return `field:*:${name}`;
+    const k = [...this.voc.kinds.values()].find((x) => x.fields.has(name));
+    return k ? `field:${k.name}:${name}` : undefined;
+  }
+
+  // ── given ─────────────────────────────────────────────────────────────────
+  private given(at: YamlPath, given: Obj): void {
+    const gameProps = [...this.voc.props.game.keys(), ...this.voc.options.keys()];
+    for (const section of ["game", "options"] as const) {
+      for (const key of Object.keys(isObj(given[section]) ? given[section] : {})) {
+        const path = [...at, "given", section, key];
+        const span = this.src.spanAt(path, "key");
+        if (this.voc.props.game.has(key)) this.ref(span, `property:game:${key}`);
+        else if (this.voc.options.has(key)) this.ref(span, `option:${key}`);
+        else this.error(span?.range ?? this.src.rangeAt(path, "key"), "scenario/unknown-property", section === "game" ? `the game has no property '${key}'` : `no option '${key}'`, closest(key, gameProps));
+      }
+    }
+    for (const who of ["me", "opponent"] as const) {
+      const spec = given[who];
+      if (!isObj(spec)) continue;
+      for (const [key, v] of Object.entries(spec)) {
+        const path = [...at, "given", who, key];
+        const span = this.src.spanAt(path, "key");
+        if (this.voc.zones.has(key)) {
+          this.ref(span, `zone:${key}`);
+          if (!Array.isArray(v)) {
+            this.diags.push({ file: this.src.file, range: this.src.rangeAt(path), severity: "error", code: "scenario/zone-not-list", message: `zone '${key}' must be a list of card ids` });
+            continue;
+          }
+          v.forEach((c, i) => this.boardCard([...path, i], c));
+        } else if (this.voc.props.player.has(key)) this.ref(span, `property:player:${key}`);
+        else if (key !== "name") this.error(span?.range ?? this.src.rangeAt(path, "key"), "scenario/unknown-property", `a player has no zone or property '${key}'`, closest(key, [...this.voc.zones.keys(), ...this.voc.props.player.keys()]));
+      }
+    }
+  }
+
+  private boardCard(path: YamlPath, c: unknown): void {
+    if (typeof c === "string") {
+      this.cardRef(this.src.spanAt(path), path, "value", c);
+      return;
+    }
+    if (!isObj(c)) {
+      this.diags.push({ file: this.src.file, range: this.src.rangeAt(path), severity: "error", code: "scenario/unknown-card", message: `unknown card '${String(c)}'` });
+      return;
+    }
+    const id = c["card"];
+    if (typeof id !== "string") this.diags.push({ file: this.src.file, range: this.src.rangeAt(path), severity: "error", code: "scenario/unknown-card", message: "a card on the board needs 'card: <id>'" });
+    else this.cardRef(this.src.spanAt([...path, "card"]), [...path, "card"], "value", id);
+    for (const k of Object.keys(c)) {
+      if (k === "card") continue;
+      const span = this.src.spanAt([...path, k], "key");
+      if (this.voc.props.card.has(k)) this.ref(span, `property:card:${k}`);
+      else this.error(span?.range ?? this.src.rangeAt([...path, k], "key"), "scenario/unknown-property", `a card has no property '${k}'`, closest(k, [...this.voc.props.card.keys()]));
+    }
+  }
+
+  // ── expect ────────────────────────────────────────────────────────────────
+  /** `me.life`, `opponent.discard`, `me.field.goblin.tapped`, `goblin.power`, `game.turn`. */
+  private expectKey(path: YamlPath, key: string): void {
+    if ((EXPECT_KEYWORDS as readonly string[]).includes(key)) return;
+    const parts = key.split(".");
+    const offsets: number[] = [];
+    let o = 0;
+    for (const p of parts) {
+      offsets.push(o);
+      o += p.length + 1;
+    }
+    const part = (i: number) => this.keyPart(path, offsets[i] ?? 0, (offsets[i] ?? 0) + (parts[i] ?? "").length);
+    const whole = () => this.src.rangeAt(path, "key");
+    const bad = (i: number, message: string, candidates: readonly string[]) => this.error(part(i)?.range ?? whole(), "scenario/unknown-property", message, closest(parts[i] ?? "", candidates));
+    const [head, ...rest] = parts;
+    if (head === "game") {
+      const prop = rest.join(".");
+      if (this.voc.props.game.has(prop)) this.ref(part(1), `property:game:${prop}`);
+      else if (this.voc.options.has(prop)) this.ref(part(1), `option:${prop}`);
+      else bad(1, `the game has no property '${prop}'`, [...this.voc.props.game.keys(), ...this.voc.options.keys()]);
+      return;
+    }
+    if (head === "me" || head === "opponent") {
+      const [second, third, fourth] = rest;
+      if (second === undefined) {
+        this.diags.push({ file: this.src.file, range: whole(), severity: "error", code: "scenario/bad-path", message: `say what of ${head} to check`, hint: `e.g. ${head}.hand or ${head}.${[...this.voc.props.player.keys()][0] ?? "hand"}` });
+        return;
+      }
+      if (this.voc.zones.has(second)) {
+        this.ref(part(1), `zone:${second}`);
+        if (third === undefined) return;
+        this.cardPath(path, parts, 2, part, whole, fourth);
+        return;
+      }
+      if (rest.length === 1) {
+        if (this.voc.props.player.has(second)) this.ref(part(1), `property:player:${second}`);
+        else bad(1, `a player has no zone or property '${second}'`, [...this.voc.zones.keys(), ...this.voc.props.player.keys()]);
+        return;
+      }
+      this.cardPath(path, parts, 1, part, whole, third);
+      return;
+    }
+    this.cardPath(path, parts, 0, part, whole, rest[0]);
+  }
+
+  /** `<card>.<prop>` at part `i` of the key. */
+  private cardPath(path: YamlPath, parts: readonly string[], i: number, part: (i: number) => Span | undefined, whole: () => Span["range"], prop: string | undefined): void {
+    const card = parts[i] ?? "";
+    if (!this.cardRef(part(i), path, "key", card)) return;
+    if (prop === undefined || parts.length > i + 2) {
+      this.diags.push({ file: this.src.file, range: whole(), severity: "error", code: "scenario/bad-path", message: "write card.property, e.g. goblin.tapped" });
+      return;
+    }
+    const sym = this.cardPropSymbol(prop);
+    if (sym) this.ref(part(i + 1), sym);
+    else if (!CARD_BUILTIN_PROPS.includes(prop)) this.error(part(i + 1)?.range ?? whole(), "scenario/unknown-property", `a card has no property '${prop}'`, closest(prop, this.cardProps()));
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * A game's files, checked incrementally. Changing one file re-checks that file and the files that
+ * depend on it, and nothing else:
+ * - the rules file: everything (the vocabulary changed);
+ * - a card file: that file; when the game's set of card ids changes (an id added, removed or
+ *   renamed), also the files that named one of those ids or had an unknown name or card id (whose
+ *   message or hint may now differ), and the cards whose duplicate-id status changed;
+ * - a deck or scenario file: that file.
+ * `model()` gives the checked model of the current files (see model.ts).
+ */
+import { checkCardBody, checkCardHead, checkRules, checkRulesBody, NameTable, type CardBody, type CardHead, type GameInput, type InputFile, type RulesBody, type RulesCheck } from "./compile.ts";
+import { checkDeckFile, type DeckCheck } from "./deck-check.ts";
+import { dedupeDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { builtinDeclarations } from "./builtins.ts";
+import { Model, type CheckedModel, type Declaration, type FileModel, type FileRole, type Reference } from "./model.ts";
+import { checkScenarioFile, type ScenarioCheck } from "./scenario-check.ts";
+import type { Vocabulary } from "./vocabulary.ts";
+
+interface CardState {
+  input: InputFile;
+  head: CardHead | null;
+  body: CardBody | null;
+  /** This file's id is already used by an earlier file. */
+  duplicateOf: string | null;
+}
+
+/** Codes whose message or hint depends on the set of card ids. */
+const CARD_SET_CODES = new Set(["check/unknown-name", "check/unknown-card", "deck/unknown-card", "scenario/unknown-card"]);
+
+export class Workspace {
+  private rulesCheck: RulesCheck;
+  private rulesBody: RulesBody | null = null;
+  private voc: Vocabulary | null = null;
+  private readonly cards = new Map<string, CardState>();
+  private readonly decks = new Map<string, { input: InputFile; result: DeckCheck | null }>();
+  private readonly scenarios = new Map<string, { input: InputFile; result: ScenarioCheck | null }>();
+  private cached: Model | null = null;
+  /** The files checked by the last change (for tests and the bench). */
+  lastChecked: string[] = [];
+
+  constructor(input: GameInput) {
+    this.rulesCheck = checkRules(input.rules);
+    for (const f of input.cards) this.cards.set(f.path, { input: f, head: null, body: null, duplicateOf: null });
+    for (const f of input.decks ?? []) this.decks.set(f.path, { input: f, result: null });
+    for (const f of input.scenarios ?? []) this.scenarios.set(f.path, { input: f, result: null });
+    this.checkAll();
+  }
+
+  /** The role of a file of this workspace, or the role a new file at this path would get. */
+  roleOf(path: string): FileRole {
+    if (path === this.rulesCheck.file) return "rules";
+    if (this.cards.has(path)) return "card";
+    if (this.decks.has(path)) return "deck";
+    if (this.scenarios.has(path)) return "scenario";
+    const p = path.replace(/\\/g, "/");
+    if (/(^|\/)rules\.ya?ml$/.test(p)) return "rules";
+    if (/(^|\/)decks\//.test(p)) return "deck";
+    if (/(^|\/)scenarios\//.test(p)) return "scenario";
+    return "card";
+  }
+
+  /** Adds or changes a file and re-checks what depends on it. */
+  setFile(path: string, text: string, role: FileRole = this.roleOf(path)): void {
+    this.cached = null;
+    const input = { path, text };
+    switch (role) {
+      case "rules":
+        this.rulesCheck = checkRules(input);
+        this.checkAll();
+        return;
+      case "deck":
+        this.decks.set(path, { input, result: this.voc ? checkDeckFile(this.voc, input) : null });
+        this.lastChecked = [path];
+        return;
+      case "scenario":
+        this.scenarios.set(path, { input, result: this.voc ? checkScenarioFile(this.voc, input) : null });
+        this.lastChecked = [path];
+        return;
+      case "card": {
+        const prev = this.cards.get(path);
+        const state: CardState = prev ?? { input, head: null, body: null, duplicateOf: null };
+        state.input = input;
+        state.body = null;
+        if (!prev) this.cards.set(path, state);
+        state.head = this.voc ? checkCardHead(this.voc, input) : null;
+        this.lastChecked = [path];
+        this.afterCardChange(path);
+      }
+    }
+  }
+
+  /** Removes a file (a deleted card, deck or scenario). */
+  removeFile(path: string): void {
+    this.cached = null;
+    this.lastChecked = [];
+    if (this.decks.delete(path) || this.scenarios.delete(path)) return;
+    if (this.cards.delete(path)) this.afterCardChange(null);
+  }
+
+  /** The checked model of the current files (built once per change). */
+  model(): CheckedModel {
+    if (!this.cached) this.cached = this.build();
+    return this.cached;
+  }
+
+  /** The diagnostics of one file, as in the model. */
+  diagnosticsOf(file: string): readonly Diagnostic[] {
+    return this.model().diagnostics.filter((d) => d.file === file);
+  }
+
+  // ── checking ──────────────────────────────────────────────────────────────
+  private checkAll(): void {
+    this.cached = null;
+    const base = this.rulesCheck.vocabulary;
+    this.lastChecked = [this.rulesCheck.file];
+    if (!base) {
+      this.voc = null;
+      this.rulesBody = null;
+      for (const c of this.cards.values()) Object.assign(c, { head: null, body: null, duplicateOf: null });
+      for (const d of this.decks.values()) d.result = null;
+      for (const s of this.scenarios.values()) s.result = null;
+      return;
+    }
+    this.voc = base;
+    for (const c of this.cards.values()) c.head = checkCardHead(base, c.input);
+    this.voc = { ...base, cards: this.cardIds() };
+    this.assignOwners();
+    this.rulesBody = checkRulesBody(this.voc, this.rulesCheck);
+    for (const [path, c] of this.cards) {
+      c.body = c.duplicateOf ? null : checkCardBody(this.voc, c.head as CardHead);
+      this.lastChecked.push(path);
+    }
+    for (const [path, d] of this.decks) {
+      d.result = checkDeckFile(this.voc, d.input);
+      this.lastChecked.push(path);
+    }
+    for (const [path, s] of this.scenarios) {
+      s.result = checkScenarioFile(this.voc, s.input);
+      this.lastChecked.push(path);
+    }
+  }
+
+  private cardIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const c of this.cards.values()) if (c.head?.id) ids.add(c.head.id);
+    return ids;
+  }
+
+  /** Marks files whose id an earlier file already has; returns the files whose status changed. */
+  private assignOwners(): Set<string> {
+    const changed = new Set<string>();
+    const owner = new Map<string, string>();
+    for (const [path, c] of this.cards) {
+      const id = c.head?.id;
+      const before = c.duplicateOf;
+      c.duplicateOf = id && owner.has(id) ? (owner.get(id) as string) : null;
+      if (id && !owner.has(id)) owner.set(id, path);
+      if (before !== c.duplicateOf) changed.add(path);
+    }
+    return changed;
+  }
+
+  private afterCardChange(changed: string | null): void {
+    const voc = this.voc;
+    if (!voc) return;
+    const ids = this.cardIds();
+    const delta = new Set<string>();
+    for (const id of ids) if (!voc.cards.has(id)) delta.add(id);
+    for (const id of voc.cards) if (!ids.has(id)) delta.add(id);
+    if (delta.size) this.voc = { ...voc, cards: ids };
+    const now = this.voc as Vocabulary;
+    const owners = this.assignOwners();
+    const dependsOnDelta = (refs: readonly Reference[], diags: readonly Diagnostic[]) =>
+      delta.size > 0 && (refs.some((r) => r.symbol.startsWith("card:") && delta.has(r.symbol.slice(5))) || diags.some((d) => CARD_SET_CODES.has(d.code)));
+    for (const [path, c] of this.cards) {
+      const again = path === changed || owners.has(path) || (c.body !== null && dependsOnDelta(c.body.references, c.body.diagnostics));
+      if (!again) continue;
+      c.body = c.duplicateOf || !c.head ? null : checkCardBody(now, c.head);
+      if (path !== changed) this.lastChecked.push(path);
+    }
+    if (delta.size === 0) return;
+    // The rules' code may name cards too (e.g. a status a reaction creates).
+    if (this.rulesBody && dependsOnDelta(this.rulesBody.references, this.rulesBody.diagnostics)) {
+      this.rulesBody = checkRulesBody(now, this.rulesCheck);
+      this.lastChecked.push(this.rulesCheck.file);
+    }
+    for (const [path, d] of this.decks) {
+      if (d.result && !dependsOnDelta(d.result.references, d.result.diagnostics)) continue;
+      d.result = checkDeckFile(now, d.input);
+      this.lastChecked.push(path);
+    }
+    for (const [path, s] of this.scenarios) {
+      if (s.result && !dependsOnDelta(s.result.references, s.result.diagnostics)) continue;
+      s.result = checkScenarioFile(now, s.input);
+      this.lastChecked.push(path);
+    }
+  }
+
+  // ── the model ─────────────────────────────────────────────────────────────
+  private build(): Model {
+    const r = this.rulesCheck;
+    const voc = this.voc;
+    const files = new Map<string, FileModel>();
+    const symbols = new Map<string, Declaration>();
+    const diagnostics: Diagnostic[] = [];
+    const addFile = (file: string, role: FileRole, text: string, declarations: readonly Declaration[], references: readonly Reference[], diags: readonly Diagnostic[]) => {
+      files.set(file, { file, role, text, declarations, references, diagnostics: diags });
+      for (const d of declarations) if (!symbols.has(d.id)) symbols.set(d.id, d);
+      diagnostics.push(...diags);
+    };
+    for (const d of builtinDeclarations()) symbols.set(d.id, d);
+    const rb = this.rulesBody;
+    addFile(r.file, "rules", r.text, [...r.declarations, ...(rb?.declarations ?? [])], [...r.references, ...(rb?.references ?? [])], [...r.diagnostics, ...(rb?.diagnostics ?? [])]);
+    const units = [...(rb?.units ?? [])];
+    const cards = [];
+    for (const [path, c] of this.cards) {
+      const own: Diagnostic[] = [...(c.head?.diagnostics ?? []), ...(c.body?.diagnostics ?? [])];
+      if (c.head && c.duplicateOf && c.head.id) {
+        own.push({ file: path, range: c.head.src.rangeAt(["id"]), severity: "error", code: "check/duplicate-card", message: `card id '${c.head.id}' is already used by ${c.duplicateOf}` });
+      }
+      if (voc && c.head?.id && !c.duplicateOf && (voc.enumOfValue.has(c.head.id) || voc.keywords.has(c.head.id))) {
+        own.push({ file: path, range: c.head.src.rangeAt(["id"]), severity: "error", code: "check/duplicate-name", message: `card id '${c.head.id}' is also an enum value or keyword of the rules` });
+      }
+      addFile(path, "card", c.input.text, c.body?.declarations ?? [], c.body?.references ?? [], own);
+      if (c.body) {
+        units.push(...c.body.units);
+        if (c.body.card) cards.push(c.body.card);
+      }
+    }
+    const decks = [];
+    for (const [path, d] of this.decks) {
+      addFile(path, "deck", d.input.text, d.result?.declarations ?? [], d.result?.references ?? [], d.result?.diagnostics ?? []);
+      if (d.result?.deck) decks.push(d.result.deck);
+    }
+    const scenarios = [];
+    for (const [path, s] of this.scenarios) {
+      addFile(path, "scenario", s.input.text, s.result?.declarations ?? [], s.result?.references ?? [], s.result?.diagnostics ?? []);
+      if (s.result) scenarios.push(s.result.scenario);
+    }
+    const names = new NameTable();
+    const named = units.map((u) => ({ ...u, fnName: names.name(u.id) }));
+    return new Model(voc?.game ?? "", voc, rb?.rules ?? null, files, symbols, cards, decks, scenarios, named, dedupeDiagnostics(diagnostics));
+  }
+}
