@@ -1,12 +1,15 @@
 /**
- * What the check worker does, as plain functions (so Node tests can call them too): the real
- * compiler core checks a game; a card edit is re-checked alone against the last vocabulary.
+ * What the check worker does, as plain functions (so Node tests can call them too): a Workspace
+ * of the compiler core holds the game and re-checks only what an edit touches; the language
+ * services answer completion, hover, definitions, references, rename, tokens and quick fixes.
  */
-import { checkCardFile, checkGame, displayName, type GameInput, type InputFile } from "../../compiler/core/compile.ts";
+import type { GameInput } from "../../compiler/core/compile.ts";
 import type { Diagnostic } from "../../compiler/core/diagnostics.ts";
+import type { CheckedModel } from "../../compiler/core/model.ts";
+import { LanguageService } from "../../compiler/core/services/index.ts";
 import { SourceFile } from "../../compiler/core/source.ts";
-import type { Vocabulary } from "../../compiler/core/vocabulary.ts";
 import { typeToString } from "../../compiler/core/types.ts";
+import { Workspace } from "../../compiler/core/workspace.ts";
 import { cardTemplate } from "./templates.ts";
 
 export interface CardSymbol {
@@ -14,10 +17,6 @@ export interface CardSymbol {
   readonly name: string;
   readonly kind: string;
   readonly file: string;
-  /** 1-based line of the `id:` value. */
-  readonly line: number;
-  readonly col: number;
-  readonly value: Record<string, unknown>;
 }
 
 export interface CallableSymbol {
@@ -27,94 +26,84 @@ export interface CallableSymbol {
   readonly kind: "procedure" | "function";
 }
 
-/** What the editor needs to know about a game beyond diagnostics (completion, hover, preview). */
+/** What the page needs beyond the services: the preview's field types, templates, comment docs. */
 export interface GameSymbols {
   readonly game: string;
   readonly cards: readonly CardSymbol[];
   readonly callables: readonly CallableSymbol[];
   readonly kinds: readonly { readonly name: string; readonly fields: readonly { readonly name: string; readonly type: string; readonly optional: boolean }[] }[];
-  readonly keywords: readonly string[];
   /** A new card of each kind; `__ID__` stands for its id. */
   readonly templates: Readonly<Record<string, string>>;
 }
+
+/** The service calls the page may make, by name (arguments as the LanguageService takes them). */
+export type ServiceMethod = "completion" | "hover" | "definition" | "references" | "prepareRename" | "rename" | "semanticTokens" | "codeActions" | "documentSymbols";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 
 export class GameChecker {
-  private input: GameInput | null = null;
-  private voc: Vocabulary | null = null;
-  private lastFull: Diagnostic[] = [];
+  private ws: Workspace | null = null;
+  private ls: LanguageService | null = null;
+  private rules: { path: string; text: string } | null = null;
+  private lastIds = "";
 
-  /** Full check of the whole game, exactly as the CLI does it. */
-  load(input: GameInput): { diagnostics: Diagnostic[]; symbols: GameSymbols | null } {
-    this.input = input;
-    const checked = checkGame(input);
-    this.voc = checked.vocabulary;
-    this.lastFull = checked.diagnostics;
-    return { diagnostics: checked.diagnostics, symbols: this.symbols(checked.cards, checked.rulesValue) };
-  }
-
-  /** Replaces one file's text (a new file is added to the cards). */
-  setFile(path: string, text: string): void {
-    if (!this.input) return;
-    if (path === this.input.rules.path) this.input = { ...this.input, rules: { path, text } };
-    else {
-      const cards = this.input.cards.filter((f) => f.path !== path);
-      if (isCardPath(path)) cards.push({ path, text });
-      this.input = { ...this.input, cards };
-    }
-  }
-
-  full(): { diagnostics: Diagnostic[]; symbols: GameSymbols | null } {
-    if (!this.input) return { diagnostics: [], symbols: null };
-    return this.load(this.input);
+  /** Checks a game whole and keeps it. */
+  load(input: GameInput): { diagnostics: readonly Diagnostic[]; symbols: GameSymbols } {
+    this.ws = new Workspace(input);
+    this.ls = new LanguageService(this.ws);
+    this.rules = { ...input.rules };
+    const model = this.ws.model();
+    const symbols = this.symbols(model);
+    this.lastIds = symbols.cards.map((c) => c.id).join(",");
+    return { diagnostics: model.diagnostics, symbols };
   }
 
   /**
-   * The fast path after a keystroke in a card file: that file alone against the last vocabulary
-   * (<1 ms). The full check that follows is the reference; both agree on one card's own problems.
+   * One file changed: the workspace re-checks what depends on it; every file's diagnostics come
+   * back (an edit can fix or break another file). Symbols come too when the rules or the card
+   * ids changed.
    */
-  quick(path: string, text: string): Diagnostic[] | null {
-    if (!this.voc || !this.input || !isCardPath(path)) return null;
-    const others = new Map<string, string>();
-    for (const f of this.input.cards) if (f.path !== path) others.set(cardIdOf(f) ?? "", f.path);
-    const diags = checkCardFile(this.voc, { path, text });
-    const id = cardIdOf({ path, text });
-    const prev = id === null ? undefined : others.get(id);
-    if (id !== null && prev !== undefined) {
-      const src = new SourceFile(path, text);
-      diags.push({ file: path, range: src.rangeAt(["id"]), severity: "error", code: "check/duplicate-card", message: `card id '${id}' is already used by ${prev}` });
-    }
-    return diags;
+  edit(path: string, text: string): { diagnostics: readonly Diagnostic[]; symbols: GameSymbols | null } {
+    if (!this.ws) return { diagnostics: [], symbols: null };
+    this.ws.setFile(path, text);
+    const model = this.ws.model();
+    const rulesChanged = this.rules?.path === path;
+    if (rulesChanged && this.rules) this.rules = { path, text };
+    const ids = model.cards.map((c) => c.id).join(",");
+    const idsChanged = ids !== this.lastIds;
+    this.lastIds = ids;
+    return { diagnostics: model.diagnostics, symbols: rulesChanged || idsChanged ? this.symbols(model) : null };
   }
 
-  private symbols(cards: readonly { id: string; kind: string; file: string; value: Obj }[], rules: Obj | null): GameSymbols | null {
-    const voc = this.voc;
-    if (!voc || !this.input) return null;
-    const texts = new Map(this.input.cards.map((f) => [f.path, f.text] as const));
-    const rulesSrc = new SourceFile(this.input.rules.path, this.input.rules.text);
-    const rulesLines = this.input.rules.text.split("\n");
+  call(method: ServiceMethod, args: readonly unknown[]): unknown {
+    const ls = this.ls as unknown as Record<ServiceMethod, (...a: unknown[]) => unknown> | null;
+    return ls ? ls[method](...args) : null;
+  }
+
+  private symbols(model: CheckedModel): GameSymbols {
+    const voc = model.vocabulary;
+    const rulesText = this.rules?.text ?? "";
+    const lines = rulesText.split("\n");
+    const src = new SourceFile(this.rules?.path ?? "rules.yaml", rulesText);
+    const rulesValue = obj(src.ok ? src.value() : {});
     const callables: CallableSymbol[] = [];
-    for (const [kind, table, key] of [["procedure", voc.procedures, "procedures"], ["function", voc.functions, "functions"]] as const) {
-      for (const c of table.values()) {
-        const field = obj(obj(rules?.[key])[c.name])["doc"];
-        const doc = typeof field === "string" ? field : commentDoc(rulesLines, rulesSrc.rangeAt([key, c.name], "key").start.line);
-        const params = c.params.map((p) => `${p.name}: ${typeToString(p.type)}`).join(", ");
-        callables.push({ kind, name: c.name, signature: `${c.name}(${params})${c.returns.t === "none" ? "" : `: ${typeToString(c.returns)}`}`, doc: typeof doc === "string" ? doc.trim() : "" });
+    if (voc) {
+      for (const [kind, table, key] of [["procedure", voc.procedures, "procedures"], ["function", voc.functions, "functions"]] as const) {
+        for (const c of table.values()) {
+          const field = obj(obj(rulesValue[key])[c.name])["doc"];
+          const doc = typeof field === "string" ? field : commentDoc(lines, src.rangeAt([key, c.name], "key").start.line);
+          const params = c.params.map((p) => `${p.name}: ${typeToString(p.type)}`).join(", ");
+          callables.push({ kind, name: c.name, signature: `${c.name}(${params})${c.returns.t === "none" ? "" : `: ${typeToString(c.returns)}`}`, doc: doc.trim() });
+        }
       }
     }
     return {
-      game: voc.game,
-      cards: cards.map((c) => {
-        const src = new SourceFile(c.file, texts.get(c.file) ?? "");
-        const at = src.rangeAt(["id"]).start;
-        return { id: c.id, name: displayName(c.value["name"]) ?? c.id, kind: c.kind, file: c.file, line: at.line, col: at.col, value: c.value };
-      }),
+      game: model.game,
+      cards: model.cards.map((c) => ({ id: c.id, name: c.name, kind: c.kind, file: c.file })),
       callables,
-      kinds: [...voc.kinds.values()].map((k) => ({ name: k.name, fields: [...k.fields.values()].map((f) => ({ name: f.name, type: typeof f.type === "string" ? f.type : typeToString(f.type), optional: f.optional })) })),
-      keywords: [...voc.keywords],
-      templates: Object.fromEntries([...voc.kinds.keys()].map((k) => [k, cardTemplate(voc, k, "__ID__")])),
+      kinds: voc ? [...voc.kinds.values()].map((k) => ({ name: k.name, fields: [...k.fields.values()].map((f) => ({ name: f.name, type: typeof f.type === "string" ? f.type : typeToString(f.type), optional: f.optional })) })) : [],
+      templates: voc ? Object.fromEntries([...voc.kinds.keys()].map((k) => [k, cardTemplate(voc, k, "__ID__")])) : {},
     };
   }
 }
@@ -123,7 +112,7 @@ export class GameChecker {
  * A declaration without a `doc:` field is documented by its comments: the ones on the lines just
  * above its key and the one at the end of the key's line.
  */
-function commentDoc(lines: readonly string[], line: number): string {
+export function commentDoc(lines: readonly string[], line: number): string {
   const out: string[] = [];
   for (let i = line - 2; i >= 0 && /^\s*#/.test(lines[i] ?? ""); i--) out.unshift((lines[i] as string).replace(/^\s*#\s?/, ""));
   const tail = /\s#\s?(.*)$/.exec(lines[line - 1] ?? "");
@@ -136,12 +125,7 @@ export function isCardPath(path: string): boolean {
   return /^cards\/[^/]+\/cards\/.+\.ya?ml$/.test(path);
 }
 
-function cardIdOf(f: InputFile): string | null {
-  const m = /^id:\s*["']?([A-Za-z0-9_-]+)/m.exec(f.text);
-  return m ? (m[1] as string) : null;
-}
-
-/** Full check of an arbitrary game input (the corpus test calls this through the worker). */
-export function checkInput(input: GameInput): Diagnostic[] {
-  return checkGame(input).diagnostics;
+/** Whole check of any game input by a fresh workspace: exactly what the editor would show. */
+export function checkInput(input: GameInput): readonly Diagnostic[] {
+  return new Workspace(input).model().diagnostics;
 }

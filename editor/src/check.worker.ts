@@ -1,8 +1,4 @@
-/**
- * A check worker: the real compiler core, off the page's thread. The page runs two: one answers
- * keystrokes (a card file against the kept vocabulary, under a millisecond), the other re-checks
- * the whole game when typing pauses, so a slow whole check never delays a marker.
- */
+/** The check worker: the compiler core's workspace and language services, off the page's thread. */
 import { GameChecker, checkInput } from "./check-core.ts";
 import type { CheckReply, CheckRequest } from "./check-protocol.ts";
 
@@ -12,14 +8,9 @@ const post = (m: CheckReply) => (self as unknown as Worker).postMessage(m);
 self.onmessage = (e: MessageEvent<CheckRequest>) => {
   const m = e.data;
   const t0 = performance.now();
-  if (m.type === "load") {
-    const r = checker.load(m.input);
-    post({ id: m.id, diagnostics: r.diagnostics, symbols: r.symbols, quick: false, ms: performance.now() - t0 });
-  } else if (m.type === "edit") {
-    checker.setFile(m.path, m.text);
-    const quick = checker.quick(m.path, m.text);
-    post({ id: m.id, diagnostics: quick ?? [], symbols: null, quick: quick !== null, ms: performance.now() - t0 });
-  } else {
-    post({ id: m.id, diagnostics: checkInput(m.input), symbols: null, quick: false, ms: performance.now() - t0 });
-  }
+  const ms = () => performance.now() - t0;
+  if (m.type === "load") post({ id: m.id, ...checker.load(m.input), ms: ms() });
+  else if (m.type === "edit") post({ id: m.id, ...checker.edit(m.path, m.text), ms: ms() });
+  else if (m.type === "check") post({ id: m.id, diagnostics: checkInput(m.input), ms: ms() });
+  else post({ id: m.id, result: checker.call(m.method, m.args), ms: ms() });
 };

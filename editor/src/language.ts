@@ -1,98 +1,67 @@
 /**
- * The editor's one door to the language: diagnostics from the real compiler in a worker, and
- * completion, hover, definitions, references, rename, quick fixes and highlighting for Monaco.
- * Everything the checked-model language services will provide is answered here from the worker's
- * symbol table for now; switching to the services changes this module only.
+ * The editor's one door to the language: the compiler core's workspace and language services in
+ * a web worker (check-core.ts), adapted to Monaco here. Diagnostics, completion, hover, go to
+ * definition, references, rename, quick fixes, outline and semantic tokens all come from the
+ * services; positions are converted between LSP (0-based) and Monaco (1-based) in this file only.
  */
 import type * as Monaco from "monaco-editor";
 import type { GameInput } from "../../compiler/core/compile.ts";
 import type { Diagnostic } from "../../compiler/core/diagnostics.ts";
-import type { GameSymbols } from "./check-core.ts";
+import type { CodeAction, CompletionKind, CompletionList, DocumentSymbol, Hover, Location, LspPosition, LspRange, OutlineKind, SemanticTokens, WorkspaceEdit } from "../../compiler/core/services/index.ts";
+import { SEMANTIC_LEGEND } from "../../compiler/core/services/semantic-tokens.ts";
+import type { GameSymbols, ServiceMethod } from "./check-core.ts";
 import type { CheckReply, CheckRequest } from "./check-protocol.ts";
-import { effectTokens, TOKEN_TYPES, type TokenType } from "./effect-tokens.ts";
 import CheckWorker from "./check.worker.ts?worker";
 
-/** One worker and its pending requests. */
-class WorkerPort {
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export class LanguageClient {
   private readonly worker = new CheckWorker();
   private next = 1;
   private readonly pending = new Map<number, (r: CheckReply) => void>();
+  symbols: GameSymbols | null = null;
+
   constructor() {
     this.worker.onmessage = (e: MessageEvent<CheckReply>) => {
+      if (e.data.symbols) this.symbols = e.data.symbols;
       this.pending.get(e.data.id)?.(e.data);
       this.pending.delete(e.data.id);
     };
   }
-  ask(req: DistributiveOmit<CheckRequest, "id">): Promise<CheckReply> {
+
+  private ask(req: DistributiveOmit<CheckRequest, "id">): Promise<CheckReply> {
     const id = this.next++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
       this.worker.postMessage({ ...req, id });
     });
   }
-}
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/**
- * Diagnostics from the real compiler. Keystrokes go to the quick worker; when typing pauses the
- * whole game is checked in the other worker, and its answer counts only if nothing changed since.
- */
-export class LanguageClient {
-  private readonly quickPort = new WorkerPort();
-  private readonly fullPort = new WorkerPort();
-  private version = 0;
-  private rulesDirty = false;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  symbols: GameSymbols | null = null;
-  /** Called with every file's diagnostics after a whole-game check. */
-  onFull: (diags: readonly Diagnostic[], ms: number) => void = () => undefined;
-  /** The current text of the whole game (for the pause check). */
-  input: () => GameInput | null = () => null;
-
-  /** Loads a game into both workers and checks it whole. */
+  /** Loads a game and checks it whole. */
   async load(input: GameInput): Promise<readonly Diagnostic[]> {
-    this.version++;
-    const [r] = await Promise.all([this.fullPort.ask({ type: "load", input }), this.quickPort.ask({ type: "load", input })]);
-    this.symbols = r.symbols;
-    return r.diagnostics;
+    return (await this.ask({ type: "load", input })).diagnostics ?? [];
   }
 
-  /** A file changed: its quick diagnostics, or null when only a whole check can tell (rules). */
-  async edit(path: string, text: string): Promise<readonly Diagnostic[] | null> {
-    const v = ++this.version;
-    this.schedule(v);
-    const r = await this.quickPort.ask({ type: "edit", path, text });
-    if (!r.quick) this.rulesDirty = true;
-    return r.quick ? r.diagnostics : null;
+  /** A file changed: every file's diagnostics after the workspace re-checked what it touches. */
+  async edit(path: string, text: string): Promise<readonly Diagnostic[]> {
+    return (await this.ask({ type: "edit", path, text })).diagnostics ?? [];
   }
 
-  private schedule(v: number): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      const input = this.input();
-      if (!input) return;
-      void this.fullPort.ask({ type: "load", input }).then((r) => {
-        if (v !== this.version) return; // typed on since: a newer check follows
-        // The quick worker needs the new vocabulary when the rules or the set of card ids changed
-        // (reloading it costs a whole check, so only then).
-        const ids = (x: GameSymbols | null) => x?.cards.map((c) => c.id).join(",") ?? "";
-        if (this.rulesDirty || ids(r.symbols) !== ids(this.symbols)) void this.quickPort.ask({ type: "load", input });
-        this.rulesDirty = false;
-        this.symbols = r.symbols;
-        this.onFull(r.diagnostics, r.ms);
-      });
-    }, 600);
-  }
-
-  /** Checks any game input whole, without touching the loaded game (the corpus test uses this). */
+  /** Checks any game input whole in a fresh workspace, without touching the loaded game. */
   async check(input: GameInput): Promise<readonly Diagnostic[]> {
-    return (await this.fullPort.ask({ type: "check", input })).diagnostics;
+    return (await this.ask({ type: "check", input })).diagnostics ?? [];
+  }
+
+  async call<T>(method: ServiceMethod, ...args: unknown[]): Promise<T> {
+    return (await this.ask({ type: "call", method, args })).result as T;
   }
 }
 
 export const uriOf = (monaco: typeof Monaco, path: string): Monaco.Uri => monaco.Uri.parse(`file:///${path}`);
 export const pathOf = (uri: Monaco.Uri): string => uri.path.replace(/^\//, "");
+
+const toRange = (r: LspRange): Monaco.IRange => ({ startLineNumber: r.start.line + 1, startColumn: r.start.character + 1, endLineNumber: r.end.line + 1, endColumn: r.end.character + 1 });
+const toLsp = (p: Monaco.IPosition): LspPosition => ({ line: p.lineNumber - 1, character: p.column - 1 });
 
 export function toMarkers(monaco: typeof Monaco, diags: readonly Diagnostic[]): Monaco.editor.IMarkerData[] {
   const sev = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning, info: monaco.MarkerSeverity.Info } as const;
@@ -109,141 +78,97 @@ export function toMarkers(monaco: typeof Monaco, diags: readonly Diagnostic[]): 
   }));
 }
 
-const WORD = /[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*/;
-
-function wordAt(model: Monaco.editor.ITextModel, pos: Monaco.Position): { word: string; range: Monaco.IRange } | null {
-  const line = model.getLineContent(pos.lineNumber);
-  const re = new RegExp(WORD.source, "g");
-  for (let m = re.exec(line); m; m = re.exec(line)) {
-    const s = m.index + 1;
-    const e = s + m[0].length;
-    if (pos.column >= s && pos.column <= e) return { word: m[0], range: { startLineNumber: pos.lineNumber, endLineNumber: pos.lineNumber, startColumn: s, endColumn: e } };
-  }
-  return null;
-}
-
-/** Whole-word occurrences of `word` in a model (card ids are words of the language and of YAML). */
-function occurrences(model: Monaco.editor.ITextModel, word: string): Monaco.IRange[] {
-  return model.findMatches(word, false, true, true, "\t\n ()[]{},.:\"'#=+*/<>!|", false).map((m) => m.range);
-}
-
 export interface LanguageHost {
   readonly client: LanguageClient;
-  /** Models of the open game's files that contain a word (for references and rename across files). */
-  models(word: string): Monaco.editor.ITextModel[];
-  /** Opens a file in the editor and reveals a position. */
-  open(path: string, line: number, col: number): void;
-}
-
-function cardDoc(c: GameSymbols["cards"][number]): string {
-  const v = c.value;
-  const stats = Object.entries(v)
-    .filter(([k, x]) => !["id", "name", "kind", "text", "on", "modifiers", "effect", "respond", "skills"].includes(k) && (typeof x === "number" || typeof x === "string" || typeof x === "boolean"))
-    .map(([k, x]) => `${k}: ${String(x)}`)
-    .join(", ");
-  const text = typeof v["text"] === "string" ? v["text"] : typeof (v["text"] as Record<string, unknown> | undefined)?.["en"] === "string" ? String((v["text"] as Record<string, unknown>)["en"]) : "";
-  return `**${c.name}** (${c.kind}) — \`${c.id}\`\n\n${stats}${text ? `\n\n${text}` : ""}`;
+  /** The model of a file of the open game (made on demand: references and rename need them). */
+  model(path: string): Monaco.editor.ITextModel;
 }
 
 export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): void {
-  const sym = () => host.client.symbols;
+  const { client } = host;
+  const K = monaco.languages.CompletionItemKind;
+  const kinds: Record<CompletionKind, Monaco.languages.CompletionItemKind> = {
+    keyword: K.Keyword, variable: K.Variable, property: K.Property, field: K.Field, event: K.Event, function: K.Function, procedure: K.Method,
+    card: K.Value, "enum-value": K.EnumMember, kind: K.Class, zone: K.Folder, key: K.Property, value: K.Value,
+  };
+  const location = (l: Location): Monaco.languages.Location => {
+    host.model(l.file);
+    return { uri: uriOf(monaco, l.file), range: toRange(l.range) };
+  };
+  const workspaceEdit = (e: WorkspaceEdit): Monaco.languages.WorkspaceEdit => ({
+    edits: Object.entries(e.changes).flatMap(([file, edits]) => {
+      const m = host.model(file);
+      return edits.map((t) => ({ resource: m.uri, versionId: undefined, textEdit: { range: toRange(t.range), text: t.newText } }));
+    }),
+  });
+
   monaco.languages.registerCompletionItemProvider("yaml", {
-    triggerCharacters: [" ", "(", "."],
-    provideCompletionItems(model, pos) {
-      const s = sym();
-      if (!s) return { suggestions: [] };
-      const w = model.getWordUntilPosition(pos);
-      const line = model.getLineContent(pos.lineNumber);
-      let start = w.startColumn;
-      // Card ids contain hyphens, which Monaco's word does not: extend back over them.
-      while (start > 1 && /[A-Za-z0-9_-]/.test(line[start - 2] ?? "")) start--;
-      const range = { startLineNumber: pos.lineNumber, endLineNumber: pos.lineNumber, startColumn: start, endColumn: w.endColumn };
-      const K = monaco.languages.CompletionItemKind;
+    triggerCharacters: [".", " ", "(", ":"],
+    async provideCompletionItems(model, pos) {
+      const list = await client.call<CompletionList>("completion", pathOf(model.uri), toLsp(pos));
+      const range = toRange(list.range);
       return {
-        suggestions: [
-          ...s.cards.map((c) => ({ label: c.id, kind: K.Value, detail: `${c.name} (${c.kind})`, insertText: c.id, range, documentation: { value: cardDoc(c) } })),
-          ...s.callables.map((c) => ({ label: c.name, kind: K.Function, detail: c.signature, insertText: c.name, range, documentation: c.doc })),
-          ...s.keywords.map((k) => ({ label: k, kind: K.EnumMember, detail: "keyword of the rules", insertText: k, range })),
-        ],
+        suggestions: list.items.map((it) => ({
+          label: it.label,
+          kind: kinds[it.kind],
+          insertText: it.insertText ?? it.label,
+          range,
+          ...(it.detail ? { detail: it.detail } : {}),
+          ...(it.documentation ? { documentation: { value: it.documentation } } : {}),
+        })),
       };
     },
   });
   monaco.languages.registerHoverProvider("yaml", {
-    provideHover(model, pos) {
-      const s = sym();
-      const w = wordAt(model, pos);
-      if (!s || !w) return null;
-      const card = s.cards.find((c) => c.id === w.word);
-      if (card) return { range: w.range, contents: [{ value: cardDoc(card) }] };
-      const fn = s.callables.find((c) => c.name === w.word);
-      if (fn) return { range: w.range, contents: [{ value: `\`${fn.kind} ${fn.signature}\`` }, { value: fn.doc || "(no doc)" }] };
-      return null;
+    async provideHover(model, pos) {
+      const h = await client.call<Hover | undefined>("hover", pathOf(model.uri), toLsp(pos));
+      if (!h) return null;
+      // A procedure or function documented by comments in the rules (no `doc:` field): add them.
+      const m = /^```\n\((procedure|function)\) ([\w-]+)\(/.exec(h.contents);
+      const doc = m && !h.contents.includes("\n\n") ? client.symbols?.callables.find((c) => c.name === m[2])?.doc : undefined;
+      return { range: toRange(h.range), contents: [{ value: h.contents }, ...(doc ? [{ value: doc }] : [])] };
     },
   });
   monaco.languages.registerDefinitionProvider("yaml", {
-    provideDefinition(model, pos) {
-      const s = sym();
-      const w = wordAt(model, pos);
-      const card = w && s?.cards.find((c) => c.id === w.word);
-      if (!card) return null;
-      return { uri: uriOf(monaco, card.file), range: { startLineNumber: card.line, startColumn: card.col, endLineNumber: card.line, endColumn: card.col + card.id.length } };
+    async provideDefinition(model, pos) {
+      return (await client.call<Location[]>("definition", pathOf(model.uri), toLsp(pos))).map(location);
     },
   });
   monaco.languages.registerReferenceProvider("yaml", {
-    provideReferences(model, pos) {
-      const w = wordAt(model, pos);
-      if (!w || !sym()?.cards.some((c) => c.id === w.word)) return [];
-      return host.models(w.word).flatMap((m) => occurrences(m, w.word).map((range) => ({ uri: m.uri, range })));
+    async provideReferences(model, pos, ctx) {
+      return (await client.call<Location[]>("references", pathOf(model.uri), toLsp(pos), ctx.includeDeclaration)).map(location);
     },
   });
   monaco.languages.registerRenameProvider("yaml", {
-    provideRenameEdits(model, pos, newName) {
-      const w = wordAt(model, pos);
-      if (!w || !sym()?.cards.some((c) => c.id === w.word)) return { edits: [], rejectReason: "only card ids can be renamed" };
-      if (!new RegExp(`^${WORD.source}$`).test(newName)) return { edits: [], rejectReason: `'${newName}' is not a valid card id` };
-      return {
-        edits: host.models(w.word).flatMap((m) => occurrences(m, w.word).map((range) => ({ resource: m.uri, versionId: undefined, textEdit: { range, text: newName } }))),
-      };
+    async provideRenameEdits(model, pos, newName) {
+      const r = await client.call<WorkspaceEdit | { error: string }>("rename", pathOf(model.uri), toLsp(pos), newName);
+      return "error" in r ? { edits: [], rejectReason: r.error } : workspaceEdit(r);
     },
-    resolveRenameLocation(model, pos) {
-      const w = wordAt(model, pos);
-      if (!w || !sym()?.cards.some((c) => c.id === w.word)) return { range: { startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 1 }, text: "", rejectReason: "only card ids can be renamed" };
-      return { range: w.range, text: w.word };
+    async resolveRenameLocation(model, pos) {
+      const r = await client.call<{ range: LspRange; placeholder: string } | undefined>("prepareRename", pathOf(model.uri), toLsp(pos));
+      return r ? { range: toRange(r.range), text: r.placeholder } : { range: { startLineNumber: pos.lineNumber, startColumn: pos.column, endLineNumber: pos.lineNumber, endColumn: pos.column }, text: "", rejectReason: "nothing to rename here" };
     },
   });
   monaco.languages.registerCodeActionProvider("yaml", {
-    provideCodeActions(model, _range, context) {
-      const actions: Monaco.languages.CodeAction[] = [];
-      for (const mk of context.markers) {
-        const m = /did you mean '([^']+)'\?/.exec(mk.message);
-        if (!m || mk.source !== "cardwright") continue;
-        const text = m[1] as string;
-        const range = { startLineNumber: mk.startLineNumber, startColumn: mk.startColumn, endLineNumber: mk.endLineNumber, endColumn: mk.endColumn };
-        actions.push({ title: `Change to '${text}'`, kind: "quickfix", diagnostics: [mk], isPreferred: true, edit: { edits: [{ resource: model.uri, versionId: undefined, textEdit: { range, text } }] } });
-      }
-      return { actions, dispose: () => undefined };
+    async provideCodeActions(model, range) {
+      const lsp = { start: toLsp({ lineNumber: range.startLineNumber, column: range.startColumn }), end: toLsp({ lineNumber: range.endLineNumber, column: range.endColumn }) };
+      const actions = await client.call<CodeAction[]>("codeActions", pathOf(model.uri), lsp);
+      return { actions: actions.map((a) => ({ title: a.title, kind: "quickfix", isPreferred: a.isPreferred ?? false, edit: workspaceEdit(a.edit) })), dispose: () => undefined };
     },
   });
-  const legend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [] as string[] };
+  const S = monaco.languages.SymbolKind;
+  const outline: Record<OutlineKind, Monaco.languages.SymbolKind> = { file: S.File, card: S.Class, section: S.Namespace, entry: S.Object, field: S.Field, trigger: S.Event, scenario: S.Module, deck: S.Package, zone: S.Array };
+  const toSymbol = (d: DocumentSymbol): Monaco.languages.DocumentSymbol => ({ name: d.name, detail: d.detail ?? "", kind: outline[d.kind], tags: [], range: toRange(d.range), selectionRange: toRange(d.selectionRange), children: d.children.map(toSymbol) });
+  monaco.languages.registerDocumentSymbolProvider("yaml", {
+    async provideDocumentSymbols(model) {
+      return (await client.call<DocumentSymbol[]>("documentSymbols", pathOf(model.uri))).map(toSymbol);
+    },
+  });
   monaco.languages.registerDocumentSemanticTokensProvider("yaml", {
-    getLegend: () => legend,
-    provideDocumentSemanticTokens(model) {
-      const s = sym();
-      const cards = new Set(s?.cards.map((c) => c.id) ?? []);
-      const fns = new Set(s?.callables.map((c) => c.name) ?? []);
-      const known = (w: string): TokenType | null => (cards.has(w) ? "enumMember" : fns.has(w) ? "function" : null);
-      const data: number[] = [];
-      let prevLine = 0;
-      let prevCol = 0;
-      for (const t of effectTokens(model.getValue(), known)) {
-        const p = model.getPositionAt(t.offset);
-        const line = p.lineNumber - 1;
-        const col = p.column - 1;
-        data.push(line - prevLine, line === prevLine ? col - prevCol : col, t.length, TOKEN_TYPES.indexOf(t.type), 0);
-        prevLine = line;
-        prevCol = col;
-      }
-      return { data: new Uint32Array(data) };
+    getLegend: () => ({ tokenTypes: [...SEMANTIC_LEGEND.tokenTypes], tokenModifiers: [...SEMANTIC_LEGEND.tokenModifiers] }),
+    async provideDocumentSemanticTokens(model) {
+      const t = await client.call<SemanticTokens>("semanticTokens", pathOf(model.uri));
+      return { data: new Uint32Array(t.data) };
     },
     releaseDocumentSemanticTokens: () => undefined,
   });

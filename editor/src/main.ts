@@ -44,7 +44,8 @@ const editor = monaco.editor.create($("editor"), {
 
 const gameFiles = (g: string) => (trees.find((t) => t.game === g)?.files ?? []).map((f) => `cards/${f}`);
 const gameOf = (path: string) => path.split("/")[1] ?? "";
-const isGameSource = (p: string) => /^cards\/[^/]+\/(rules\.yaml|cards\/.+\.ya?ml)$/.test(p);
+/** Files the workspace checks: rules, cards, decks and scenarios. */
+const isGameSource = (p: string) => /^cards\/[^/]+\/(rules\.yaml|(cards|decks|scenarios)\/.+\.ya?ml)$/.test(p);
 
 function setMarkers(diags: readonly Diagnostic[], only?: string): void {
   const byFile = new Map<string, Diagnostic[]>();
@@ -76,12 +77,15 @@ function renderProblems(): void {
   if (!mine.length && !others) box.append(Object.assign(document.createElement("div"), { className: "problem ok", textContent: "No problems." }));
 }
 
-client.input = () => (game === null ? null : currentInput(game));
-client.onFull = (diags) => {
-  lastDiagnostics = diags;
-  setMarkers(diags);
-  refreshPreview();
-};
+let previewTimer: ReturnType<typeof setTimeout> | null = null;
+/** The preview re-reads the card a moment after typing stops. */
+function schedulePreview(): void {
+  if (previewTimer !== null) clearTimeout(previewTimer);
+  previewTimer = setTimeout(() => {
+    previewTimer = null;
+    refreshPreview();
+  }, 400);
+}
 
 /** Loads every rules and card file of a game into models and checks it whole. */
 async function loadGame(g: string): Promise<void> {
@@ -107,10 +111,8 @@ function currentInput(g: string): GameInput | null {
   const paths = [...texts.keys()].filter((p) => gameOf(p) === g && isGameSource(p));
   const rules = `cards/${g}/rules.yaml`;
   if (!texts.has(rules)) return null;
-  return {
-    rules: { path: rules, text: textOf(rules) },
-    cards: paths.filter((p) => p !== rules).sort().map((p) => ({ path: p, text: textOf(p) })),
-  };
+  const under = (folder: string) => paths.filter((p) => p.startsWith(`cards/${g}/${folder}/`)).sort().map((p) => ({ path: p, text: textOf(p) }));
+  return { rules: { path: rules, text: textOf(rules) }, cards: under("cards"), decks: under("decks"), scenarios: under("scenarios") };
 }
 
 export async function openFile(path: string, line = 1, col = 1): Promise<void> {
@@ -148,9 +150,10 @@ editor.onDidChangeModelContent(() => {
   if (!isGameSource(path)) return;
   const t0 = performance.now();
   void client.edit(path, m.getValue()).then((diags) => {
-    if (diags === null) return; // a rules edit: the whole check that follows answers
-    setMarkers(diags, path);
+    lastDiagnostics = diags;
+    setMarkers(diags);
     latencies.push(performance.now() - t0);
+    schedulePreview();
   });
 });
 
@@ -182,9 +185,7 @@ monaco.editor.registerEditorOpener({
 
 registerLanguage(monaco, {
   client,
-  /** The game's files that contain `word`, as models (made on demand, for references and rename). */
-  models: (word: string) => [...texts.keys()].filter((p) => game !== null && gameOf(p) === game && textOf(p).includes(word)).map(modelFor),
-  open: (p, l, c) => void openFile(p, l, c),
+  model: modelFor,
 });
 
 function refreshPreview(): void {
@@ -249,7 +250,9 @@ async function newCard(g: string, kind?: string, id?: string): Promise<string | 
   saved.set(path, text);
   texts.set(path, text);
   await openFile(path);
-  void client.edit(path, text);
+  const diags = await client.edit(path, text);
+  lastDiagnostics = diags;
+  setMarkers(diags);
   return path;
 }
 

@@ -142,7 +142,7 @@ describe("editor", () => {
     await open("cards/elementis/cards/fireball.yaml", 10, 25);
     await h.page.keyboard.press("End");
     await h.page.keyboard.press("Enter");
-    await h.page.keyboard.type("log \"{ salam");
+    await h.page.keyboard.type("deal-damage(salam");
     await h.page.keyboard.press("Control+Space");
     const row = h.page.locator(".suggest-widget .monaco-list-row", { hasText: "salamander" });
     await row.first().waitFor({ timeout: 10_000 });
@@ -152,7 +152,7 @@ describe("editor", () => {
     await h.page.evaluate(() => {
       const cw = (window as any).cardwright;
       cw.editor.trigger("test", "undo", null);
-      cw.editor.getModel().setValue(cw.editor.getModel().getValue().replace(/\n {2}log "\{ salam\n?/, "\n"));
+      cw.editor.getModel().setValue(cw.editor.getModel().getValue().replace(/\n {2}deal-damage\(salam[^\n]*/, ""));
     });
     // Hover over `deal-damage` on line 10.
     const at = await h.page.evaluate(() => {
@@ -162,10 +162,10 @@ describe("editor", () => {
       return { x: r.left + p.left + 2, y: r.top + p.top + p.height / 2 };
     });
     await h.page.mouse.move(at.x, at.y);
-    const hover = h.page.locator(".monaco-hover", { hasText: "procedure deal-damage" });
+    const hover = h.page.locator(".monaco-hover", { hasText: "(procedure) deal-damage" });
     await hover.first().waitFor({ timeout: 10_000 });
     const hoverText = await hover.first().textContent();
-    expect(hoverText).toContain("procedure deal-damage(target: entity, amount: number, source: card)");
+    expect(hoverText).toContain("(procedure) deal-damage(target: entity, amount: number, source: card)");
     expect(hoverText).toContain("one card deals damage to a player or a summon");
     await h.shot("03-hover");
     await h.page.mouse.move(5, 5);
