@@ -273,8 +273,44 @@ for (const b of document.querySelectorAll<HTMLButtonElement>(".tabbar button")) 
   };
 }
 
+// ── breakpoints (gutter) and the debugger's current line ─────────────────────
+/** "file:line" → nothing; decorations are redrawn from this set. */
+const breakpoints = new Set<string>();
+const bpDecorations = editor.createDecorationsCollection();
+const lineDecoration = editor.createDecorationsCollection();
+let debugLine: { file: string; line: number } | null = null;
+function drawDecorations(): void {
+  const m = editor.getModel();
+  const path = m ? pathOf(m.uri) : "";
+  bpDecorations.set(
+    [...breakpoints]
+      .filter((b) => b.startsWith(`${path}:`))
+      .map((b) => ({ range: new monaco.Range(Number(b.slice(path.length + 1)), 1, Number(b.slice(path.length + 1)), 1), options: { glyphMarginClassName: "breakpoint", glyphMarginHoverMessage: { value: "breakpoint" } } })),
+  );
+  lineDecoration.set(debugLine && debugLine.file === path ? [{ range: new monaco.Range(debugLine.line, 1, debugLine.line, 1), options: { isWholeLine: true, className: "debug-line", glyphMarginClassName: "debug-arrow" } }] : []);
+}
+editor.onMouseDown((e) => {
+  const m = editor.getModel();
+  if (!m || e.target.type !== monaco.editor.MouseTargetType.GUTTER_GLYPH_MARGIN || !e.target.position) return;
+  const key = `${pathOf(m.uri)}:${e.target.position.lineNumber}`;
+  if (breakpoints.has(key)) breakpoints.delete(key);
+  else breakpoints.add(key);
+  drawDecorations();
+});
+editor.onDidChangeModel(() => drawDecorations());
+
 const sandbox = new Sandbox($("sandbox"), {
-  openSource: (file, line) => void openFile(file, line, 1),
+  openSource: (file, line, col) => void openFile(file, line, col),
+  breakpoints: () => breakpoints,
+  showLine: (at) => {
+    debugLine = at ? { file: at.file, line: at.line } : null;
+    if (at) {
+      const m = editor.getModel();
+      if (!m || pathOf(m.uri) !== at.file) void openFile(at.file, at.line, at.col).then(drawDecorations);
+      else editor.revealLineInCenterIfOutsideViewport(at.line);
+    }
+    drawDecorations();
+  },
   trees: () => trees,
   status,
 });
@@ -288,6 +324,7 @@ const hooks = {
   openFile,
   newCard,
   latencies,
+  breakpoints,
   /** Full check of any game input by the worker, rendered as the CLI renders it. */
   async check(input: GameInput): Promise<string> {
     return (await client.check(input)).map(renderDiagnostic).join("\n");

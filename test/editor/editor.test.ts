@@ -307,4 +307,44 @@ describe("sandbox", () => {
     expect(results.map((r) => ({ name: r.name, failures: r.failures.map(renderDiagnostic) }))).toEqual([{ name: "Fireball from the sandbox", failures: [] }]);
     await h.shot("09-sandbox-saved-scenario");
   });
+
+  it("the debugger stops at a breakpoint set in the gutter of a card line, steps and finishes", async () => {
+    await open("cards/elementis/cards/fireball.yaml", 1, 1);
+    // A real click in the glyph margin of line 10 (`deal-damage(t, 1, self)`).
+    const at = await h.page.evaluate(() => {
+      const cw = (window as any).cardwright;
+      const p = cw.editor.getScrolledVisiblePosition({ lineNumber: 10, column: 1 });
+      const li = cw.editor.getLayoutInfo();
+      const r = cw.editor.getDomNode().getBoundingClientRect();
+      return { x: r.left + li.glyphMarginLeft + li.glyphMarginWidth / 2, y: r.top + p.top + p.height / 2 };
+    });
+    await h.page.mouse.click(at.x, at.y);
+    expect(await h.page.evaluate(() => [...(window as any).cardwright.breakpoints])).toEqual(["cards/elementis/cards/fireball.yaml:10"]);
+    await h.page.waitForSelector(".breakpoint");
+    await h.page.click("[data-testid=tab-sandbox]");
+    await h.page.check("[data-testid=sb-debug-on]");
+    await h.page.selectOption("[data-testid=sb-game]", "elementis");
+    await h.page.selectOption("[data-testid=sb-start]", { value: "scenario:elementis/scenarios/fireball.yaml" });
+    await start();
+    const lifeBefore = await h.page.textContent("[data-testid=seat-2] .seat-head");
+    expect(lifeBefore).toContain("life: 5");
+    await click("Me plays Fireball");
+    await answerChoices();
+    const where = h.page.locator("[data-testid=dbg-where]");
+    await where.waitFor({ timeout: 10_000 });
+    expect(await where.textContent()).toMatch(/^Paused at cards\/elementis\/cards\/fireball\.yaml:10:3 — Fireball: effect \(statement \d+ of \d+\)$/);
+    // Its locals: the chosen target `t`; the line is highlighted in the card file.
+    expect(await h.page.textContent("[data-testid=dbg-locals]")).toMatch(/t\d+/);
+    await h.page.waitForFunction(() => (window as any).cardwright.editor.getModel().uri.path === "/cards/elementis/cards/fireball.yaml");
+    await h.page.waitForSelector(".debug-line");
+    // Paused before the damage: the board still shows the opponent at 5.
+    expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 5");
+    await h.shot("10-debugger-breakpoint");
+    await h.page.click("[data-testid=dbg-step]");
+    expect(await where.textContent()).toMatch(/^Paused at cards\/elementis\/rules\.yaml:\d+:\d+ — procedure deal-damage/);
+    await h.page.click("[data-testid=dbg-finish]");
+    await h.page.waitForSelector("[data-testid=sb-debug].hidden", { state: "attached" });
+    expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 4");
+    await h.page.uncheck("[data-testid=sb-debug-on]");
+  });
 });

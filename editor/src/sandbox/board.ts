@@ -15,7 +15,9 @@ function propsOf(module: GameModule, st: State, e: Entity): string[] {
   for (const [k, v] of Object.entries(e.props)) {
     if (k === "name") continue;
     const d = table[k]?.default;
-    if (JSON.stringify(v) === JSON.stringify(d ?? null)) continue;
+    // Players show every property (life, resources…); cards and the game only what differs.
+    const isPlayer = e.card === null && e.id !== 0;
+    if (!isPlayer && JSON.stringify(v) === JSON.stringify(d ?? null)) continue;
     // A property holding a card is an attachment: show what it points to.
     const target = typeof v === "number" && table[k]?.default === null ? st.entities[v] : undefined;
     out.push(target ? `${k} → ${target.card ? (module.cards[target.card]?.name ?? target.card) : `P${target.id}`}` : `${k}: ${valueText(st, v)}`);

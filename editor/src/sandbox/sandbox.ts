@@ -4,14 +4,19 @@
  * play one); switch views; undo/redo; edit the board; hot reload; save as a scenario.
  */
 import { parse } from "yaml";
-import { randomAgent, type Action, type Agent, type EntityId, type GameModule, type LogEntry, type State, type Value } from "../../../runtime/index.ts";
+import { randomAgent, type Action, type Agent, type EntityId, type GameModule, type LogEntry, type State, type StatementSource, type Value } from "../../../runtime/index.ts";
+import { nextBreak, stateAt, traceAction, type TraceStep } from "./debugger.ts";
 import { readFile, writeFile, type GameTree } from "../api.ts";
 import { renderBoard } from "./board.ts";
 import { scenarioText } from "./scenario-save.ts";
 import { Session, type Start } from "./session.ts";
 
 export interface SandboxHost {
-  openSource(file: string, line: number): void;
+  openSource(file: string, line: number, col: number): void;
+  /** Breakpoints set in the editor's gutter, as "file:line". */
+  breakpoints(): ReadonlySet<string>;
+  /** Marks the line the debugger stopped at (null: none). */
+  showLine(at: StatementSource | null): void;
   trees(): readonly GameTree[];
   status(text: string): void;
 }
@@ -28,6 +33,8 @@ export class Sandbox {
   private selected: EntityId | null = null;
   private agents: Record<number, Agent | null> = {};
   private message = "";
+  /** A paused answer: the state before it, the answer, its statements and where we are. */
+  debug: { before: State; action: Action; trace: TraceStep[]; k: number } | null = null;
 
   constructor(
     private readonly box: HTMLElement,
@@ -46,7 +53,9 @@ export class Sandbox {
         P2 <select data-testid="sb-agent-2" class="sb-agent" data-seat="2"><option>human</option><option>random</option></select>
         <button data-testid="sb-undo" class="sb-undo">Undo</button>
         <button data-testid="sb-redo" class="sb-redo">Redo</button>
+        <label><input type="checkbox" class="sb-debug-on" data-testid="sb-debug-on"> stop at breakpoints</label>
       </div>
+      <div class="sb-debug hidden" data-testid="sb-debug"></div>
       <div class="sb-message" data-testid="sb-message"></div>
       <div class="sb-board" data-testid="sb-board"></div>
       <div class="sb-decision" data-testid="sb-decision"></div>
@@ -178,6 +187,15 @@ export class Sandbox {
     if (!s) return;
     const a = s.engine.legalActions(s.state)[index];
     if (!a) return;
+    if (this.q<HTMLInputElement>(".sb-debug-on").checked && this.host.breakpoints().size) {
+      const trace = traceAction(s.engine, s.state, a);
+      const k = nextBreak(trace, this.host.breakpoints(), 0);
+      if (k >= 0) {
+        this.debug = { before: s.engine.clone(s.state), action: a, trace, k };
+        this.render();
+        return;
+      }
+    }
     const err = s.act(a);
     this.message = err ?? "";
     this.runAgents();
@@ -195,6 +213,35 @@ export class Sandbox {
       const legal = s.engine.legalActions(s.state);
       if (s.act(agent.choose(s.state, legal, s.engine)) !== null) return;
     }
+  }
+
+  /** Debugger: the next statement (into procedures and triggers too). */
+  step(): void {
+    if (!this.debug) return;
+    if (this.debug.k + 1 >= this.debug.trace.length) return this.finish();
+    this.debug.k++;
+    this.render();
+  }
+
+  /** Debugger: on to the next breakpoint, or to the end of the answer. */
+  continue(): void {
+    if (!this.debug) return;
+    const k = nextBreak(this.debug.trace, this.host.breakpoints(), this.debug.k + 1);
+    if (k < 0) return this.finish();
+    this.debug.k = k;
+    this.render();
+  }
+
+  /** Debugger: lets the answer run to its end on the real state. */
+  finish(): void {
+    const d = this.debug;
+    const s = this.session;
+    if (!d || !s) return;
+    this.debug = null;
+    this.host.showLine(null);
+    this.message = s.act(d.action) ?? "";
+    this.runAgents();
+    this.render();
   }
 
   undo(): void {
@@ -247,14 +294,41 @@ export class Sandbox {
     const s = this.session;
     this.q("[data-testid=sb-message]").textContent = this.message;
     if (!s) return;
-    const real = s.state;
+    const d = this.debug;
+    const real = d ? stateAt(s.engine, d.before, d.action, d.k) : s.state;
     const st: State = this.view === 0 ? real : s.engine.view(real, this.view);
     renderBoard(this.q(".sb-board"), s.engine, st, this.selected);
+    this.renderDebug();
     const sel = this.selected === null ? null : real.entities[this.selected];
     this.q(".sb-selected").textContent = sel ? `#${sel.id} ${sel.card ?? ""} (P${sel.holder ?? sel.owner} ${sel.zone})` : "none (click a card)";
-    this.renderDecision(real);
+    if (d) this.q(".sb-decision").innerHTML = `<div class="muted">(resolving "${esc(s.engine.describe(d.before, d.action))}" in the debugger)</div>`;
+    else this.renderDecision(real);
     this.renderHistory();
     this.renderLog(st.log);
+  }
+
+  private renderDebug(): void {
+    const box = this.q(".sb-debug");
+    const d = this.debug;
+    box.classList.toggle("hidden", d === null);
+    if (!d) return;
+    const t = d.trace[d.k] as TraceStep;
+    this.host.showLine(t.src);
+    const st = stateAt(this.session?.engine as NonNullable<typeof this.session>["engine"], d.before, d.action, d.k);
+    // An entity id reads better with what it is: `2 (Opponent)`, `14 (Fairy)`.
+    const val = (v: Value): string => {
+      const e = typeof v === "number" ? st.entities[v] : undefined;
+      const name = e ? (e.card === null ? String(e.props["name"] ?? `P${e.id}`) : (this.session?.module.cards[e.card]?.name ?? e.card)) : null;
+      return esc(JSON.stringify(v)) + (name ? ` <span class="muted">(${esc(name)})</span>` : "");
+    };
+    const rows = (o: Readonly<Record<string, Value>>) => Object.entries(o).map(([k, v]) => `<tr><td>${esc(k)}</td><td>${val(v)}</td></tr>`).join("") || `<tr><td colspan="2" class="muted">(none)</td></tr>`;
+    box.innerHTML = `<div class="dbg-where" data-testid="dbg-where">Paused at ${esc(`${t.src.file}:${t.src.line}:${t.src.col}`)} — ${esc(t.what)} (statement ${d.k + 1} of ${d.trace.length})</div>
+      <button data-testid="dbg-step" class="dbg-step">Step</button> <button data-testid="dbg-continue" class="dbg-continue">Continue</button> <button data-testid="dbg-finish" class="dbg-finish">Finish</button>
+      <table class="dbg-vars" data-testid="dbg-locals"><tr><th colspan="2">locals</th></tr>${rows(t.locals)}</table>
+      ${t.event ? `<table class="dbg-vars" data-testid="dbg-event"><tr><th colspan="2">event ${esc(t.event.name)}</th></tr>${rows(t.event.fields)}</table>` : ""}`;
+    this.q(".dbg-step").onclick = () => this.step();
+    this.q(".dbg-continue").onclick = () => this.continue();
+    this.q(".dbg-finish").onclick = () => this.finish();
   }
 
   private renderDecision(st: State): void {
@@ -290,37 +364,47 @@ export class Sandbox {
     box.querySelector("li.here")?.scrollIntoView({ block: "nearest" });
   }
 
-  /** The log, nested under the answer that caused it; a line opens the card it names. */
+  /**
+   * The log, nested by cause: each answer, then under it each handler that ran (its card or rule,
+   * from the module's sources), then that handler's lines. A line opens the card line that made it.
+   */
   private renderLog(log: readonly LogEntry[]): void {
     const box = this.q(".sb-log");
     const s = this.session as Session;
-    const cards = Object.values(s.module.cards);
-    const groups: { head: string; lines: { text: string; i: number }[] }[] = [{ head: "setup", lines: [] }];
+    type Group = { head: string; blocks: { h: string | null; lines: number[] }[] };
+    const groups: Group[] = [{ head: "setup", blocks: [] }];
     log.forEach((e, i) => {
-      if (e.kind === "action" || e.kind === "decision") groups.push({ head: e.text, lines: [] });
-      else (groups[groups.length - 1] as { lines: { text: string; i: number }[] }).lines.push({ text: e.text, i });
+      if (e.kind === "action" || e.kind === "decision") {
+        groups.push({ head: e.text, blocks: [] });
+        return;
+      }
+      const g = groups[groups.length - 1] as Group;
+      const h = e.by?.h ?? null;
+      const last = g.blocks[g.blocks.length - 1];
+      if (last && last.h === h) last.lines.push(i);
+      else g.blocks.push({ h, lines: [i] });
     });
     const recent = groups.slice(-12);
-    box.innerHTML = recent.map((g, gi) => `<details ${gi === recent.length - 1 ? "open" : ""}><summary>${esc(g.head)} <span class="muted">(${g.lines.length})</span></summary>${g.lines.map((l) => `<div class="log-line" data-i="${l.i}">${esc(l.text)}</div>`).join("")}</details>`).join("");
-    for (const el of box.querySelectorAll<HTMLElement>(".log-line")) {
+    const line = (i: number) => {
+      const e = log[i] as LogEntry;
+      return `<div class="log-line${e.by ? " traced" : ""}" data-i="${i}" title="${e.by ? esc(`${e.by.file}:${e.by.line}:${e.by.col}`) : "the runtime"}">${esc(e.text)}</div>`;
+    };
+    box.innerHTML = recent
+      .map((g, gi) => {
+        const body = g.blocks
+          .map((b) => (b.h === null ? b.lines.map(line).join("") : `<div class="log-cause"><div class="muted">${esc(s.module.sources[b.h]?.what ?? b.h)}</div>${b.lines.map(line).join("")}</div>`))
+          .join("");
+        const n = g.blocks.reduce((k, b) => k + b.lines.length, 0);
+        return `<details ${gi === recent.length - 1 ? "open" : ""}><summary>${esc(g.head)} <span class="muted">(${n})</span></summary>${body}</details>`;
+      })
+      .join("");
+    for (const el of box.querySelectorAll<HTMLElement>(".log-line.traced")) {
       el.onclick = () => {
-        const entry = log[Number(el.dataset["i"])];
-        const src = sourceOf(s.module, entry);
-        if (src) return this.host.openSource(src.file, src.line);
-        const card = cards.find((c) => entry?.text.includes(c.name));
-        const info = card ? Object.entries(s.module.sources).find(([h]) => h.startsWith(`card.${card.id}.`)) : undefined;
-        if (info) this.host.openSource(info[1].file, 1);
+        const by = log[Number(el.dataset["i"])]?.by;
+        if (by) this.host.openSource(by.file, by.line, by.col);
       };
     }
   }
-}
-
-/** The handler that produced a log entry, when the module records it (`data.h`). */
-function sourceOf(module: GameModule, e: LogEntry | undefined): { file: string; line: number } | null {
-  const h = e?.data?.["h"];
-  if (typeof h !== "string") return null;
-  const src = module.sources[h];
-  return src ? { file: src.file, line: src.line } : null;
 }
 
 const name = (f: string) => (f.split("/").pop() ?? f).replace(/\.ya?ml$/, "");
