@@ -15,9 +15,9 @@ function propsOf(module: GameModule, st: State, e: Entity): string[] {
   for (const [k, v] of Object.entries(e.props)) {
     if (k === "name") continue;
     const d = table[k]?.default;
-    // Players show every property (life, resources…); cards and the game only what differs.
+    // Players always show their numbers (life, resources…); everything else only when it differs.
     const isPlayer = e.card === null && e.id !== 0;
-    if (!isPlayer && JSON.stringify(v) === JSON.stringify(d ?? null)) continue;
+    if (!(isPlayer && typeof d === "number") && JSON.stringify(v) === JSON.stringify(d ?? null)) continue;
     // A property holding a card is an attachment: show what it points to.
     const target = typeof v === "number" && table[k]?.default === null ? st.entities[v] : undefined;
     out.push(target ? `${k} → ${target.card ? (module.cards[target.card]?.name ?? target.card) : `P${target.id}`}` : `${k}: ${valueText(st, v)}`);
@@ -34,9 +34,18 @@ export function renderBoard(box: HTMLElement, engine: Engine, st: State, selecte
   for (const p of players) {
     const pe = st.entities[p] as Entity;
     html += `<div class="seat${toMove === p ? " to-move" : ""}" data-testid="seat-${p}"><div class="seat-head">P${p} ${esc(String(pe.props["name"] ?? ""))} <span class="props">${propsOf(m, st, pe).map(esc).join(" · ")}</span></div>`;
+    const empty: string[] = [];
     for (const zone of Object.keys(m.rules.zones)) {
       const ids = st.zones[`${p}:${zone}`] ?? [];
-      html += `<div class="zone" data-zone="${esc(zone)}"><span class="zone-name">${esc(zone)} (${ids.length})</span>`;
+      // Empty zones share one line at the end of the seat (the board stays short).
+      if (!ids.length) {
+        empty.push(zone);
+        html += `<div class="zone hidden" data-zone="${esc(zone)}"></div>`;
+        continue;
+      }
+      // A hidden zone (a deck) is folded: its order is nobody's business until asked.
+      const folded = m.rules.zones[zone]?.visibility === "hidden";
+      html += folded ? `<details class="zone" data-zone="${esc(zone)}"><summary class="zone-name">${esc(zone)} (${ids.length})</summary>` : `<div class="zone" data-zone="${esc(zone)}"><span class="zone-name">${esc(zone)} (${ids.length})</span>`;
       for (const id of ids) {
         const e = st.entities[id];
         if (!e) continue;
@@ -45,8 +54,9 @@ export function renderBoard(box: HTMLElement, engine: Engine, st: State, selecte
         const props = hidden ? [] : propsOf(m, st, e);
         html += `<span class="card${hidden ? " hidden-card" : ""}${selected === id ? " selected" : ""}" data-entity="${id}" title="${esc(`#${id} ${e.card ?? ""}`)}"><b>${esc(name)}</b>${props.length ? `<small>${props.map(esc).join("<br>")}</small>` : ""}</span>`;
       }
-      html += `</div>`;
+      html += folded ? `</details>` : `</div>`;
     }
+    if (empty.length) html += `<div class="zone empty-zones muted">empty: ${empty.map(esc).join(", ")}</div>`;
     html += `</div>`;
   }
   box.innerHTML = html;

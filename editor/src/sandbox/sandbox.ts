@@ -361,7 +361,9 @@ export class Sandbox {
         this.render();
       };
     }
-    box.querySelector("li.here")?.scrollIntoView({ block: "nearest" });
+    // Keep the current step in sight without scrolling the whole panel.
+    const here = box.querySelector<HTMLElement>("li.here");
+    if (here) box.scrollTop = Math.max(0, here.offsetTop - box.offsetTop - box.clientHeight / 2);
   }
 
   /**
