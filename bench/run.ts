@@ -65,6 +65,29 @@ const cardMs = median(perCard);
 row("check one card file, warm (median)", `${fmt(cardMs, 2)} ms`, verdict(cardMs < 20, "< 20 ms"));
 row("check one card file, warm (slowest)", `${fmt(Math.max(...perCard), 2)} ms`);
 
+// The editor's loop on GI: one character typed in a card file, then the file re-checked (and
+// whatever depends on it) and the model rebuilt. 50 GI card files, each edited in turn.
+{
+  const gi = readGame("gitcg");
+  if ("code" in gi) throw new Error(gi.message);
+  for (const [label, cards] of [["50 GI cards", gi.cards.slice(0, 50)], [`all ${gi.cards.length} GI cards`, gi.cards]] as const) {
+    const giWs = new Workspace({ rules: gi.rules, cards });
+    const edits: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (const card of cards.slice(0, 50)) {
+        // Type one character: a space at the end of the file's last line (removed on the next round).
+        const text = round % 2 === 0 ? card.text.replace(/\n?$/, " \n") : card.text;
+        const t0 = performance.now();
+        giWs.setFile(card.path, text);
+        giWs.model().diagnostics;
+        edits.push(performance.now() - t0);
+      }
+    }
+    const ms = median(edits);
+    row(`re-check after a 1-char edit, ${label} (median)`, `${fmt(ms, 2)} ms`, verdict(ms <= 20, "≤ 20 ms"));
+  }
+}
+
 // Parse time per effect: every code field of the game.
 const effects: string[] = [];
 const collect = (v: unknown): void => {
@@ -234,4 +257,55 @@ if (gi.module) {
   // The long run is the steadier throughput figure on a shared machine (short windows swing ±30%).
   const steady = count / seconds;
   row(`GI random games per second (log off, all ${count.toLocaleString("en-US")})`, fmt(steady, 1), verdict(steady >= 100, "≥ 100"));
+}
+
+// ── VERMILION ───────────────────────────────────────────────────────────────
+const vm = await loadGame("vermilion");
+if (vm.module) {
+  process.stdout.write("\nVERMILION\n");
+  const vmModule = vm.module;
+  const vmDecks = readDecks(gameDir("vermilion"), vmModule).decks;
+  const vmConfig = (seed: number): MatchConfig => ({
+    seed,
+    players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: { ...(vmDecks[(seed + i) % vmDecks.length]?.zones ?? {}) } })),
+  });
+  const vmQuiet = new Engine(vmModule, { log: false });
+  const play = (engine: Engine, seed: number): { decisions: number; links: number } => {
+    const st = engine.newMatch(vmConfig(seed));
+    const agent = randomAgent(seed ^ 0x5bd1e995);
+    let decisions = 0;
+    let links = 0;
+    while (!st.match.over) {
+      engine.apply(st, agent.choose(st, engine.legalActions(st), engine));
+      decisions++;
+      links = Math.max(links, st.chain?.links.length ?? 0);
+    }
+    return { decisions, links };
+  };
+  for (let seed = 1; seed <= 200; seed++) play(vmQuiet, seed); // warm up
+  const count = Number(process.env["VM_GAMES"] ?? 10_000);
+  let exceptions = 0;
+  let decisions = 0;
+  let deepest = 0;
+  const t0 = performance.now();
+  for (let seed = 1; seed <= count; seed++) {
+    try {
+      const r = play(vmQuiet, seed);
+      decisions += r.decisions;
+      deepest = Math.max(deepest, r.links);
+    } catch (e) {
+      exceptions++;
+      if (exceptions <= 3) process.stdout.write(`  seed ${seed}: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  row(`VM ${count.toLocaleString("en-US")} random games: exceptions`, `${exceptions} in ${fmt(seconds, 0)} s`, verdict(exceptions === 0, "0"));
+  const gamesPerSecond = count / seconds;
+  row(`VM random games per second (log off, all ${count.toLocaleString("en-US")})`, fmt(gamesPerSecond, 1), verdict(gamesPerSecond >= 500, "≥ 500 (pinned: taskset -c 0 npx tsx bench/vm-steady.ts)"));
+  row("VM decisions per game (mean)", fmt(decisions / count, 1));
+  row("VM deepest chain seen", String(deepest));
+  const vmLogged = new Engine(vmModule);
+  const lt0 = performance.now();
+  for (let seed = 1; seed <= 1000; seed++) play(vmLogged, seed);
+  row("VM random games per second (full log, 1,000)", fmt(1000 / ((performance.now() - lt0) / 1000), 1));
 }

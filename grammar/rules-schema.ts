@@ -104,7 +104,8 @@ export const RULES_SCHEMA = {
       propertyNames: name,
       additionalProperties: {
         type: "object",
-        properties: { fields: params, stages: { type: "array", items: name, uniqueItems: true }, doc: { type: "string" } },
+        // `since`: a field holding an earlier event; cards that arrived after that event do not hear this one.
+        properties: { fields: params, stages: { type: "array", items: name, uniqueItems: true }, since: name, doc: { type: "string" } },
         additionalProperties: false,
       },
     },

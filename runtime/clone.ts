@@ -2,9 +2,10 @@
  * A fast copy of a state. Parts the runtime never mutates in place (log entries, modifiers,
  * action options, trigger refs, value lists) are shared; everything mutable is copied.
  */
+import { copyChain } from "./chain.ts";
 import type { Decision, Entity, EventRecord, Frame, State } from "./types.ts";
 
-function copyEntity(e: Entity): Entity {
+export function copyEntity(e: Entity): Entity {
   const c: Entity = { id: e.id, card: e.card, owner: e.owner, zone: e.zone, arrival: e.arrival, props: { ...e.props }, counters: { ...e.counters } };
   if (e.holder !== undefined) c.holder = e.holder;
   return c;
@@ -28,7 +29,7 @@ export function cloneState(s: State): State {
     const e = s.events[k as unknown as number] as EventRecord;
     events[k as unknown as number] = { id: e.id, name: e.name, fields: { ...e.fields } };
   }
-  return {
+  const copy: State = {
     game: s.game,
     rng: s.rng.slice(),
     seq: s.seq,
@@ -44,4 +45,6 @@ export function cloneState(s: State): State {
     log: s.log.slice(),
     turnstile: s.turnstile,
   };
+  if (s.chain !== undefined) copy.chain = copyChain(s.chain, copyFrame);
+  return copy;
 }

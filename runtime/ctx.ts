@@ -3,6 +3,8 @@
  * suspending calls that push frames or open decisions. One RuntimeCtx per Engine, bound to the
  * state being worked on.
  */
+import { copyEntity } from "./clone.ts";
+import { chainOp, linkSources, priorityHolder } from "./chain.ts";
 import { openAct, openChoose, openMay } from "./decisions.ts";
 import { RuntimeFault, errorMessage, statementOf } from "./errors.ts";
 import { emit } from "./events.ts";
@@ -54,6 +56,18 @@ export class RuntimeCtx implements Ctx {
   /** Listener membership per table, valid while `zoneMutations` and the bound state stay the same. */
   readonly memberCache = new Map<object, { readonly state: State; readonly zoneMutations: number; readonly list: readonly unknown[] }>();
   readonly computeCache = new Map<string, { readonly state: State; mutations: number; readonly zoneMutations: number; readonly first: EntityId; readonly listeners: readonly unknown[] }>();
+
+  /**
+   * While `Engine.apply` runs: each entity's state before its first change in this apply (null for
+   * an entity created in it), so a faulting apply can be undone without copying every entity.
+   */
+  journal: Map<EntityId, Entity | null> | null = null;
+
+  /** Records an entity before it changes (see `journal`). */
+  touch(x: Entity): void {
+    const j = this.journal;
+    if (j !== null && !j.has(x.id)) j.set(x.id, copyEntity(x));
+  }
 
   constructor(ix: ModuleIndex) {
     this.ix = ix;
@@ -247,6 +261,7 @@ export class RuntimeCtx implements Ctx {
 
   set(e: EntityId, prop: string, v: Value): void {
     const x = this.entity(e);
+    this.touch(x);
     x.props[prop] = v;
     this.mutations++;
     if (this.logging) pushLog(this.state, "set", `${this.entityName(x)}.${prop} = ${formatValue(v)}`, this.entityData(x, { prop, value: v }), this.by());
@@ -274,6 +289,7 @@ export class RuntimeCtx implements Ctx {
     const x = st.entities[id];
     if (x === undefined) return; // already gone
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be removed`);
+    this.touch(x);
     this.mutations++;
     this.zoneMutations++;
     const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
@@ -311,6 +327,7 @@ export class RuntimeCtx implements Ctx {
     if (position === "top") to.unshift(id);
     else to.push(id);
     if (fromKey !== toKey) {
+      this.touch(x);
       x.zone = zone;
       if (owner === x.owner) {
         if (x.holder !== undefined) delete x.holder;
@@ -367,6 +384,7 @@ export class RuntimeCtx implements Ctx {
     if (x === undefined || x.card === null) return;
     const ref = this.ix.triggersOfCard.get(x.card)?.[t.index];
     if (ref === undefined || ref.def.usage === null) return;
+    this.touch(x);
     x.counters[ref.usedKey] = (x.counters[ref.usedKey] ?? 0) + 1;
   }
 
@@ -418,6 +436,18 @@ export class RuntimeCtx implements Ctx {
   ret(f: Frame, value: Value): void {
     ret(this, f, value);
   }
+
+  chainOp(f: Frame, into: string | null, op: string, args: readonly Value[]): void {
+    chainOp(this, f, into, op, args);
+  }
+
+  links(): EntityId[] {
+    return linkSources(this.state);
+  }
+
+  holder(): EntityId | null {
+    return priorityHolder(this.state);
+  }
 }
 
 /** Creates a card entity at the bottom of a zone (no log); with `givenId`, the caller manages `seq`. */
@@ -435,6 +465,7 @@ export function dropModifiers(mods: Modifier[], gone: (m: Modifier) => boolean):
 export function createEntity(rt: RuntimeCtx, card: string, owner: EntityId, zone: string, props?: Record<string, Value>, givenId?: EntityId): EntityId {
   const st = rt.state;
   const id = givenId ?? st.seq++;
+  if (rt.journal !== null && !rt.journal.has(id)) rt.journal.set(id, null);
   st.entities[id] = { id, card, owner, zone, arrival: st.clock++, props: props ?? {}, counters: {} };
   const key = rt.ix.zoneKey(owner, zone);
   const ids = st.zones[key];

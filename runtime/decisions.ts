@@ -170,6 +170,12 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
   switch (d.type) {
     case "act": {
       if (action.type === "act") {
+        if (typeof action.action !== "string" || action.action === "") {
+          return `an 'act' answer needs 'action', the name of the action to take (a text); legal: ${listLegal(d)}`;
+        }
+        if (action.args !== undefined && (action.args === null || typeof action.args !== "object" || Array.isArray(action.args))) {
+          return `the 'args' of '${action.action}' must be an object of argument values`;
+        }
         for (const o of d.options) if (o.action === action.action && argsEqual(o.args, action.args)) return null;
         const known = rt.ix.actionByName.has(action.action);
         const why = !known

@@ -6,12 +6,13 @@
 import { cloneState } from "./clone.ts";
 import { RuntimeCtx } from "./ctx.ts";
 import { answer, describeAnswer, legalAnswers, rejectReason } from "./decisions.ts";
+import { RuntimeFault, errorMessage } from "./errors.ts";
 import { hashState } from "./hash.ts";
 import { ModuleIndex } from "./module-index.ts";
 import { drive } from "./resolve.ts";
 import { startGameFlow } from "./results.ts";
 import { buildBoard, buildMatch, type Board, type MatchConfig } from "./setup.ts";
-import type { Action, Decision, EntityId, GameModule, State, Value } from "./types.ts";
+import type { Action, Decision, Entity, EntityId, GameModule, State, Value } from "./types.ts";
 import { playerView } from "./view.ts";
 
 export interface EngineOptions {
@@ -94,21 +95,53 @@ export class Engine {
 
   /** Why an action is not legal now, or null when it is (no change to the state). */
   check(state: State, action: Action): string | null {
+    const foreign = this.foreignState(state);
+    if (foreign !== null) return foreign;
     if (state.match.over) return "the match is over";
     const d = state.decision;
     if (d === null) return "no decision is pending";
     return rejectReason(this.rt.bind(state), d, action);
   }
 
-  /** Answers the pending decision and resolves up to the next decision or the end, in place. */
+  /**
+   * Answers the pending decision and resolves up to the next decision or the end, in place.
+   * All or nothing: when a card or the rules fault (a RuntimeFault naming the file and line is
+   * thrown), the state is put back exactly as it was, so the match can go on with another answer.
+   */
   apply(state: State, action: Action): ApplyResult {
     const reason = this.check(state, action);
     if (reason !== null) return { ok: false, reason };
     const rt = this.rt.bind(state);
-    answer(rt, state.decision as Decision, action);
-    state.turnstile++;
-    drive(rt);
+    const before = snapshot(state);
+    const journal = new Map<EntityId, Entity | null>();
+    rt.journal = journal;
+    try {
+      answer(rt, state.decision as Decision, action);
+      state.turnstile++;
+      drive(rt);
+    } catch (e) {
+      restore(state, before, journal);
+      // Caches of the runtime are keyed on the state object and its change counters: drop them.
+      rt.mutations++;
+      rt.zoneMutations++;
+      rt.computing.length = 0;
+      rt.ticks = 0;
+      throw e instanceof RuntimeFault ? e : new RuntimeFault("apply", undefined, errorMessage(e), e);
+    } finally {
+      rt.journal = null;
+    }
     return { ok: true };
+  }
+
+  /** Why this engine cannot play on `state` (another game's state, a player view, not a state), or null. */
+  private foreignState(state: State): string | null {
+    if (state === null || typeof state !== "object" || typeof (state as { game?: unknown }).game !== "string" || typeof state.entities !== "object") {
+      return "this is not a match state (make one with newMatch or fromBoard)";
+    }
+    if (state.game !== this.module.id) return `this state is of the game '${state.game}', this engine plays '${this.module.id}'`;
+    // A view has no RNG and no paused effects (see view.ts): it is for looking, not for playing.
+    if (state.rng.length === 0) return "this is a player view (from Engine.view), which cannot be played on: apply actions to the full state";
+    return null;
   }
 
   isOver(state: State): boolean {
@@ -133,6 +166,11 @@ export class Engine {
     return playerView(this.rt.bind(state), state, player);
   }
 
+  /** How a value reads in logs and choices: an entity by its name (a kind's display template), a list joined. */
+  nameOf(state: State, v: Value): string {
+    return this.rt.bind(state).name(v);
+  }
+
   /** A readable label of an action in this state (the log line it would produce). */
   describe(state: State, action: Action): string {
     return describeAnswer(this.rt.bind(state), this.decision(state), action);
@@ -146,4 +184,40 @@ export class Engine {
     this.apply(copy, action);
     return copy;
   }
+}
+
+/**
+ * What `apply` needs to undo a faulting resolution: a copy of everything but the entities (the
+ * runtime journals each entity before its first change) and the log (it only grows: its length).
+ */
+interface Snapshot {
+  readonly copy: State;
+  readonly logLength: number;
+}
+
+const NO_ENTITIES: State["entities"] = {};
+
+function snapshot(state: State): Snapshot {
+  const { log, entities } = state;
+  state.log = [];
+  state.entities = NO_ENTITIES;
+  try {
+    return { copy: cloneState(state), logLength: log.length };
+  } finally {
+    state.log = log;
+    state.entities = entities;
+  }
+}
+
+/** Puts the snapshot back into the same state object (callers hold it). */
+function restore(state: State, s: Snapshot, journal: ReadonlyMap<EntityId, Entity | null>): void {
+  const { log, entities } = state;
+  log.length = s.logLength;
+  for (const [id, before] of journal) {
+    if (before === null) delete entities[id];
+    else entities[id] = before;
+  }
+  Object.assign(state, s.copy);
+  state.log = log;
+  state.entities = entities;
 }

@@ -14,7 +14,7 @@ export const DISPATCH = "$dispatch";
 export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string, fields: Record<string, Value>): void {
   const st = rt.state;
   const id = st.seq++;
-  const rec: EventRecord = { id, name, fields };
+  const rec: EventRecord = { id, name, fields, at: st.clock };
   st.events[id] = rec;
   f.owned.push(id);
   if (rt.logging) {
@@ -32,10 +32,15 @@ export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string
   if (table !== undefined) {
     const listeners = collectListeners(rt, table, f.me, f.self, id);
     if (listeners.length > 0) {
+      // `since`: cards that arrived after the earlier event named by that field do not hear this one.
+      const sinceField = rt.ix.rules.events[name]?.since;
+      const origin = sinceField === undefined ? undefined : st.events[fields[sinceField] as number]?.at;
       const q: number[] = [];
-      for (const l of listeners) q.push(l.entity.id, l.ref.index, l.entity.arrival);
-      pushFrame(st, DISPATCH, { q, i: 0 }, into, null, f.me, f.self, id);
-      return;
+      for (const l of listeners) if (origin === undefined || l.entity.arrival < origin) q.push(l.entity.id, l.ref.index, l.entity.arrival);
+      if (q.length > 0) {
+        pushFrame(st, DISPATCH, { q, i: 0 }, into, null, f.me, f.self, id);
+        return;
+      }
     }
   }
   if (into !== null) f.L[into] = id;
@@ -52,7 +57,11 @@ function resetLimits(rt: RuntimeCtx, keys: ReadonlyMap<string, readonly string[]
         const e = st.entities[ids[i] as number] as Entity;
         const ks = e.card === null ? undefined : keys.get(e.card);
         if (ks === undefined) continue;
-        for (const k of ks) if (e.counters[k] !== undefined) delete e.counters[k];
+        for (const k of ks) {
+          if (e.counters[k] === undefined) continue;
+          rt.touch(e);
+          delete e.counters[k];
+        }
       }
     }
   }
@@ -90,7 +99,10 @@ export function dispatchStep(rt: RuntimeCtx, f: Frame): void {
     if (def.usage !== null && (c[ref.usedKey] ?? 0) >= def.usage) continue;
     if (def.limit !== null && (c[ref.firedKey] ?? 0) >= def.limit.count) continue;
     if (def.when !== null && !truthy(rt.pure(def.when, { me: ent.owner, self: eid, ev, L: {} }))) continue;
-    if (def.limit !== null) c[ref.firedKey] = (c[ref.firedKey] ?? 0) + 1;
+    if (def.limit !== null) {
+      rt.touch(ent);
+      ent.counters[ref.firedKey] = (ent.counters[ref.firedKey] ?? 0) + 1;
+    }
     f.L.i = i;
     pushFrame(st, def.h, {}, null, { entity: eid, index }, ent.owner, eid, ev);
     return;

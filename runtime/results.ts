@@ -30,6 +30,7 @@ export function endGame(rt: RuntimeCtx, winner: EntityId | null): void {
   st.frames.length = 0;
   st.decision = null;
   st.events = {};
+  if (st.chain !== undefined) st.chain = { links: [], holder: null, passes: 0 };
   const wins = winsOf(st, n);
   let best = 0;
   for (let p = 1; p <= n; p++) best = Math.max(best, wins[p] as number);

@@ -48,7 +48,7 @@ export type PureFn = (ctx: Ctx, s: Scope) => Value;
 
 /** One change or happening, structured; `text` is the readable line. */
 export interface LogEntry {
-  readonly kind: "action" | "decision" | "move" | "set" | "event" | "text" | "game" | "create" | "shuffle" | "modify";
+  readonly kind: "action" | "decision" | "move" | "set" | "event" | "text" | "game" | "create" | "shuffle" | "modify" | "chain";
   readonly text: string;
   readonly data?: Readonly<Record<string, Value>>;
   /** The statement of the handler that made this entry (absent for the runtime's own lines). */
@@ -77,6 +77,8 @@ export interface EventRecord {
   readonly id: EventId;
   readonly name: string;
   fields: Record<string, Value>;
+  /** The arrival clock when it was emitted: cards with a later arrival came after it. */
+  readonly at?: number;
 }
 
 /** A lasting change: `modify e.prop op value until event`. Also ends when the entity changes zone. */
@@ -144,6 +146,31 @@ export interface MatchRecord {
   winner: EntityId | null;
 }
 
+/**
+ * A chain link (runtime/chain.ts): a paused effect waiting to resolve — its frame (handler, step,
+ * captured locals, controller `me`, source `self`), its source card, its chosen targets with the
+ * arrival each had when chosen (a target that moved since makes the link fizzle), and its stamp.
+ */
+export interface ChainLink {
+  /** Its position on the chain when added (1 = bottom). */
+  readonly n: number;
+  readonly frame: Frame;
+  readonly source: EntityId | null;
+  readonly controller: EntityId;
+  readonly targets: readonly { readonly entity: EntityId; readonly arrival: number }[];
+  /** The arrival clock when it was added. */
+  readonly arrival: number;
+}
+
+export interface ChainState {
+  /** Bottom first; the last resolves next. */
+  links: ChainLink[];
+  /** The player holding priority, or null. */
+  holder: EntityId | null;
+  /** Passes in a row since the last link or priority change. */
+  passes: number;
+}
+
 /** The whole state of a match: plain, serializable data. */
 export interface State {
   readonly game: string;
@@ -167,6 +194,8 @@ export interface State {
   log: LogEntry[];
   /** Number of decisions answered so far. */
   turnstile: number;
+  /** The chain and priority, once a game uses them (absent before). */
+  chain?: ChainState;
 }
 
 // ── the generated module ─────────────────────────────────────────────────────
@@ -246,7 +275,7 @@ export interface RulesData {
   /** Card kinds → the zones where their triggers and modifiers are active. */
   readonly kinds: Readonly<Record<string, { readonly activeIn: readonly string[]; /** PureFn (L.it = the card): how its cards read in logs and choices. */ readonly display?: string | null }>>;
   /** Events: their stages in order, and which fields hold entities (for readable logs). */
-  readonly events: Readonly<Record<string, { readonly stages: readonly string[]; readonly entityFields?: readonly string[] }>>;
+  readonly events: Readonly<Record<string, { readonly stages: readonly string[]; readonly entityFields?: readonly string[]; readonly since?: string }>>;
   /** Trigger order: the player whose listeners go first (PureFn id), then zones in this order, then arrival. */
   readonly order: {
     readonly first: string | null;
@@ -350,4 +379,11 @@ export interface Ctx {
   win(f: Frame, player: EntityId): void;
   draw(f: Frame): void;
   ret(f: Frame, value: Value): void;
+  // the chain (runtime/chain.ts)
+  /** A chain operation (`chain`, `give-priority`, `pass-priority`, `negate`); suspending like `call`. */
+  chainOp(f: Frame, into: string | null, op: string, args: readonly Value[]): void;
+  /** The sources of the links on the chain, bottom first. */
+  links(): EntityId[];
+  /** The player holding priority, or none. */
+  holder(): EntityId | null;
 }

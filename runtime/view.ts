@@ -27,6 +27,8 @@ export function playerView(rt: RuntimeCtx, state: State, player: EntityId): Stat
   v.rng = [];
   v.frames = [];
   v.seen = {};
+  // Chain links stay visible (source, controller, targets), their paused locals do not.
+  if (v.chain !== undefined) for (const l of v.chain.links) l.frame.L = {};
   const masked = new Set<EntityId>();
   for (const key in v.zones) {
     if (zoneVisible(rt, key, player)) continue;

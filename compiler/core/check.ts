@@ -6,6 +6,7 @@ import type * as A from "../../grammar/ast.ts";
 import type { Diagnostic, DiagnosticCode, Range } from "./diagnostics.ts";
 import type { Builtin, IrExpr, IrStmt, IrStmtDraft, SuspendOp } from "./ir.ts";
 import type { Declaration, Reference, Span } from "./model.ts";
+import { CHAIN_OPS, isChainOp, type ChainOpSpec } from "./chain-ops.ts";
 import type { TextSource } from "./source.ts";
 import { closest, didYouMean } from "./suggest.ts";
 import { assignable, comparable, join, KIND_ENUM, T, typeToString, type Type } from "./types.ts";
@@ -58,6 +59,8 @@ export const BUILTINS: Record<Builtin, { readonly params: number | [number, numb
   catalog: { params: 0, doc: "catalog(): every card id of the game" },
   players: { params: 0, doc: "players(): every player in seat order" },
   other: { params: 1, doc: "other(p): the next player" },
+  links: { params: 0, doc: "links(): the source cards of the chain's links, bottom first" },
+  holder: { params: 0, doc: "holder(): the player holding priority, or none" },
 };
 
 export const BUILTIN_NAMES = Object.keys(BUILTINS) as Builtin[];
@@ -451,7 +454,7 @@ export class Checker {
       const args = this.args(e, fn.params);
       return { k: "fn", name, args, ty: fn.returns };
     }
-    if (this.voc.procedures.has(name)) {
+    if (this.voc.procedures.has(name) || isChainOp(name)) {
       if (this.impure(e.callee.span, `calling '${name}'`)) return { k: "lit", v: null, ty: T.unknown };
       this.error(e.callee.span, "check/procedure-in-expression", `'${name}' is a procedure: call it as a statement, or as 'let x = ${name}(…)'`);
       return { k: "lit", v: null, ty: T.unknown };
@@ -535,6 +538,12 @@ export class Checker {
       case "other":
         this.expect(s0, a0?.ty ?? T.unknown, T.player, "other() needs a player");
         return { k: "opponent", of: a0 ?? { k: "me", ty: T.player }, ty: T.player };
+      case "links":
+        ty = T.list(T.card);
+        break;
+      case "holder":
+        ty = T.player;
+        break;
     }
     return { k: "builtin", fn: b, args, ty };
   }
@@ -646,7 +655,7 @@ export class Checker {
           this.declare(s.name.name, T.card, s.name.span, true);
           return made.map((m) => (m.k === "create" ? { ...m, into: s.name.name } : m));
         }
-        if (isSuspending(s.init) && (s.init.kind !== "call" || this.voc.procedures.has(s.init.callee.name))) {
+        if (isSuspending(s.init) && (s.init.kind !== "call" || this.voc.procedures.has(s.init.callee.name) || isChainOp(s.init.callee.name))) {
           const { op, ty } = this.suspending(s.init);
           this.declare(s.name.name, ty, s.name.span, true);
           return op ? [{ k: "suspend", op, into: s.name.name, line }] : [];
@@ -769,6 +778,10 @@ export class Checker {
       case "exprStmt": {
         if (s.expr.kind === "call") {
           const proc = this.voc.procedures.get(s.expr.callee.name);
+          if (!proc && isChainOp(s.expr.callee.name)) {
+            const op = this.chainOp(s.expr);
+            return op ? [{ k: "suspend", op, into: null, line }] : [];
+          }
           if (!proc) {
             const v = this.expr(s.expr);
             if (v.ty.t !== "unknown") this.warn(s.span, "check/unused-value", "this computes a value and throws it away", "use it in a 'let' or an 'if'");
@@ -783,6 +796,14 @@ export class Checker {
         return op ? [{ k: "suspend", op, into: null, line }] : [];
       }
     }
+  }
+
+  /** A chain operation called like a procedure (chain-ops.ts). */
+  private chainOp(e: A.Call): SuspendOp | null {
+    if (this.impure(e.span, `calling '${e.callee.name}'`)) return null;
+    const spec = CHAIN_OPS[e.callee.name] as ChainOpSpec;
+    const args = this.args(e, spec.params).map(([, v]) => v);
+    return { op: "chain", fn: e.callee.name, args };
   }
 
   private eventHint(name: string): string {
@@ -869,6 +890,7 @@ export class Checker {
     switch (e.kind) {
       case "call": {
         const proc = this.voc.procedures.get(e.callee.name);
+        if (!proc && isChainOp(e.callee.name)) return { op: this.chainOp(e), ty: CHAIN_OPS[e.callee.name]?.returns ?? T.unknown };
         if (!proc) return { op: null, ty: this.expr(e).ty };
         this.ref(e.callee.span, `procedure:${proc.name}`, proc.returns);
         const args = this.args(e, proc.params);

@@ -23,7 +23,7 @@ export interface Diagnostic {
   readonly code: DiagnosticCode;
   readonly message: string;
   readonly hint?: string;
-  /** Data for a quick fix, e.g. `{ replacement: "fireball" }` for a did-you-mean. */
+  /** Data for a quick fix, e.g. `{ replacement: "zap" }` for a did-you-mean. */
   readonly data?: DiagnosticData;
 }
 

@@ -11,7 +11,8 @@
  * statement's index in `positions`. One store per statement is all it costs; the runtime reads it
  * only when it logs a change or reports a fault.
  */
-import type { CompiledUnit, IrStmt, SourceAt, StepBlock, SuspendOp, Terminator } from "./ir.ts";
+import type { CompiledUnit, IrExpr, IrStmt, SourceAt, StepBlock, SuspendOp, Terminator } from "./ir.ts";
+import { walkExpr, walkStmt } from "./ir-walk.ts";
 import { at, ExprPrinter, P, q } from "./js-expr.ts";
 import { encodeMappings, type Mapping, type SourceMapV3 } from "./source-map.ts";
 
@@ -94,8 +95,9 @@ class ModulePrinter {
   constructor(
     private readonly w: Writer,
     fnNames: ReadonlyMap<string, string>,
+    drawing: ReadonlySet<string>,
   ) {
-    this.ex = new ExprPrinter(fnNames);
+    this.ex = new ExprPrinter(fnNames, drawing);
   }
 
   /** `ctx.at = N; ` (step code) or `ctx.pureAt = N; ` (pure code): which statement is running. */
@@ -214,6 +216,8 @@ class ModulePrinter {
         return `ctx.call(f, ${i}, ${q(op.proc)}, { ${op.args.map(([n, v]) => `${q(n)}: ${this.c(v)}`).join(", ")} });`;
       case "run":
         return `ctx.run(f, ${this.c(op.card)}, ${q(op.effect)}, ${op.ev ? this.c(op.ev) : "null"});`;
+      case "chain":
+        return `ctx.chainOp(f, ${i}, ${q(op.fn)}, [${op.args.map((a) => this.c(a)).join(", ")}]);`;
     }
   }
 
@@ -332,10 +336,57 @@ function $lastLoser(ctx) {
   return w === null ? null : ctx.opponent(w);
 }`;
 
+/**
+ * The rules functions that may draw from the RNG (or count positions with `seen`), directly or
+ * through other functions: a search that stops early (`first(… where …)`) must not skip their draws.
+ */
+function drawingFunctions(units: readonly CompiledUnit[]): Set<string> {
+  const byName = new Map(units.filter((u) => u.id.startsWith("fn.")).map((u) => [u.id.slice(3), u]));
+  const calls = new Map<string, { draws: boolean; callees: Set<string> }>();
+  for (const [name, u] of byName) {
+    const info = { draws: false, callees: new Set<string>() };
+    const seen = (e: IrExpr): void => {
+      if (e.k === "builtin" && (e.fn === "random" || e.fn === "pick" || e.fn === "seen")) info.draws = true;
+      if (e.k === "fn") info.callees.add(e.name);
+    };
+    if (u.expr) walkExpr(u.expr, seen);
+    for (const st of u.body ?? []) walkStmt(st, seen);
+    calls.set(name, info);
+  }
+  const drawing = new Set([...calls].filter(([, i]) => i.draws).map(([n]) => n));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [n, i] of calls) {
+      if (!drawing.has(n) && [...i.callees].some((c) => drawing.has(c))) {
+        drawing.add(n);
+        grew = true;
+      }
+    }
+  }
+  return drawing;
+}
+
+/** The printer of a set of units (also used by tests to run units without a module). */
+function printerFor(w: Writer, units: readonly CompiledUnit[]): ModulePrinter {
+  return new ModulePrinter(w, new Map(units.map((u) => [u.id, u.fnName])), drawingFunctions(units));
+}
+
+/**
+ * The helpers and unit functions of `units` as a script body (no module syntax, no table): for
+ * running units in-process, e.g. `new Function("ctx", …)`. Positions index `positions`.
+ */
+export function printFunctions(units: readonly CompiledUnit[]): { readonly js: string; readonly positions: readonly { readonly h: string; readonly at: SourceAt }[] } {
+  const w = new Writer([]);
+  const p = printerFor(w, units);
+  for (const l of HELPERS.split("\n")) w.line(l);
+  for (const u of units) p.unit(u);
+  return { js: w.lines.join("\n") + "\n", positions: w.positions };
+}
+
 /** Builds the JavaScript text of a game module and its source map. */
 export function generateModule(tables: ModuleTables, units: readonly CompiledUnit[], opts: GenerateOptions): GeneratedModule {
   const w = new Writer(opts.files);
-  const p = new ModulePrinter(w, new Map(units.map((u) => [u.id, u.fnName])));
+  const p = printerFor(w, units);
   w.line(opts.header);
   for (const l of HELPERS.split("\n")) w.line(l);
   for (const u of units) p.unit(u);

@@ -6,7 +6,7 @@ import type { Type } from "./types.ts";
 
 export type Builtin =
   | "count" | "sum" | "min" | "max" | "abs" | "first" | "last" | "random" | "pick" | "name" | "has"
-  | "responds" | "seen" | "take" | "card" | "catalog" | "players" | "other";
+  | "responds" | "seen" | "take" | "card" | "catalog" | "players" | "other" | "links" | "holder";
 
 export type IrExpr = { readonly ty: Type } & (
   | { readonly k: "lit"; readonly v: number | string | boolean | null }
@@ -40,7 +40,9 @@ export type SuspendOp =
   | { readonly op: "act"; readonly window: string; readonly player: IrExpr; readonly ev: IrExpr | null }
   | { readonly op: "emit"; readonly event: string; readonly fields: readonly (readonly [string, IrExpr])[] }
   | { readonly op: "call"; readonly proc: string; readonly args: readonly (readonly [string, IrExpr])[] }
-  | { readonly op: "run"; readonly card: IrExpr; readonly effect: string; readonly ev: IrExpr | null };
+  | { readonly op: "run"; readonly card: IrExpr; readonly effect: string; readonly ev: IrExpr | null }
+  /** A chain operation (compiler/core/chain-ops.ts, runtime/chain.ts). */
+  | { readonly op: "chain"; readonly fn: string; readonly args: readonly IrExpr[] };
 
 export type AssignOp = "=" | "+=" | "-=";
 

@@ -7,6 +7,7 @@
  * User text reaches the output only through JSON.stringify.
  */
 import type { Builtin, IrExpr } from "./ir.ts";
+import { walkExpr } from "./ir-walk.ts";
 import type { Type } from "./types.ts";
 
 /** Precedence levels of JavaScript, as far as the printer uses them (higher binds tighter). */
@@ -47,8 +48,26 @@ const entityLike = (ty: Type) => ["player", "card", "entity", "game", "event", "
 const LIVE_FIRST = new Set<Builtin>(["count", "sum", "first", "last", "take", "pick"]);
 
 export class ExprPrinter {
-  /** `fnNames`: unit id → function name of the generated module. */
-  constructor(private readonly fnNames: ReadonlyMap<string, string>) {}
+  /**
+   * `fnNames`: unit id → function name of the generated module. `drawing`: rules functions that
+   * may draw from the RNG (see `draws`).
+   */
+  constructor(
+    private readonly fnNames: ReadonlyMap<string, string>,
+    private readonly drawing: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /**
+   * Whether evaluating `e` may draw from the RNG or record a position (`random`, `pick`, `seen`,
+   * or a function that does). Property reads count as free: the runtime may memoise them anyway.
+   */
+  draws(e: IrExpr): boolean {
+    let found = false;
+    walkExpr(e, (x) => {
+      if ((x.k === "builtin" && (x.fn === "random" || x.fn === "pick" || x.fn === "seen")) || (x.k === "fn" && this.drawing.has(x.name))) found = true;
+    });
+    return found;
+  }
 
   /** The expression as a complete JavaScript expression (no outer parentheses needed). */
   code(e: IrExpr): string {
@@ -161,9 +180,10 @@ export class ExprPrinter {
   }
 
   private builtin(e: Extract<IrExpr, { k: "builtin" }>): Js {
-    // count / first of a `where` filter: one pass, no intermediate list.
+    // count / first of a `where` filter: one pass, no intermediate list. `first` stops at the
+    // first match, so only when the condition draws nothing (else later items' draws would go).
     const arg = e.args[0];
-    if (arg !== undefined && arg.k === "where" && (e.fn === "count" || e.fn === "first")) {
+    if (arg !== undefined && arg.k === "where" && (e.fn === "count" || (e.fn === "first" && !this.draws(arg.cond)))) {
       const pred = `($it${arg.depth}) => ${this.code(arg.cond)}`;
       return call(`${e.fn === "count" ? "$countWhere" : "$firstWhere"}(${this.live(arg.list).s}, ${pred})`);
     }
@@ -206,6 +226,10 @@ export class ExprPrinter {
         return call("ctx.players()");
       case "other":
         return call(`ctx.opponent(${s(0)})`);
+      case "links":
+        return call("ctx.links()");
+      case "holder":
+        return call("ctx.holder()");
     }
   }
 

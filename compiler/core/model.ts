@@ -6,14 +6,15 @@
  * Usage (language services):
  *   const ws = new Workspace(input);            // compiler/core/workspace.ts
  *   const m = ws.model();                        // CheckedModel
- *   m.at("cards/gitcg/cards/diluc.yaml", { line: 12, col: 9 })   // → SymbolAt | undefined
+ *   m.at("cards/mygame/cards/imp.yaml", { line: 12, col: 9 })   // → SymbolAt | undefined
  *   m.referencesTo(symbolId)                      // every span naming it, declarations included
- *   m.symbols.get("card:diluc")                   // → Declaration (span, type, detail, doc)
+ *   m.symbols.get("card:imp")                   // → Declaration (span, type, detail, doc)
  * Positions are 1-based line/col (the Diagnostic convention) or a 0-based file offset.
  */
 import type { CardDef, RulesData } from "../../runtime/types.ts";
 import type { Diagnostic, Position, Range } from "./diagnostics.ts";
 import type { CompiledUnit } from "./ir.ts";
+import type { SourceFile } from "./source.ts";
 import type { Type } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
@@ -127,6 +128,9 @@ export interface ScenarioFileModel {
   readonly text: string;
   /** False when the file has errors: it is not run. */
   readonly ok: boolean;
+  /** The parsed file (positions of steps and expectations) and its value, when it parsed. */
+  readonly source: SourceFile;
+  readonly value: unknown;
 }
 
 export type FileRole = "rules" | "card" | "deck" | "scenario";

@@ -49,7 +49,7 @@ export const SCENARIO_SCHEMA = {
 };
 
 /** `expect:` keys that are not property paths. */
-export const EXPECT_KEYWORDS = ["log contains", "log lacks", "winner", "decision", "can", "cannot"] as const;
+export const EXPECT_KEYWORDS = ["log contains", "log lacks", "log in order", "winner", "decision", "can", "cannot"] as const;
 /** What every card answers besides its properties and fields. */
 const CARD_BUILTIN_PROPS = ["zone", "owner", "kind", "card", "name"];
 
@@ -81,9 +81,10 @@ class ScenarioChecker {
   run(): ScenarioCheck {
     const src = this.src;
     this.diags.push(...src.diagnostics);
-    const done = (ok: boolean): ScenarioCheck => ({ scenario: { file: src.file, text: src.text, ok }, diagnostics: this.diags, declarations: this.decls, references: this.refs });
+    let value: unknown = null;
+    const done = (ok: boolean): ScenarioCheck => ({ scenario: { file: src.file, text: src.text, ok, source: src, value }, diagnostics: this.diags, declarations: this.decls, references: this.refs });
     if (!src.ok) return done(false);
-    const value = src.value();
+    value = src.value();
     const schema = validateWithSchema(src, value, SCENARIO_SCHEMA, "scenario");
     this.diags.push(...schema);
     if (schema.length) return done(false);

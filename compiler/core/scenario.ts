@@ -5,46 +5,11 @@
 import type { Action, Board, BoardCard, EntityId, GameModule, State, Value } from "../../runtime/index.ts";
 import { Engine, renderLog } from "../../runtime/index.ts";
 import type { Diagnostic } from "./diagnostics.ts";
+import type { ScenarioFileModel } from "./model.ts";
+import { SCENARIO_SCHEMA } from "./scenario-check.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type YamlPath } from "./source.ts";
 import { didYouMean } from "./suggest.ts";
-
-const scalar = { type: ["string", "number", "boolean", "null"] };
-const stepSchema = {
-  oneOf: [{ type: "string" }, { type: "object", minProperties: 1 }],
-};
-const SCENARIO_SCHEMA = {
-  type: "object",
-  properties: {
-    scenarios: {
-      type: "array",
-      minItems: 1,
-      items: {
-        type: "object",
-        properties: {
-          name: { type: "string" },
-          seed: { type: "integer" },
-          given: {
-            type: "object",
-            properties: {
-              options: { type: "object", additionalProperties: scalar },
-              game: { type: "object", additionalProperties: scalar },
-              me: { type: "object" },
-              opponent: { type: "object" },
-            },
-            additionalProperties: false,
-          },
-          do: { type: "array", items: stepSchema },
-          expect: { type: "object" },
-        },
-        required: ["name", "given"],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ["scenarios"],
-  additionalProperties: false,
-};
 
 export interface ScenarioResult {
   readonly file: string;
@@ -60,16 +25,38 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 
 class Failure extends Error {}
 
-/** Runs every scenario of one file. File-level problems are returned as a single failed result. */
+/** Runs every scenario of a checked scenario file (model.scenarios); a file with errors gives one failed result. */
+export function runScenarios(module: GameModule, checked: ScenarioFileModel, staticErrors: readonly Diagnostic[] = []): ScenarioResult[] {
+  const src = checked.source;
+  if (!src.ok) return [{ file: src.file, name: "(file)", line: 1, failures: src.diagnostics, log: [] }];
+  const schema = validateWithSchema(src, checked.value, SCENARIO_SCHEMA, "scenario");
+  const failures = [...schema, ...staticErrors];
+  if (failures.length) return [{ file: src.file, name: "(file)", line: 1, failures, log: [] }];
+  const engine = new Engine(module);
+  const scenarios = (checked.value as { scenarios: Obj[] }).scenarios;
+  return scenarios.map((sc, i) => new ScenarioRun(module, engine, src, ["scenarios", i], sc).run());
+}
+
+/** Runs a scenario file that is not part of a checked game (a file given by path). */
 export function runScenarioFile(module: GameModule, file: string, text: string): ScenarioResult[] {
+  const source = new SourceFile(file, text);
+  return runScenarios(module, { file, text, ok: source.ok, source, value: source.ok ? source.value() : null });
+}
+
+/**
+ * The starting board of one scenario (its `given`) and its seed, for playing on from it
+ * (`cardwright play --from file#name`); or what is wrong, as diagnostics or a message.
+ */
+export function scenarioBoard(module: GameModule, file: string, text: string, name: string): { readonly board: Board; readonly seed: number } | { readonly diagnostics: readonly Diagnostic[] } | { readonly missing: readonly string[] } {
   const src = new SourceFile(file, text);
-  if (!src.ok) return [{ file, name: "(file)", line: 1, failures: src.diagnostics, log: [] }];
+  if (!src.ok) return { diagnostics: src.diagnostics };
   const value = src.value();
   const schema = validateWithSchema(src, value, SCENARIO_SCHEMA, "scenario");
-  if (schema.length) return [{ file, name: "(file)", line: 1, failures: schema, log: [] }];
-  const engine = new Engine(module);
+  if (schema.length) return { diagnostics: schema };
   const scenarios = (value as { scenarios: Obj[] }).scenarios;
-  return scenarios.map((sc, i) => new ScenarioRun(module, engine, src, ["scenarios", i], sc).run());
+  const i = scenarios.findIndex((sc) => sc["name"] === name);
+  if (i < 0) return { missing: scenarios.map((sc) => String(sc["name"])) };
+  return new ScenarioRun(module, new Engine(module), src, ["scenarios", i], scenarios[i] as Obj).given();
 }
 
 class ScenarioRun {
@@ -112,6 +99,16 @@ class ScenarioRun {
       }
     }
     return { file: this.src.file, name, line, failures: this.failures, log: this.state ? renderLog(this.state) : [] };
+  }
+
+  /** The scenario's board and seed, or its problems. */
+  given(): { readonly board: Board; readonly seed: number } | { readonly diagnostics: readonly Diagnostic[] } {
+    try {
+      return { board: this.board(), seed: typeof this.sc["seed"] === "number" ? this.sc["seed"] : 1 };
+    } catch (e) {
+      if (e instanceof Failure) return { diagnostics: this.failures };
+      throw e;
+    }
   }
 
   // ── given ─────────────────────────────────────────────────────────────────
@@ -296,6 +293,19 @@ class ScenarioRun {
         const found = log.some((l) => l.includes(line));
         if (key === "log contains" && !found) this.soft(at, `the log has no line containing "${line}"`);
         if (key === "log lacks" && found) this.soft(at, `the log has a line containing "${line}": ${log.find((l) => l.includes(line)) ?? ""}`);
+      }
+      return;
+    }
+    if (key === "log in order") {
+      // Each line is found after the line the previous one matched (the order things happened in).
+      let from = 0;
+      for (const line of Array.isArray(want) ? want.map(String) : [String(want)]) {
+        const i = log.findIndex((l, j) => j >= from && l.includes(line));
+        if (i < 0) {
+          this.soft(at, log.some((l) => l.includes(line)) ? `"${line}" is in the log, but not after the lines before it` : `the log has no line containing "${line}"`);
+          return;
+        }
+        from = i + 1;
       }
       return;
     }

@@ -86,9 +86,9 @@ function toDiagnostic(src: SourceFile, e: ErrorObject, codePrefix: SchemaPrefix)
     case "const":
       return mk(src, path, "value", `${codePrefix}/value`, `${describe(path)} must be ${JSON.stringify(p["allowedValue"])}`);
     case "pattern":
-      return mk(src, path, "value", `${codePrefix}/name`, `${describe(path)} is not a valid name`, "use letters, digits, '_' and inner hyphens, like 'fire-imp'");
+      return mk(src, path, "value", `${codePrefix}/name`, `${describe(path)} is not a valid name`, patternHint(String(p["pattern"])));
     case "propertyNames":
-      return mk(src, path, "value", `${codePrefix}/name`, `a key in ${describe(path)} is not a valid name`, "use letters, digits, '_' and inner hyphens");
+      return mk(src, path, "value", `${codePrefix}/name`, `a key in ${describe(path)} is not a valid name`, "use letters, digits, '_' and inner hyphens, like 'fire-imp'");
     case "minimum":
     case "maximum":
       return mk(src, path, "value", `${codePrefix}/range`, `${describe(path)} must be ${e.keyword === "minimum" ? "at least" : "at most"} ${String(p["limit"])}`);
@@ -118,4 +118,10 @@ function valueAt(src: SourceFile, path: YamlPath): unknown {
 function mk(src: SourceFile, path: YamlPath, part: "key" | "value", code: DiagnosticCode, message: string, hint?: string): Diagnostic {
   const range = src.rangeAt(path, part);
   return hint === undefined ? { file: src.file, range, severity: "error", code, message } : { file: src.file, range, severity: "error", code, message, hint };
+}
+
+/** What a name pattern allows, in words: card ids are lowercase kebab-case (no '_'), other names are looser. */
+function patternHint(pattern: string): string {
+  if (!pattern.includes("_") && !pattern.includes("A-Z")) return "use lowercase letters, digits and inner hyphens (no '_'), like 'fire-imp'";
+  return "use letters, digits, '_' and inner hyphens, like 'fire-imp'";
 }

@@ -22,7 +22,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
     zones: Object.fromEntries([...voc.zones].map(([n, z]) => [n, z.limit !== undefined ? { visibility: z.visibility, limit: z.limit } : { visibility: z.visibility }])),
     kinds: Object.fromEntries([...voc.kinds.values()].map((k) => [k.name, { activeIn: [...k.activeIn], display: has(`kind.${k.name}.display`) }])),
     events: Object.fromEntries(
-      [...voc.events.values()].map((e) => [e.name, { stages: [...e.stages], entityFields: [...e.fields].filter(([, t]) => ["player", "card", "entity"].includes(t.t)).map(([n]) => n) }]),
+      [...voc.events.values()].map((e) => [e.name, { stages: [...e.stages], ...(e.since !== null ? { since: e.since } : {}), entityFields: [...e.fields].filter(([, t]) => ["player", "card", "entity"].includes(t.t)).map(([n]) => n) }]),
     ),
     order: { first: has("order.first"), zones: [...zonesList(obj(r["trigger-order"])["zones"])], rank: has("order.rank") },
     actions: Object.keys(obj(r["actions"])).map((name) => ({

@@ -34,6 +34,8 @@ export interface EventDecl {
   readonly name: string;
   readonly fields: ReadonlyMap<string, Type>;
   readonly stages: readonly string[];
+  /** A field holding an earlier event: listeners that arrived after it do not hear this event. */
+  readonly since: string | null;
 }
 
 export interface CallableDecl {
@@ -159,7 +161,11 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
     const o = obj(d);
     const fields = new Map<string, Type>();
     for (const [f, ts] of entries(o["fields"])) fields.set(f, typeAt(["events", name, "fields", f], ts));
-    events.set(name, { name, fields, stages: (o["stages"] as string[] | undefined) ?? [] });
+    const since = typeof o["since"] === "string" ? o["since"] : null;
+    if (since !== null && fields.get(since)?.t !== "event") {
+      err(["events", name, "since"], "check/bad-since", `'since' must name a field of '${name}' whose type is an event`, fields.has(since) ? `'${since}' is not an event` : `'${name}' has no field '${since}'`);
+    }
+    events.set(name, { name, fields, stages: (o["stages"] as string[] | undefined) ?? [], since });
   }
 
   const callable = (section: "functions" | "procedures") => {

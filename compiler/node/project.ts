@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { GameModule } from "../../runtime/types.ts";
 import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
 import { cardFileSchema } from "../core/card-schema.ts";
+import { deckFileSchema, scenarioFileSchema } from "../core/services/editor-schemas.ts";
 import { checkGame, type CheckedGame, type GameInput, type InputFile } from "../core/compile.ts";
 import { START, type Diagnostic } from "../core/diagnostics.ts";
 import type { CheckedModel } from "../core/model.ts";
@@ -141,6 +142,10 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
     mkdirSync(schemas, { recursive: true });
     writeFileSync(join(schemas, `${game}.card.schema.json`), JSON.stringify(cardFileSchema(checked.vocabulary), null, 2) + "\n");
     writeFileSync(join(schemas, "rules.schema.json"), JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...RULES_SCHEMA }, null, 2) + "\n");
+    // Decks and scenarios too, so that a YAML editor knows every file type (docs/editors.md).
+    const ids = checked.cards.map((c) => c.id);
+    writeFileSync(join(schemas, `${game}.deck.schema.json`), JSON.stringify(deckFileSchema(checked.vocabulary, ids), null, 2) + "\n");
+    writeFileSync(join(schemas, `${game}.scenario.schema.json`), JSON.stringify(scenarioFileSchema(checked.vocabulary, ids), null, 2) + "\n");
   }
   writeFileSync(join(out, "diagnostics.json"), JSON.stringify(checked.diagnostics));
   writeFileSync(hashFile, hash);
@@ -164,6 +169,20 @@ export async function moduleInMemory(game: string, inp: GameInput, model: Checke
 }
 
 const loaded = new Map<string, GameModule>();
+
+/** The checked model of a game on disk (decks and scenarios included), or the diagnostic of a missing game. */
+export function checkedGame(game: string, root = ROOT): CheckedModel | Diagnostic {
+  const inp = readGame(game, root);
+  return "code" in inp ? inp : checkGame(inp);
+}
+
+/** A game's module and its checked model: the model of the build when there was one, else checked now. */
+export async function loadChecked(game: string, root = ROOT): Promise<{ module: GameModule | null; model: CheckedModel | null; diagnostics: readonly Diagnostic[] }> {
+  const r = await compileToDisk(game, { root });
+  const loadedGame = await loadGame(game, root);
+  const model = r.checked ?? checkedGame(game, root);
+  return { module: loadedGame.module, model: "code" in model ? null : model, diagnostics: loadedGame.diagnostics };
+}
 
 /** Compiles (if needed) and imports a game's module. Throws only on internal faults; check diagnostics first. */
 export async function loadGame(game: string, root = ROOT): Promise<{ module: GameModule | null; diagnostics: readonly Diagnostic[] }> {

@@ -3,6 +3,9 @@
  * dice ≤ 16 (GI-DICE-2), hand ≤ 10 (GI-HAND-1), summons ≤ 4 (GI-SUMMON-1), supports ≤ 4
  * (GI-SUPPORT-1), 0 ≤ HP ≤ max HP (GI-CHAR-1), 0 ≤ energy ≤ max, every card in exactly one place,
  * a defeated character has no equipment or statuses (GI-DEFEAT-1). Also JSON round trips.
+ * Every game's first seat plays a legal deck drawn at random from the whole pool (every character
+ * and action card but the rules-test ones); the second seat alternates between such a deck and a
+ * sample deck.
  */
 import { describe, expect, it } from "vitest";
 import type { MatchConfig, State } from "../../runtime/index.ts";
@@ -16,11 +19,52 @@ const engine = new Engine(module, { log: false });
 const logged = new Engine(module);
 const { decks, diagnostics } = readDecks(gameDir("gitcg"), module);
 
+type Zones = Record<string, string[]>;
+const pool = Object.values(module.cards).filter((c) => !c.id.startsWith("test-"));
+const characters = pool.filter((c) => c.kind === "character");
+const actionCards = pool.filter((c) => c.kind === "event-card" || c.kind === "support" || c.kind === "equipment");
+
+/** A legal deck drawn from the whole pool (GI-DECK-1/2), from a small seeded generator. */
+function poolDeck(seed: number): Zones {
+  let x = (seed * 2654435761) >>> 0 || 1;
+  const next = (n: number) => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x % n;
+  };
+  const chars: string[] = [];
+  while (chars.length < 3) {
+    const c = characters[next(characters.length)];
+    if (c && !chars.includes(c.id)) chars.push(c.id);
+  }
+  const charDefs = chars.map((id) => module.cards[id]);
+  const fits = (c: (typeof actionCards)[number]) => {
+    const f = c.fields;
+    if (f["talentOf"] != null && !chars.includes(String(f["talentOf"]))) return false;
+    if (f["needsElement"] != null && charDefs.filter((d) => d?.fields["element"] === f["needsElement"]).length < 2) return false;
+    if (f["needsNation"] != null && charDefs.filter((d) => (d?.fields["nation"] as string[] | undefined)?.includes(String(f["needsNation"]))).length < 2) return false;
+    return true;
+  };
+  const candidates = actionCards.filter(fits);
+  const deck: string[] = [];
+  while (deck.length < 30) {
+    const c = candidates[next(candidates.length)];
+    if (!c) throw new Error("no action cards");
+    const copies = deck.filter((id) => id === c.id).length;
+    if (copies < (c.keywords.includes("arcane") ? 1 : 2)) deck.push(c.id);
+  }
+  return { characters: chars, deck };
+}
+
 function config(seed: number): MatchConfig {
-  const a = decks[seed % decks.length];
-  const b = decks[(seed * 7 + 3) % decks.length];
-  if (!a || !b) throw new Error("no decks");
-  return { seed, players: [{ name: "P1", zones: { ...a.zones } }, { name: "P2", zones: { ...b.zones } }] };
+  const a = poolDeck(seed);
+  const sample = decks[(seed * 7 + 3) % decks.length];
+  if (!sample) throw new Error("no decks");
+  const b = seed % 2 === 0 ? poolDeck(seed * 31 + 7) : sample.zones;
+  return { seed, players: [{ name: "P1", zones: { ...a } }, { name: "P2", zones: { ...b } }] };
 }
 
 const num = (st: State, id: number, prop: string) => engine.read(st, id, prop) as number;
@@ -59,7 +103,19 @@ function violation(st: State): string | null {
 describe("Genius Invokation: random games", () => {
   it("the sample decks are legal (GI-DECK-1, GI-DECK-2)", () => {
     expect(diagnostics.map((d) => d.message)).toEqual([]);
-    expect(decks.length).toBeGreaterThanOrEqual(6);
+    expect(decks.length).toBeGreaterThanOrEqual(14);
+  });
+
+  it("the decks drawn from the pool are legal and, over the 1,000 games, use every character and action card", () => {
+    const used = new Set<string>();
+    for (let seed = 1; seed <= 1000; seed++) {
+      for (const seat of config(seed).players) {
+        const zones = seat.zones as Zones;
+        expect(engine.deckErrors({ seed, players: [seat, seat] })[0]).toEqual([]);
+        for (const id of [...(zones["characters"] ?? []), ...(zones["deck"] ?? [])]) used.add(id);
+      }
+    }
+    expect([...characters, ...actionCards].map((c) => c.id).filter((id) => !used.has(id))).toEqual([]);
   });
 
   it("1,000 seeded random games keep every invariant after every action, with 0 exceptions", () => {

@@ -125,7 +125,9 @@ describe("player views", () => {
   it("a view cannot be played on", () => {
     const s = engine.newMatch(toyConfig(42));
     const v = engine.view(s, 1);
-    expect(() => engine.apply(v, pass)).toThrow();
+    const before = JSON.stringify(v);
+    expect(engine.apply(v, pass)).toEqual({ ok: false, reason: "this is a player view (from Engine.view), which cannot be played on: apply actions to the full state" });
+    expect(JSON.stringify(v)).toBe(before);
   });
 
   it("a spectator (player 0) sees public zones only", () => {

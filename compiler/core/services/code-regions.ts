@@ -18,6 +18,8 @@ export interface CodeRegion {
   readonly mode: CodeMode;
   /** The code with the map from its offsets to file offsets. */
   readonly source: TextSource;
+  /** The text of the whole file. */
+  readonly fileText: string;
   /** Whether `self` exists (card code). */
   readonly self: boolean;
   /** The event `event` names: a name, null when its kind is known only at run time, undefined when there is none. */
@@ -48,7 +50,7 @@ export function codeRegions(src: SourceFile, role: FileRole, voc: Vocabulary | n
   const out: CodeRegion[] = [];
   const add = (path: YamlPath, mode: CodeMode, ctx: { self?: boolean; event?: string | null; params?: readonly Param[] } = {}) => {
     const source = src.textAt(path);
-    if (source) out.push({ path, mode, source, self: ctx.self ?? false, event: ctx.event, params: ctx.params ?? [] });
+    if (source) out.push({ path, mode, source, fileText: src.text, self: ctx.self ?? false, event: ctx.event, params: ctx.params ?? [] });
   };
   const value = obj(src.value());
   if (role === "rules") rulesRegions(value, voc, add);
@@ -152,5 +154,23 @@ export function regionAt(regions: readonly CodeRegion[], fileOffset: number): { 
     }
     return { region, offset: lo };
   }
+  // A cursor on a blank line just after a block of code, indented like the code, is at its end
+  // (YAML leaves trailing blank lines out of the block's value).
+  for (const region of regions) {
+    const s = region.source;
+    const end = s.offset(s.text.length);
+    if (region.mode !== "block" || fileOffset <= end || !s.text.endsWith("\n")) continue;
+    const gap = text(region).slice(end, fileOffset);
+    if (!/^[ \t\n\r]*$/.test(gap)) continue;
+    const first = s.offset(0);
+    const indent = first - (text(region).lastIndexOf("\n", first - 1) + 1);
+    const col = fileOffset - (text(region).lastIndexOf("\n", fileOffset - 1) + 1);
+    if (col >= indent) return { region, offset: s.text.length };
+  }
   return undefined;
+}
+
+/** The whole file text a region belongs to. */
+function text(region: CodeRegion): string {
+  return region.fileText;
 }

@@ -12,7 +12,9 @@ export function completion(model: CheckedModel, info: FileInfo, pos: LspPosition
   if (inCode) {
     const c = effectCompletion(model, info, inCode.region, inCode.offset);
     const s = inCode.region.source;
-    return { range: info.lines.rangeOf(s.offset(c.start), Math.max(s.offset(c.start), s.offset(c.end))), items: c.items };
+    // No word at the cursor: an empty range there (the cursor may be past the code, on a blank line).
+    const range = c.start === c.end ? { start: pos, end: pos } : info.lines.rangeOf(s.offset(c.start), Math.max(s.offset(c.start), s.offset(c.end)));
+    return { range, items: c.items };
   }
   const place = yamlPlace((n) => info.lines.line(n), info.lines.lineCount, pos);
   if (!place) return { range: { start: pos, end: pos }, items: [] };

@@ -147,11 +147,30 @@ function tokensBefore(prefix: string, mode: "block" | "expression" | "binding"):
   return idx < 0 ? laid : laid.slice(0, idx);
 }
 
+/**
+ * The tokens of the statement the cursor is in, after a separator: a mistake in an earlier
+ * statement (one being typed elsewhere) does not stop completion here. Any block around it is a
+ * statement list like the whole program.
+ */
+function statementTokens(tokens: readonly IToken[]): IToken[] {
+  let depth = 0;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = (tokens[i] as IToken).tokenType;
+    if (t === G.RCurly) depth++;
+    else if (t === G.LCurly) {
+      if (depth === 0) return [SEP, ...tokens.slice(i + 1)];
+      depth--;
+    } else if (depth === 0 && t.CATEGORIES?.includes(G.Sep)) return [SEP, ...tokens.slice(i + 1)];
+  }
+  return [SEP, ...tokens];
+}
+const SEP: IToken = { image: "", startOffset: 0, tokenType: G.VirtualSep, tokenTypeIdx: G.VirtualSep.tokenTypeIdx as number } as IToken;
+
 /** The token types the grammar accepts next. */
 function nextTokens(tokens: IToken[], mode: "block" | "expression" | "binding"): TokenType[] {
   const rule = mode === "block" ? "program" : mode === "binding" ? "binding" : "expressionOnly";
   try {
-    return [...new Set(parser.computeContentAssist(rule, tokens).map((s) => s.nextTokenType))];
+    return [...new Set(parser.computeContentAssist(rule, mode === "block" ? statementTokens(tokens) : tokens).map((s) => s.nextTokenType))];
   } catch {
     return [G.Identifier, ...G.KEYWORDS.map((k) => ({ PATTERN: k }) as TokenType)];
   }

@@ -5,25 +5,10 @@
  */
 import type { CheckedModel, Declaration } from "../model.ts";
 import { typeToString, type Type } from "../types.ts";
+import { ruleIdAt } from "../rules-docs.ts";
 import { fileInfo, type FileInfo } from "./file-info.ts";
 import type { Hover } from "./protocol.ts";
 import { toLspRange } from "./text.ts";
-
-/** Rule ids: capital words joined by hyphens, the last parts may be numbers (`GI-REACT-1`, `ES-COST-1`). */
-const RULE_ID = /\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b/g;
-
-/** The rule id at an offset of a text, with its offsets. */
-export function ruleIdAt(text: string, offset: number): { id: string; start: number; end: number } | undefined {
-  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  const nl = text.indexOf("\n", offset);
-  const line = text.slice(lineStart, nl < 0 ? text.length : nl);
-  for (const m of line.matchAll(RULE_ID)) {
-    const s = lineStart + (m.index ?? 0);
-    const e = s + m[0].length;
-    if (offset >= s && offset <= e) return { id: m[0], start: s, end: e };
-  }
-  return undefined;
-}
 
 const CONTEXT_DOCS: Readonly<Record<string, string>> = {
   me: "me: player — the player whose code this is",
@@ -63,8 +48,36 @@ export function describe(model: CheckedModel, d: Declaration, type?: Type): stri
   const head = d.detail ?? (ty ? `${d.name}: ${typeToString(ty)}` : d.name);
   const lines = ["```", `(${d.kind}) ${head}`, "```"];
   if (ty && d.detail && !d.detail.includes(typeToString(ty)) && (d.kind === "local" || d.kind === "param" || d.kind === "event-field" || d.kind === "property" || d.kind === "field")) lines.push(`type: \`${typeToString(ty)}\``);
-  if (d.doc) lines.push("", d.doc);
+  const doc = d.doc ?? commentDoc(model, d);
+  if (doc) lines.push("", doc);
   return lines.join("\n");
+}
+
+/**
+ * Without a `doc:`, the author's comment is the doc: the comment after the declaration on its
+ * line (`draw-two:   # XX-DRAW-1: two cards, then shuffle`), else the comment lines just above it.
+ */
+export function commentDoc(model: CheckedModel, d: Declaration): string | undefined {
+  const span = d.span;
+  const text = span ? model.files.get(span.file)?.text : undefined;
+  if (!span || text === undefined) return undefined;
+  const lineStart = text.lastIndexOf("\n", span.start - 1) + 1;
+  const nl = text.indexOf("\n", span.end);
+  const after = text.slice(span.end, nl < 0 ? text.length : nl);
+  // A comment starts at a '#' after a space, outside quotes.
+  const trailing = /^[^"'#]*\s#\s?(.*)$/.exec(after)?.[1]?.trim();
+  if (trailing) return trailing;
+  const indent = /^\s*/.exec(text.slice(lineStart, span.start))?.[0] ?? "";
+  const above: string[] = [];
+  for (let end = lineStart - 1; end > 0; ) {
+    const start = text.lastIndexOf("\n", end - 1) + 1;
+    const line = text.slice(start, end);
+    const m = /^(\s*)#\s?(.*)$/.exec(line);
+    if (!m || m[1] !== indent) break;
+    above.unshift((m[2] as string).trim());
+    end = start - 1;
+  }
+  return above.length ? above.join(" ") : undefined;
 }
 
 /** A card's name, kind, stats and text. */

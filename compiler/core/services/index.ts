@@ -20,7 +20,7 @@ import { hover } from "./hover.ts";
 import { definition, references } from "./navigation.ts";
 import type { CodeAction, CompletionList, DocumentSymbol, Hover, Location, LspPosition, LspRange, SemanticTokens, ServiceDiagnostic, WorkspaceEdit } from "./protocol.ts";
 import { prepareRename, rename } from "./rename.ts";
-import { encodeTokens, regionTokens, SEMANTIC_LEGEND } from "./semantic-tokens.ts";
+import { encodeTokens, nameIndex, regionTokens, SEMANTIC_LEGEND } from "./semantic-tokens.ts";
 
 export type * from "./protocol.ts";
 export { SEMANTIC_LEGEND, decodeTokens } from "./semantic-tokens.ts";
@@ -82,7 +82,10 @@ export class LanguageService {
   }
 
   semanticTokens(file: string): SemanticTokens {
-    return this.with(file, { data: [] }, (m, info) => encodeTokens(info.regions.flatMap((r) => regionTokens(r, file, m)), info.lines));
+    return this.with(file, { data: [] }, (m, info) => {
+      const names = nameIndex(m, file);
+      return encodeTokens(info.regions.flatMap((r) => regionTokens(r, names)), info.lines);
+    });
   }
 
   codeActions(file: string, range: LspRange): CodeAction[] {

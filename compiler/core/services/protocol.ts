@@ -27,9 +27,10 @@ export interface TextEdit {
   readonly newText: string;
 }
 
-/** Edits per file path. */
+/** Edits per file path, then files to rename (a card file follows its card's id). */
 export interface WorkspaceEdit {
   readonly changes: Readonly<Record<string, readonly TextEdit[]>>;
+  readonly renames?: readonly { readonly from: string; readonly to: string }[];
 }
 
 export type ServiceSeverity = "error" | "warning" | "info";

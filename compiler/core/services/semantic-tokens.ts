@@ -49,8 +49,25 @@ const BY_SYMBOL: Partial<Record<SymbolKind, TokenType>> = {
   local: "variable",
 };
 
+/** What the model resolved the name starting at a file offset to. */
+export type NameIndex = ReadonlyMap<number, { readonly kind: SymbolKind; readonly isDeclaration: boolean }>;
+
+/** The names of a file by start offset (one pass over the file's declarations and references). */
+export function nameIndex(model: CheckedModel, file: string): NameIndex {
+  const out = new Map<number, { kind: SymbolKind; isDeclaration: boolean; length: number }>();
+  const fm = model.files.get(file);
+  const put = (start: number, end: number, symbol: string, isDeclaration: boolean) => {
+    const kind = model.symbols.get(symbol)?.kind;
+    const prev = out.get(start);
+    if (kind && (!prev || end - start < prev.length)) out.set(start, { kind, isDeclaration, length: end - start });
+  };
+  for (const d of fm?.declarations ?? []) if (d.span && d.span.file === file) put(d.span.start, d.span.end, d.id, true);
+  for (const r of fm?.references ?? []) put(r.span.start, r.span.end, r.symbol, false);
+  return out;
+}
+
 /** Tokens of one code region, in file offsets, in order. */
-export function regionTokens(region: CodeRegion, file: string, model: CheckedModel | null): FileToken[] {
+export function regionTokens(region: CodeRegion, names: NameIndex): FileToken[] {
   const out: FileToken[] = [];
   const code = region.source.text;
   const at = (i: number) => region.source.offset(i);
@@ -65,7 +82,7 @@ export function regionTokens(region: CodeRegion, file: string, model: CheckedMod
     }
   };
   const lexed = G.lexer.tokenize(region.mode === "label" ? "" : code);
-  if (region.mode === "label") stringParts(code, 0, code.length, push, file, model, at, false);
+  if (region.mode === "label") stringParts(code, 0, code.length, push, names, at, false);
   let prevEnd = 0;
   let prev: IToken | undefined;
   for (const tok of lexed.tokens) {
@@ -79,10 +96,10 @@ export function regionTokens(region: CodeRegion, file: string, model: CheckedMod
       continue;
     }
     if (tt === G.NumberLiteral) push(s, e, "number");
-    else if (tt === G.StringLiteral || tt === G.UnterminatedString || tt === G.SingleQuotedString) stringParts(code, s, e, push, file, model, at, true);
+    else if (tt === G.StringLiteral || tt === G.UnterminatedString || tt === G.SingleQuotedString) stringParts(code, s, e, push, names, at, true);
     else if (tt === G.Identifier || (G.KEYWORDS.includes(tok.image) && prev?.tokenType === G.Dot)) {
       const next = lexed.tokens[lexed.tokens.indexOf(tok) + 1];
-      push(s, e, ...nameToken(tok.image, at(s), file, model, prev?.tokenType === G.Dot, next?.tokenType === G.LParen));
+      push(s, e, ...nameToken(tok.image, at(s), names, prev?.tokenType === G.Dot, next?.tokenType === G.LParen));
     } else if (G.KEYWORDS.includes(tok.image)) push(s, e, "keyword");
     else push(s, e, "operator");
     prev = tok;
@@ -101,7 +118,7 @@ function comments(code: string, from: number, to: number, push: (s: number, e: n
 }
 
 /** A text: literal parts are strings, `{expr}` parts are lexed as code. */
-function stringParts(code: string, s: number, e: number, push: (s: number, e: number, t: TokenType, m?: TokenModifier[]) => void, file: string, model: CheckedModel | null, at: (i: number) => number, quoted: boolean): void {
+function stringParts(code: string, s: number, e: number, push: (s: number, e: number, t: TokenType, m?: TokenModifier[]) => void, names: NameIndex, at: (i: number) => number, quoted: boolean): void {
   let from = s;
   let i = quoted ? s + 1 : s;
   while (i < e) {
@@ -127,7 +144,7 @@ function stringParts(code: string, s: number, e: number, push: (s: number, e: nu
         else if (tok.tokenType === G.StringLiteral) push(ts, te, "string");
         else if (tok.tokenType === G.Identifier || (prev?.tokenType === G.Dot && G.KEYWORDS.includes(tok.image))) {
           const next = inner.tokens[inner.tokens.indexOf(tok) + 1];
-          push(ts, te, ...nameToken(tok.image, at(ts), file, model, prev?.tokenType === G.Dot, next?.tokenType === G.LParen));
+          push(ts, te, ...nameToken(tok.image, at(ts), names, prev?.tokenType === G.Dot, next?.tokenType === G.LParen));
         } else if (G.KEYWORDS.includes(tok.image)) push(ts, te, "keyword");
         else push(ts, te, "operator");
         prev = tok;
@@ -142,16 +159,14 @@ function stringParts(code: string, s: number, e: number, push: (s: number, e: nu
 }
 
 /** What a name is: the model's answer first, then the syntax (after `.`: a property; before `(`: a call). */
-function nameToken(name: string, fileOffset: number, file: string, model: CheckedModel | null, afterDot: boolean, beforeParen: boolean): [TokenType, TokenModifier[]] {
-  const hit = model?.at(file, fileOffset);
-  if (hit && hit.span.start === fileOffset) {
-    const t = BY_SYMBOL[hit.declaration.kind];
-    if (t) {
-      const mods: TokenModifier[] = [];
-      if (hit.isDeclaration) mods.push("declaration");
-      if (hit.declaration.kind === "builtin") mods.push("defaultLibrary");
-      return [t, mods];
-    }
+function nameToken(name: string, fileOffset: number, names: NameIndex, afterDot: boolean, beforeParen: boolean): [TokenType, TokenModifier[]] {
+  const hit = names.get(fileOffset);
+  const t = hit ? BY_SYMBOL[hit.kind] : undefined;
+  if (hit && t) {
+    const mods: TokenModifier[] = [];
+    if (hit.isDeclaration) mods.push("declaration");
+    if (hit.kind === "builtin") mods.push("defaultLibrary");
+    return [t, mods];
   }
   if (afterDot) return ["property", []];
   if (beforeParen) return ["function", []];

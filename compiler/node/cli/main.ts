@@ -1,68 +1,26 @@
-/** The `cardwright` command line: check, compile, test, play, demo. */
+/**
+ * The `cardwright` command line: check, compile, test, play, demo.
+ * Exit codes: 0 done, 1 the input has problems (diagnostics, failing scenarios, illegal decks),
+ * 2 a mistake on the command line (one line on stderr), 3 input ended before a match was over,
+ * 70 an internal error (a bug: please report it).
+ */
+import { realpathSync } from "node:fs";
+import { relative, resolve, sep } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Command, CommanderError } from "commander";
 import { RuntimeFaultReporter } from "./fault.ts";
+import { checkGameName, checkInputFile, UsageError } from "./usage.ts";
 
 // Each command's modules load only when it runs: `check` never loads the code generator
 // (ts-morph, TypeScript) or the runtime, so the command line starts fast.
 export { printDiagnostics } from "./output.ts";
 
-export function buildProgram(): Command {
-  const program = new Command("cardwright")
-    .description("Compile card games written in YAML and the Cardwright effect language; test and play them.")
-    .showHelpAfterError()
-    .exitOverride();
-  program
-    .command("check")
-    .description("check games (rules and cards) and report diagnostics; writes nothing")
-    .argument("[games...]", "game folders under cards/ (default: all)")
-    .option("--quiet", "print only diagnostics")
-    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
-    .action(async (games: string[], opts: { quiet?: boolean; root?: string }) => {
-      process.exitCode = await (await import("./compile-commands.ts")).checkCommand(games, opts);
-    });
-  program
-    .command("compile")
-    .description("compile games to dist/<game>/ (TypeScript, JavaScript, source map, JSON Schemas)")
-    .argument("[games...]", "game folders under cards/")
-    .option("--all", "compile every game under cards/")
-    .option("--force", "ignore the build cache")
-    .option("--quiet", "print only diagnostics")
-    .action(async (games: string[], opts: { all?: boolean; force?: boolean; quiet?: boolean }) => {
-      process.exitCode = await (await import("./compile-commands.ts")).compileCommand(games, opts);
-    });
-  program
-    .command("test")
-    .description("run the scenario tests (cards/<game>/scenarios/*.yaml)")
-    .argument("[games...]", "game folders (default: all)")
-    .option("--filter <text>", "only scenarios whose name contains this text")
-    .option("--file <path...>", "only these scenario files")
-    .action(async (games: string[], opts: { filter?: string; file?: string[] }) => {
-      process.exitCode = await (await import("./test-command.ts")).testCommand(games, opts);
-    });
-  program
-    .command("play")
-    .description("play a match: random agents by default, or a human in the terminal")
-    .argument("<game>", "game folder under cards/")
-    .option("--seed <n>", "seed of the match", "1")
-    .option("--agents <list>", "one agent per seat: random, first, human (comma separated)", "random,random")
-    .option("--deck <list>", "deck ids per seat (comma separated; default: the game's decks in order)")
-    .option("--option <kv...>", "match options, name=value")
-    .option("--seat <spec...>", "player properties of a seat, seat:name=value (e.g. 1:manualPay=true)")
-    .option("--save-replay <file>", "write the replay (seed, config, actions) to this file")
-    .option("--replay <file>", "replay a saved match instead of playing")
-    .option("--quiet", "print only the result")
-    .option("--verbose", "print every change (moves, properties, events), not only the play-by-play")
-    .action(async (game: string, opts: PlayOptions) => {
-      process.exitCode = await (await import("./play-command.ts")).playCommand(game, opts);
-    });
-  program
-    .command("demo")
-    .description("compile every game and play a demo match of each in the terminal")
-    .option("--seed <n>", "seed", "7")
-    .action(async (opts: { seed: string }) => {
-      process.exitCode = await (await import("./play-command.ts")).demoCommand(opts);
-    });
-  return program;
+/** Where a run reads and writes: the process's streams, or a test's. */
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+  /** Lines a human player types (default: process.stdin). */
+  readonly input?: NodeJS.ReadableStream;
 }
 
 export interface PlayOptions {
@@ -73,28 +31,186 @@ export interface PlayOptions {
   seat?: string[];
   saveReplay?: string;
   replay?: string;
+  from?: string;
   quiet?: boolean;
   verbose?: boolean;
+  input?: NodeJS.ReadableStream;
 }
 
-// A closed pipe (`cardwright play … | head`) ends the output quietly.
-process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code === "EPIPE") process.exit(0);
-  throw e;
-});
+async function knownGames(root?: string): Promise<string[]> {
+  return (await import("../project.ts")).listGames(root);
+}
 
-async function main(argv: string[]): Promise<void> {
-  const program = buildProgram();
+async function checkGames(games: readonly string[], root?: string): Promise<void> {
+  const known = await knownGames(root);
+  for (const g of games) checkGameName(g, known);
+}
+
+/** The game folder a scenario file lives in (cards/<game>/…), or null. */
+function gameOfFile(path: string, root: string): string | null {
+  const rel = relative(resolve(root, "cards"), resolve(path));
+  if (rel.startsWith("..") || rel === "") return null;
+  return rel.split(sep)[0] ?? null;
+}
+
+export function buildProgram(setCode: (code: number) => void, io?: CliIO): Command {
+  const program = new Command("cardwright")
+    .description("Compile card games written in YAML and the Cardwright effect language; test and play them.")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => process.stdout.write(s),
+      writeErr: (s) => process.stderr.write(s),
+      // One line: commander's message (and its "Did you mean" on the next line) joined.
+      outputError: (s, write) => write(`${s.trim().replace(/\s*\n\s*/g, " ")} (see cardwright --help)\n`),
+    });
+  program
+    .command("check")
+    .description("check games (rules, cards, decks) and report diagnostics; writes nothing but the build cache (dist/<game>/, used to check decks)")
+    .argument("[games...]", "game folders under cards/ (default: all)")
+    .option("--quiet", "print only diagnostics")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (games: string[], opts: { quiet?: boolean; root?: string }) => {
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames(games, opts.root);
+      setCode(await (await import("./compile-commands.ts")).checkCommand(games, opts));
+    });
+  program
+    .command("compile")
+    .description("compile games to dist/<game>/ (TypeScript, JavaScript, source map) and their JSON Schemas to dist/schemas/")
+    .argument("[games...]", "game folders under cards/ (default with --all: every game)")
+    .option("--all", "compile every game under cards/")
+    .option("--force", "ignore the build cache")
+    .option("--quiet", "print only diagnostics")
+    .action(async (games: string[], opts: { all?: boolean; force?: boolean; quiet?: boolean }) => {
+      if (games.length === 0 && !opts.all) throw new UsageError("compile: name the games to compile, or give --all");
+      await checkGames(games);
+      setCode(await (await import("./compile-commands.ts")).compileCommand(games, opts));
+    });
+  program
+    .command("test")
+    .description("run the scenario tests (cards/<game>/scenarios/**/*.yaml); compiles to dist/ when needed")
+    .argument("[games...]", "game folders (default: all, or the games of the --file files)")
+    .option("--filter <text>", "only scenarios whose name contains this text")
+    .option("--file <path...>", "only these scenario files (under cards/<game>/)")
+    .action(async (games: string[], opts: { filter?: string; file?: string[] }) => {
+      await checkGames(games);
+      const { ROOT } = await import("../project.ts");
+      let list = games;
+      if (opts.file !== undefined) {
+        const owners = new Set<string>();
+        for (const f of opts.file) {
+          checkInputFile(f, "--file");
+          const g = gameOfFile(f, ROOT);
+          if (g === null) throw new UsageError(`--file: '${f}' is not inside a game folder (cards/<game>/)`);
+          if (games.length > 0 && !games.includes(g)) throw new UsageError(`--file: '${f}' belongs to the game '${g}', not to ${games.join(", ")}`);
+          owners.add(g);
+        }
+        if (list.length === 0) list = [...owners];
+        opts.file = opts.file.map((f) => relative(process.cwd(), resolve(f)));
+      }
+      setCode(await (await import("./test-command.ts")).testCommand(list, opts));
+    });
+  program
+    .command("play")
+    .description("play a match: random agents by default, or a human in the terminal (type 'help' at a prompt)")
+    .argument("<game>", "game folder under cards/")
+    .option("--seed <n>", "seed of the match, 0 to 4294967295", "1")
+    .option("--agents <list>", "one agent per seat: random, first, human (comma separated)", "random,random")
+    .option("--deck <list>", "deck ids per seat (comma separated; default: the game's decks in order)")
+    .option("--option <kv...>", "match options, name=value (checked against the rules' declared types)")
+    .option("--seat <spec...>", "player properties of a seat, seat:name=value (e.g. 1:manualPay=true)")
+    .option("--from <file#scenario>", "start from the board a scenario gives (file and scenario name)")
+    .option("--save-replay <file>", "write the replay (seed, config, actions) to this file")
+    .option("--replay <file>", "replay a saved match instead of playing")
+    .option("--quiet", "print only the result")
+    .option("--verbose", "print every change (moves, properties, events), not only the play-by-play")
+    .action(async (game: string, opts: PlayOptions) => {
+      await checkGames([game]);
+      setCode(await (await import("./play-command.ts")).playCommand(game, io?.input === undefined ? opts : { ...opts, input: io.input }));
+    });
+  program
+    .command("demo")
+    .description("compile every game and play a demo match of each between random agents in the terminal")
+    .option("--seed <n>", "seed, 0 to 4294967295", "7")
+    .action(async (opts: { seed: string }) => {
+      setCode(await (await import("./play-command.ts")).demoCommand(opts));
+    });
+  program
+    .command("lsp")
+    .description("run the language server (LSP over stdio) for every game under cards/")
+    .action(async () => (await import("../lsp/server.ts")).startServer());
+  return program;
+}
+
+/**
+ * Runs the command line with `argv` (the arguments after the program name) and returns the exit
+ * code. With `io`, output goes there instead of the process's streams (tests run the CLI in process).
+ */
+export async function run(argv: readonly string[], io?: CliIO): Promise<number> {
+  let code = 0;
+  const program = buildProgram((c) => (code = c), io);
+  const restore = io === undefined ? () => {} : redirect(io);
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync([...argv], { from: "user" });
+    return code;
   } catch (e) {
-    if (e instanceof CommanderError) {
-      process.exitCode = e.exitCode === 0 ? 0 : 2;
-      return;
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    if (e instanceof UsageError) {
+      process.stderr.write(`error: ${e.message}\n`);
+      return 2;
     }
     RuntimeFaultReporter.report(e);
-    process.exitCode = 70;
+    return 70;
+  } finally {
+    restore();
   }
 }
 
-await main(process.argv);
+/** Runs `cardwright <args>` in this process with its output captured (tests: no child process per case). */
+export async function runCli(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await run(args, { out: (s) => (stdout += s), err: (s) => (stderr += s) });
+  return { code, stdout, stderr };
+}
+
+/** Sends what the commands write to the process's streams to `io` until the returned function is called. */
+function redirect(io: CliIO): () => void {
+  const out = process.stdout.write;
+  const err = process.stderr.write;
+  const to = (f: (s: string) => void) =>
+    function (chunk: string | Uint8Array, ...rest: unknown[]): boolean {
+      f(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+      const cb = rest.find((x) => typeof x === "function") as (() => void) | undefined;
+      cb?.();
+      return true;
+    };
+  process.stdout.write = to((s) => io.out(s)) as typeof process.stdout.write;
+  process.stderr.write = to((s) => io.err(s)) as typeof process.stderr.write;
+  return () => {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  };
+}
+
+function isEntry(): boolean {
+  const arg = process.argv[1];
+  if (arg === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(arg)).href;
+  } catch {
+    return false;
+  }
+}
+
+/** The process entry (main.ts run directly, or bin.js of an installed package). */
+export async function main(argv: readonly string[]): Promise<void> {
+  // A closed pipe (`cardwright play … | head`) ends the output quietly.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
+  process.exitCode = await run(argv);
+}
+
+if (isEntry()) await main(process.argv.slice(2));

@@ -1,153 +1,228 @@
 /** `cardwright play` and `cardwright demo`. */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { createInterface } from "node:readline/promises";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { join, relative } from "node:path";
 import pc from "picocolors";
-import type { Agent, AsyncAgent, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
-import { Engine, firstLegalAgent, parseReplay, playMatchAsync, randomAgent, recordingRun, renderLog, replay, replayToJSON, terminalAgent } from "../../../runtime/index.ts";
-import { readDecks, type Deck } from "../decks.ts";
-import { gameDir, listGames, loadGame } from "../project.ts";
+import type { Agent, AsyncAgent, Board, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
+import { Engine, firstLegalAgent, InputEnded, logLines, parseReplay, randomAgent, recordingRun, replayToJSON, sanitize, terminalSession, type TerminalIO } from "../../../runtime/index.ts";
+import { scenarioBoard } from "../../core/scenario.ts";
+import { deckRules, type Deck } from "../decks.ts";
+import { gameDir, listGames, loadChecked } from "../project.ts";
 import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./output.ts";
-
-function usageError(message: string): number {
-  process.stderr.write(`${pc.red("error")}: ${message}\n`);
-  return 2;
-}
-
-function parseOptions(kvs: readonly string[] | undefined, known: readonly string[]): Record<string, Value> | string {
-  const out: Record<string, Value> = {};
-  for (const kv of kvs ?? []) {
-    const m = /^([^=]+)=(.*)$/.exec(kv);
-    if (!m) return `--option expects name=value, got '${kv}'`;
-    const [, k = "", v = ""] = m;
-    if (!known.includes(k)) return `unknown option '${k}'; options: ${known.join(", ")}`;
-    out[k] = /^-?\d+$/.test(v) ? Number(v) : v === "true" ? true : v === "false" ? false : v;
-  }
-  return out;
-}
+import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, readSpecs, UsageError, type GameSpecs } from "./usage.ts";
 
 /** The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every change. */
 export function readableLog(state: State, verbose: boolean): string[] {
-  if (verbose) return renderLog(state);
-  const shown = new Set(["game", "action", "decision", "text"]);
-  // An action taken automatically (the only option, e.g. letting damage through) is noise here.
-  return state.log.filter((e) => shown.has(e.kind) && !(e.kind === "action" && e.data?.["auto"] === true)).map((e) => (e.kind === "game" || e.kind === "text" ? e.text : `  ${e.text}`));
+  return logLines(state, verbose);
+}
+
+function nameOf(state: State, id: number): string {
+  return sanitize(String(state.entities[id]?.props["name"] ?? `player ${id}`));
 }
 
 function winnerLine(state: State): string {
+  if (!state.match.over) return "The match is unfinished.";
   const w = state.match.winner;
-  const name = (id: number) => String(state.entities[id]?.props["name"] ?? `player ${id}`);
-  return w === null ? "The match is a draw." : `Winner: ${name(w)}`;
+  return w === null ? "The match is a draw." : `Winner: ${nameOf(state, w)}`;
+}
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Lines typed by a person: a line queue over a stream; a question after the end rejects with InputEnded. */
+function lineReader(input: NodeJS.ReadableStream): TerminalIO & { close(): void } {
+  const rl = createInterface({ input, terminal: false });
+  const lines: string[] = [];
+  let ended = false;
+  let waiting: { resolve: (s: string) => void; reject: (e: Error) => void } | null = null;
+  rl.on("line", (l) => {
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w.resolve(l);
+    } else lines.push(l);
+  });
+  rl.on("close", () => {
+    ended = true;
+    if (waiting) {
+      const w = waiting;
+      waiting = null;
+      w.reject(new InputEnded());
+    }
+  });
+  return {
+    write: (s) => process.stdout.write(s),
+    question(prompt) {
+      process.stdout.write(prompt);
+      const l = lines.shift();
+      if (l !== undefined) return Promise.resolve(l);
+      if (ended) return Promise.reject(new InputEnded());
+      return new Promise((resolve, reject) => (waiting = { resolve, reject }));
+    },
+    close: () => rl.close(),
+  };
+}
+
+/** `file#scenario`: the board and seed a scenario gives. */
+function boardFrom(module: Parameters<typeof scenarioBoard>[0], spec: string): { board: Board; seed: number } {
+  const at = spec.lastIndexOf("#");
+  if (at <= 0 || at === spec.length - 1) throw new UsageError(`--from expects <scenario-file>#<scenario name>, got '${spec}'`);
+  const file = spec.slice(0, at);
+  const name = spec.slice(at + 1);
+  checkInputFile(file, "--from");
+  const r = scenarioBoard(module, relative(process.cwd(), file) || file, readFileSync(file, "utf8"), name);
+  if ("missing" in r) throw new UsageError(`--from: ${file} has no scenario '${name}'; scenarios: ${r.missing.join(", ")}`);
+  if ("diagnostics" in r) {
+    printDiagnostics(r.diagnostics);
+    throw new UsageError(`--from: the scenario '${name}' in ${file} has errors (above)`);
+  }
+  return r;
 }
 
 export async function playCommand(game: string, opts: PlayOptions): Promise<number> {
-  if (!/^\d+$/.test(opts.seed)) return usageError(`--seed must be a whole number, got '${opts.seed}'`);
-  const { module, diagnostics } = await loadGame(game);
+  // Every command-line value is checked before anything is compiled or played.
+  const seed = parseSeed(opts.seed);
+  if (opts.saveReplay !== undefined) checkOutputFile(opts.saveReplay, "--save-replay");
+  if (opts.replay !== undefined) checkInputFile(opts.replay, "--replay");
+  if (opts.replay !== undefined && opts.from !== undefined) throw new UsageError("--replay and --from cannot be used together");
+  if (opts.quiet && opts.verbose) throw new UsageError("--quiet and --verbose cannot be used together");
+  const kinds = opts.agents.split(",").map((k) => k.trim());
+  for (const k of kinds) if (!["random", "first", "human"].includes(k)) throw new UsageError(`unknown agent '${k}'; agents: random, first, human`);
+  const specs: GameSpecs = readSpecs(join(gameDir(game), "rules.yaml"));
+  const options = parseOptions(opts.option, specs);
+  const seatProps = parseSeats(opts.seat, specs);
+
+  const { module, model, diagnostics } = await loadChecked(game);
   if (!module) {
     printDiagnostics(diagnostics);
     return 1;
   }
   const engine = new Engine(module);
   const print = (state: State) => {
-    if (!opts.quiet) for (const line of readableLog(state, opts.verbose === true)) process.stdout.write(line + "\n");
-    process.stdout.write(winnerLine(state) + "\n");
+    if (!opts.quiet) for (const line of readableLog(state, opts.verbose === true)) say(line);
+    say(winnerLine(state));
   };
 
-  if (opts.replay) {
-    if (!existsSync(opts.replay)) return usageError(`no replay file '${opts.replay}'`);
+  if (opts.replay !== undefined) {
     let r: Replay;
     try {
       r = parseReplay(readFileSync(opts.replay, "utf8"));
     } catch (e) {
-      return usageError(`${opts.replay}: not a replay file: ${e instanceof Error ? e.message : String(e)}`);
+      throw new UsageError(`${opts.replay}: not a replay file: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (r.game !== module.id) return usageError(`${opts.replay} is a replay of '${r.game}', not '${module.id}'`);
-    print(replay(engine, r));
+    if (r.game !== module.id) throw new UsageError(`${opts.replay} is a replay of '${r.game}', not '${module.id}'`);
+    const state = r.board !== undefined ? engine.fromBoard(r.board, r.config.seed) : engine.newMatch(r.config);
+    for (let i = 0; i < r.actions.length; i++) {
+      const res = engine.apply(state, r.actions[i] as Replay["actions"][number]);
+      if (!res.ok) throw new UsageError(`${opts.replay}: action ${i + 1} does not apply to this game: ${res.reason}`);
+    }
+    print(state);
+    if (!state.match.over) say(`The replay ends after ${r.actions.length} action(s), before the match was over.`);
     return 0;
   }
 
-  const { decks, diagnostics: deckDiags } = readDecks(gameDir(game), module);
-  printDiagnostics(deckDiags);
-  if (deckDiags.some((d) => d.severity === "error")) return 1;
+  let start: State;
+  let config: MatchConfig;
+  let board: Board | undefined;
   const seats = module.rules.players;
-  const wanted = opts.deck ? opts.deck.split(",") : decks.map((d) => d.id);
   const chosen: (Deck | undefined)[] = [];
+  if (opts.from !== undefined) {
+    const b = boardFrom(module, opts.from);
+    board = b.board;
+    config = { seed: opts.seed === "1" ? b.seed : seed, players: b.board.players.map((p, i) => ({ name: p.name ?? `P${i + 1}`, zones: {} })) };
+    start = engine.fromBoard(board, config.seed);
+  } else {
+    // The decks as the checker read them (card ids and zones resolved), then the rules' deck-building rules.
+    const { decks, diagnostics: ruleDiags } = deckRules(model?.decks ?? [], module);
+    const deckDiags = [...(model?.diagnostics ?? []).filter((d) => model?.files.get(d.file)?.role === "deck"), ...ruleDiags];
+    printDiagnostics(deckDiags);
+    if (deckDiags.some((d) => d.severity === "error")) return 1;
+    const wanted = opts.deck ? opts.deck.split(",") : decks.map((d) => d.id);
+    if (opts.deck && wanted.length > seats) throw new UsageError(`--deck names ${wanted.length} decks for ${seats} seats`);
+    for (let i = 0; i < seats; i++) {
+      const id = wanted[i % Math.max(1, wanted.length)];
+      const deck = decks.find((d) => d.id === id);
+      if (id !== undefined && !deck) throw new UsageError(`no deck '${id}'; decks: ${decks.map((d) => d.id).join(", ") || "(none)"}`);
+      chosen.push(deck);
+    }
+    config = {
+      seed,
+      players: chosen.map((d, i) => ({ name: `P${i + 1}`, zones: d ? { ...d.zones } : {}, props: seatProps[i] ?? {} })),
+      options,
+    };
+    // Deck-building rules of the game, before anything is played.
+    const problems = engine.deckErrors(config);
+    const illegal = problems.flatMap((list, i) => list.map((m) => `P${i + 1} (${chosen[i]?.file ?? "no deck"}): ${m}`));
+    if (illegal.length) {
+      for (const line of illegal) process.stderr.write(`${sanitize(line)}\n`);
+      return 1;
+    }
+    start = engine.newMatch(config);
+  }
+  const kindOf = (i: number) => kinds[i] ?? kinds[kinds.length - 1] ?? "random";
+  const agentSeed = seed * 7919 + 1;
+  const agents: (Agent | null)[] = [];
   for (let i = 0; i < seats; i++) {
-    const id = wanted[i % Math.max(1, wanted.length)];
-    const deck = decks.find((d) => d.id === id);
-    if (id !== undefined && !deck) return usageError(`no deck '${id}'; decks: ${decks.map((d) => d.id).join(", ") || "(none)"}`);
-    chosen.push(deck);
+    const k = kindOf(i);
+    agents.push(k === "random" ? randomAgent(agentSeed + i) : k === "first" ? firstLegalAgent() : null);
   }
-  const options = parseOptions(opts.option, Object.keys(module.rules.props.game));
-  if (typeof options === "string") return usageError(options);
-  const seatProps: Record<string, Value>[] = chosen.map(() => ({}));
-  for (const spec of opts.seat ?? []) {
-    const m = /^(\d+):([^=]+)=(.*)$/.exec(spec);
-    const seat = m ? Number(m[1]) : NaN;
-    if (!m || !(seat >= 1 && seat <= seats)) return usageError(`--seat expects seat:name=value with a seat from 1 to ${seats}, got '${spec}'`);
-    const [, , k = "", v = ""] = m;
-    if (!(k in module.rules.props.player)) return usageError(`unknown player property '${k}'; properties: ${Object.keys(module.rules.props.player).join(", ")}`);
-    (seatProps[seat - 1] as Record<string, Value>)[k] = /^-?\d+$/.test(v) ? Number(v) : v === "true" ? true : v === "false" ? false : v;
-  }
-  const config: MatchConfig = {
-    seed: Number(opts.seed),
-    players: chosen.map((d, i) => ({ name: `P${i + 1}`, zones: d ? { ...d.zones } : {}, props: seatProps[i] ?? {} })),
-    options,
-  };
-  // Deck-building rules of the game, before anything is played.
-  const problems = engine.deckErrors(config);
-  const illegal = problems.flatMap((list, i) => list.map((m) => `P${i + 1} (${chosen[i]?.file ?? "no deck"}): ${m}`));
-  if (illegal.length) {
-    for (const line of illegal) process.stderr.write(`${line}\n`);
-    return 1;
-  }
-  const kinds = opts.agents.split(",");
-  const agentSeed = Number(opts.seed) * 7919 + 1;
-  const agents: Agent[] = [];
-  let humans = false;
-  for (let i = 0; i < seats; i++) {
-    const k = kinds[i] ?? kinds[kinds.length - 1] ?? "random";
-    if (k === "random") agents.push(randomAgent(agentSeed + i));
-    else if (k === "first") agents.push(firstLegalAgent());
-    else if (k === "human") {
-      humans = true;
-      agents.push(firstLegalAgent());
-    } else return usageError(`unknown agent '${k}'; agents: random, first, human`);
-  }
+  const humans = agents.filter((a) => a === null).length;
 
   if (!opts.quiet) {
-    process.stdout.write(`${module.name}, seed ${config.seed}\n`);
-    chosen.forEach((d, i) => process.stdout.write(`P${i + 1}: ${d ? `${d.name} (${d.file})` : "no deck"}, ${kinds[i] ?? kinds[kinds.length - 1] ?? "random"} agent\n`));
+    say(`${sanitize(module.name)}, seed ${config.seed}${opts.from !== undefined ? `, from ${sanitize(opts.from)}` : ""}`);
+    for (let i = 0; i < seats; i++) say(`P${i + 1}: ${chosen[i] ? `${sanitize(chosen[i]?.name ?? "")} (${chosen[i]?.file})` : opts.from !== undefined ? "scenario board" : "no deck"}, ${kindOf(i)} agent`);
   }
   let state: State;
   let rep: Replay;
-  if (humans) {
-    const rl = createInterface({ input: process.stdin, output: process.stdout });
-    const human = terminalAgent({ write: (s: string) => process.stdout.write(s), question: (q: string) => rl.question(q) });
-    const asyncAgents: AsyncAgent[] = kinds.slice(0, seats).map((k, i) => (k === "human" ? human : { choose: async (s, l, e) => (agents[i] as Agent).choose(s, l, e) }));
-    const played = await playMatchAsync(engine, config, asyncAgents);
-    rl.close();
+  if (humans > 0) {
+    const io = lineReader(opts.input ?? process.stdin);
+    const entityTypes = new Set(["player", "card", "entity"]);
+    const isEntityProp = (p: string) => entityTypes.has(specs.card.get(p)?.type ?? specs.player.get(p)?.type ?? specs.options.get(p)?.type ?? "");
+    const async: (AsyncAgent | null)[] = agents;
+    const verbose = opts.verbose === true;
+    const played = await terminalSession(engine, start, async, io, { verbose, isEntityProp });
+    io.close();
     state = played.state;
-    rep = { game: module.id, config, actions: played.actions } as Replay;
+    rep = { game: module.id, config, actions: played.actions, ...(board !== undefined ? { board } : {}) };
+    // What a human seat may see: its own view (a spectator's with several humans at one terminal).
+    const seatOf = agents.findIndex((a) => a === null) + 1;
+    const seen = engine.view(state, humans === 1 ? seatOf : 0);
+    if (played.end === "input-ended") {
+      process.stdout.write("\n");
+      if (opts.saveReplay !== undefined) writeFileSync(opts.saveReplay, replayToJSON(rep));
+      process.stderr.write(`input ended before the match was over (after ${played.actions.length} decision(s)); the match is unfinished${opts.saveReplay !== undefined ? `; the replay so far is in ${opts.saveReplay}` : ""}\n`);
+      return 3;
+    }
+    if (!opts.quiet) say("");
+    say(winnerLine(seen));
   } else {
-    const run = recordingRun(engine, config, agents);
-    state = run.state;
-    rep = run.replay;
+    if (board !== undefined) {
+      const { playFrom } = await import("../../../runtime/index.ts");
+      state = start;
+      const played = playFrom(engine, state, agents as Agent[]);
+      rep = { game: module.id, config, board, actions: played.actions };
+    } else {
+      const run = recordingRun(engine, config, agents as Agent[]);
+      state = run.state;
+      rep = run.replay;
+    }
+    print(state);
   }
-  print(state);
-  if (opts.saveReplay) {
+  if (opts.saveReplay !== undefined) {
     writeFileSync(opts.saveReplay, replayToJSON(rep));
-    if (!opts.quiet) process.stdout.write(`replay saved to ${opts.saveReplay}\n`);
+    if (!opts.quiet) say(`replay saved to ${sanitize(opts.saveReplay)}`);
   }
   return 0;
 }
 
 export async function demoCommand(opts: { seed: string }): Promise<number> {
+  parseSeed(opts.seed);
   let failed = false;
   for (const game of listGames()) {
-    process.stdout.write(pc.bold(`\n══ ${game} ══\n`));
+    say(pc.bold(`\n══ ${game} ══`));
     const code = await playCommand(game, { seed: opts.seed, agents: "random,random" });
     if (code !== 0) failed = true;
   }
   return failed ? 1 : 0;
 }
+

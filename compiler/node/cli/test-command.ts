@@ -2,8 +2,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import pc from "picocolors";
-import { gameDir, listGames, loadGame } from "../project.ts";
-import { runScenarioFile, type ScenarioResult } from "../../core/scenario.ts";
+import { sanitize } from "../../../runtime/agents-terminal.ts";
+import { gameDir, listGames, loadChecked } from "../project.ts";
+import { runScenarioFile, runScenarios, type ScenarioResult } from "../../core/scenario.ts";
 import { printDiagnostics } from "./output.ts";
 
 export function scenarioFiles(game: string): string[] {
@@ -22,7 +23,7 @@ export function scenarioFiles(game: string): string[] {
 }
 
 export async function runGameScenarios(game: string, files?: readonly string[]): Promise<{ results: ScenarioResult[]; compileFailed: boolean }> {
-  const { module, diagnostics } = await loadGame(game);
+  const { module, model, diagnostics } = await loadChecked(game);
   if (!module) {
     printDiagnostics(diagnostics);
     return { results: [], compileFailed: true };
@@ -30,10 +31,10 @@ export async function runGameScenarios(game: string, files?: readonly string[]):
   const results: ScenarioResult[] = [];
   for (const f of files ?? scenarioFiles(game)) {
     const rel = relative(process.cwd(), f);
-    // The checker already resolved every name of the scenario files (unknown cards, properties in
-    // `expect:` …): a file with such errors is reported with them, at their places, and not run.
-    const staticErrors = diagnostics.filter((d) => d.file === rel && d.severity === "error");
-    if (staticErrors.length) results.push({ file: rel, name: "(file)", line: 1, failures: staticErrors, log: [] });
+    // The checker already read the game's scenario files and resolved their names (unknown cards,
+    // properties in `expect:` …): a file with such errors is reported with them and not run.
+    const checked = model?.scenarios.find((s) => s.file === rel);
+    if (checked) results.push(...runScenarios(module, checked, (model?.diagnostics ?? []).filter((d) => d.file === rel && d.severity === "error")));
     else results.push(...runScenarioFile(module, rel, readFileSync(f, "utf8")));
   }
   return { results, compileFailed: false };
@@ -52,10 +53,10 @@ export async function testCommand(games: readonly string[], opts: { filter?: str
       if (opts.filter && !s.name.includes(opts.filter)) continue;
       if (s.failures.length === 0) {
         passed++;
-        process.stdout.write(`${pc.green("✓")} ${game}: ${s.name}\n`);
+        process.stdout.write(`${pc.green("✓")} ${game}: ${sanitize(s.name)}\n`);
       } else {
         failed++;
-        process.stdout.write(`${pc.red("✗")} ${game}: ${s.name} (${s.file}:${s.line})\n`);
+        process.stdout.write(`${pc.red("✗")} ${game}: ${sanitize(s.name)} (${s.file}:${s.line})\n`);
         printDiagnostics(s.failures, (t) => process.stdout.write("    " + t.replace(/\n/g, "\n    ") + "\n"));
       }
     }

@@ -1,0 +1,12 @@
+import { Engine, randomAgent, renderLog } from "../runtime/index.ts";
+import { loadGame, gameDir } from "../compiler/node/project.ts";
+import { readDecks } from "../compiler/node/decks.ts";
+const { module } = await loadGame("vermilion");
+const { decks } = readDecks(gameDir("vermilion"), module!);
+const engine = new Engine(module!);
+const seed = Number(process.env.SEED), stop = Number(process.env.STOP);
+const a = decks[seed % decks.length]!, b = decks[(seed * 7 + 1) % decks.length]!;
+const st = engine.newMatch({ seed, players: [{ name: "P1", zones: { ...a.zones } }, { name: "P2", zones: { ...b.zones } }] });
+const agent = randomAgent(seed * 13 + 5);
+for (let n = 0; n < stop && !engine.isOver(st); n++) engine.apply(st, agent.choose(st, engine.legalActions(st), engine));
+console.log(renderLog(st).slice(-Number(process.env.TAIL ?? 60)).join("\n"));

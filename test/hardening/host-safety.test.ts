@@ -1,0 +1,88 @@
+/**
+ * Host safety: hostile cards fault with the card's file and line, the process survives, and a
+ * faulting `apply` leaves the state byte-identical to before (all or nothing), so the match goes on.
+ */
+import { describe, expect, it } from "vitest";
+import { Engine, RuntimeFault, type Action, type State } from "../../runtime/index.ts";
+import { hostileGame } from "./kit.ts";
+
+const HOSTILE: Readonly<Record<string, string>> = {
+  "div-zero": "me.score += 1\nlet x = 1 / 0",
+  "mod-zero": "me.score += 1\nlet x = 5 % 0",
+  "deep-recursion": "me.score += 1\nagain(0)",
+  "endless-loop": "let n = 0\nwhile true { n += 1 }",
+  "move-then-fault": "move me.hand to me.grave\nme.score = 99\nlet t = create fine in me.board\nt.power = 3\nlet x = 1 / 0",
+  fine: "me.score += 1",
+};
+
+/** Where each card's faulting line is, and what the fault says. */
+const EXPECTED: Readonly<Record<string, RegExp>> = {
+  "div-zero": /cards\/hostile\/cards\/div-zero\.yaml:\d+ \(div-zero: effect\): division by zero$/,
+  "mod-zero": /cards\/hostile\/cards\/mod-zero\.yaml:\d+ \(mod-zero: effect\): division by zero$/,
+  "deep-recursion": /rules\.yaml:\d+ \(procedure again\): runaway resolution: more than 2000 nested effects/,
+  "endless-loop": /cards\/hostile\/cards\/endless-loop\.yaml:\d+ \(endless-loop: effect\): runaway loop/,
+  "move-then-fault": /cards\/hostile\/cards\/move-then-fault\.yaml:\d+ \(move-then-fault: effect\): division by zero$/,
+};
+
+describe("hostile cards (issue 9, class 2)", async () => {
+  const module = await hostileGame(HOSTILE);
+  const engine = new Engine(module);
+  const hand = [...Object.keys(HOSTILE), "fine", "fine"];
+  const fresh = (): State => engine.newMatch({ seed: 3, players: [{ name: "A", zones: { hand, deck: ["fine", "fine"] } }, { name: "B", zones: { hand: ["fine"] } }] });
+  const playOf = (st: State, card: string): Action => {
+    const a = engine.legalActions(st).find((x) => x.type === "act" && x.action === "play" && st.entities[x.args["c"] as number]?.card === card);
+    if (a === undefined) throw new Error(`no play of ${card}`);
+    return a;
+  };
+
+  for (const [card, pattern] of Object.entries(EXPECTED)) {
+    it(`${card}: a positioned fault, the state byte-identical after, the match goes on`, () => {
+      const st = fresh();
+      engine.apply(st, playOf(st, "fine")); // something in the log and a changed score first
+      const before = JSON.stringify(st);
+      const hash = engine.hash(st);
+      let fault: unknown = null;
+      try {
+        engine.apply(st, playOf(st, card));
+      } catch (e) {
+        fault = e;
+      }
+      expect(fault).toBeInstanceOf(RuntimeFault);
+      expect((fault as RuntimeFault).message).toMatch(pattern);
+      expect(JSON.stringify(st)).toBe(before);
+      expect(engine.hash(st)).toBe(hash);
+      // Not wedged: the same decision is pending, and another answer plays on.
+      expect(engine.legalActions(st).length).toBeGreaterThan(0);
+      expect(engine.apply(st, playOf(st, "fine"))).toEqual({ ok: true });
+      expect(engine.read(st, 1, "score")).toBe(2);
+      expect(engine.apply(st, { type: "act", action: "stop", args: {} })).toEqual({ ok: true });
+      expect(engine.winner(st)).toBe(1);
+    });
+  }
+
+  it("a faulting apply then a clean one equals the clean one alone (no stale caches)", () => {
+    const a = fresh();
+    const b = fresh();
+    expect(() => engine.apply(a, playOf(a, "move-then-fault"))).toThrow(RuntimeFault);
+    engine.apply(a, playOf(a, "fine"));
+    engine.apply(b, playOf(b, "fine"));
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  it("apply on a player view, another game's state or a non-state: { ok: false } with a reason", () => {
+    const st = fresh();
+    const stop: Action = { type: "act", action: "stop", args: {} };
+    expect(engine.apply(engine.view(st, 1), stop)).toEqual({ ok: false, reason: "this is a player view (from Engine.view), which cannot be played on: apply actions to the full state" });
+    expect(engine.apply({ ...st, game: "elsewhere" }, stop)).toEqual({ ok: false, reason: "this state is of the game 'elsewhere', this engine plays 'hostile'" });
+    expect(engine.apply(null as unknown as State, stop)).toEqual({ ok: false, reason: "this is not a match state (make one with newMatch or fromBoard)" });
+    expect(engine.apply({} as State, stop)).toEqual({ ok: false, reason: "this is not a match state (make one with newMatch or fromBoard)" });
+  });
+
+  it("an act answer without an action name says what is missing", () => {
+    const st = fresh();
+    const r = engine.apply(st, { type: "act" } as unknown as Action);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.reason).toMatch(/^an 'act' answer needs 'action', the name of the action to take \(a text\); legal: 'play c=\d+'/);
+    expect(engine.apply(st, { type: "act", action: "stop", args: 5 } as unknown as Action)).toEqual({ ok: false, reason: "the 'args' of 'stop' must be an object of argument values" });
+  });
+});
