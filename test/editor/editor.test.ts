@@ -263,7 +263,8 @@ describe("sandbox", () => {
   it("plays a GI round by clicks, with a skill each", async () => {
     await h.page.click("[data-testid=tab-sandbox]");
     await h.page.selectOption("[data-testid=sb-game]", "gitcg");
-    await h.page.selectOption("[data-testid=sb-start]", { index: 0 });
+    await h.page.selectOption("[data-testid=sb-start]", { value: "decks:gitcg/decks/diluc-bennett-xingqiu.yaml|gitcg/decks/electro-hypostasis-fischl-keqing.yaml" });
+    await h.page.fill("[data-testid=sb-seed]", "1");
     await start();
     const used = new Set<string>();
     for (let n = 0; n < 80 && !(await gameProps()).includes("round: 2"); n++) {
