@@ -8,7 +8,7 @@
 import type { AsyncAgent } from "./agents.ts";
 import type { Engine } from "./engine.ts";
 import { RuntimeFault } from "./errors.ts";
-import { renderLog } from "./log.ts";
+import { renderLog, renderTracedLog } from "./log.ts";
 import type { Action, Entity, EntityId, LogEntry, State, Value } from "./types.ts";
 
 export interface TerminalIO {
@@ -45,7 +45,7 @@ export function isCompact(e: LogEntry): boolean {
 
 /** The log lines from `from` on: the compact play-by-play, or every change when `verbose`. */
 export function logLines(state: State, verbose: boolean, from = 0): string[] {
-  if (verbose) return renderLog(state, from).map(sanitize);
+  if (verbose) return renderTracedLog(state, from).map(sanitize);
   const out: string[] = [];
   for (let i = from; i < state.log.length; i++) {
     const e = state.log[i] as LogEntry;

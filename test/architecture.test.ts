@@ -47,6 +47,22 @@ describe("architecture", () => {
     expect(bad).toEqual([]);
   });
 
+  // (bench/core-bundle.ts bundles compiler/core with the grammar it uses and checks the result too.)
+  it("compiler/core/ is browser-safe: no node: module, no ts-morph, no typescript, nothing of compiler/node/", () => {
+    const bad: string[] = [];
+    for (const folder of ["compiler/core"]) {
+      for (const f of tsFiles(join(ROOT, folder))) {
+        const text = readFileSync(f, "utf8");
+        for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+          const spec = m[1] ?? "";
+          if (spec.startsWith("node:") || spec === "ts-morph" || spec === "typescript" || spec.startsWith("typescript/") || /^(fs|path|url|os|child_process|crypto)$/.test(spec)) bad.push(`${f.slice(ROOT.length + 1)}: ${spec}`);
+          if (spec.startsWith(".") && /\/node\//.test(spec)) bad.push(`${f.slice(ROOT.length + 1)}: ${spec} (the Node host)`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   it("no TypeScript under cards/: a game is data only", () => {
     const ts: string[] = [];
     const walk = (d: string) => {

@@ -73,6 +73,7 @@ const OWN = {
   "deck/illegal": { severity: "error", message: "a deck-building rule of the game is broken (the rules' deck-errors say which)", mistake: "zones: { deck: [imp, imp, imp, …] }   # at most 2 copies", fix: "zones: { deck: [imp, imp, …] }" },
   "deck/unknown-card": { severity: "error", message: "unknown card '{id}'", mistake: "hand: [imp, zpa]", fix: "hand: [imp, zap]" },
   "deck/unknown-zone": { severity: "error", message: "unknown zone '{zone}'", mistake: "zones: { hnd: [fire-imp] }", fix: "zones: { hand: [fire-imp] }" },
+  "scenario/unknown-action": { severity: "error", message: "unknown action '{name}' (a step of 'do:', or an item of 'can:'/'cannot:')", mistake: "do: [{ atack: imp }]", fix: "do: [{ attack: imp }]" },
   "scenario/bad-path": { severity: "error", message: "an `expect:` path that names no value, e.g. write card.property", mistake: "expect: { me.field.goblin: 1 }", fix: "expect: { me.field.goblin.power: 1 }" },
   "scenario/expect": { severity: "error", message: "an expectation that does not hold after the run: {path}: expected {want}, got {got}", mistake: "expect: { opponent.life: 7 }   # but it is 8", fix: "(fix the card, or the expectation)" },
   "scenario/failed": { severity: "error", message: "a step of the scenario could not be played, e.g. 'attack' is not legal now", mistake: "do: [attack]   # no unit can attack", fix: "do: [{ play: fire-imp }, attack]" },

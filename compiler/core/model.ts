@@ -142,7 +142,7 @@ export interface FileModel {
   readonly text: string;
   readonly declarations: readonly Declaration[];
   readonly references: readonly Reference[];
-  /** This file's own diagnostics (cross-file ones, like a duplicate card id, are in the model's list). */
+  /** This file's diagnostics, including those that come from other files (a card id already used elsewhere). */
   readonly diagnostics: readonly Diagnostic[];
 }
 

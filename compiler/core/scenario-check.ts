@@ -93,7 +93,16 @@ class ScenarioChecker {
       const name = src.spanAt([...at, "name"]);
       this.decls.push({ id: `scenario:${src.file}#${i}`, kind: "scenario", name: String(sc["name"]), detail: `scenario: ${String(sc["name"])}`, span: name ?? null });
       this.given(at, isObj(sc["given"]) ? sc["given"] : {});
-      if (isObj(sc["expect"])) for (const key of Object.keys(sc["expect"])) this.expectKey([...at, "expect", key], key);
+      if (Array.isArray(sc["do"])) sc["do"].forEach((step, k) => this.step([...at, "do", k], step));
+      if (isObj(sc["expect"])) {
+        for (const key of Object.keys(sc["expect"])) this.expectKey([...at, "expect", key], key);
+        for (const key of ["can", "cannot"]) {
+          const v = sc["expect"][key];
+          if (v === undefined) continue;
+          if (Array.isArray(v)) v.forEach((item, k) => this.step([...at, "expect", key, k], item));
+          else this.step([...at, "expect", key], v);
+        }
+      }
     });
     return done(!this.diags.some((d) => d.severity === "error"));
   }
@@ -178,6 +187,34 @@ class ScenarioChecker {
       if (this.voc.props.card.has(k)) this.ref(span, `property:card:${k}`);
       else this.error(span?.range ?? this.src.rangeAt([...path, k], "key"), "scenario/unknown-property", `a card has no property '${k}'`, closest(k, [...this.voc.props.card.keys()]));
     }
+  }
+
+  // ── do ──────────────────────────────────────────────────────────────────
+  /** A step (`declare-end`, `{ play-card: imp }`, `{ by: opponent, choose: [a, b] }`): its action and the cards it names. */
+  private step(path: YamlPath, step: unknown): void {
+    if (typeof step === "string") {
+      this.action(this.src.spanAt(path), path, "value", step);
+      return;
+    }
+    if (!isObj(step)) return;
+    for (const [key, arg] of Object.entries(step)) {
+      if (key === "by") continue;
+      if (key !== "choose" && key !== "may") this.action(this.src.spanAt([...path, key], "key"), [...path, key], "key", key);
+      const args = Array.isArray(arg) ? arg.map((a, i) => [a, [...path, key, i]] as const) : [[arg, [...path, key]] as const];
+      for (const [a, p] of args) {
+        if (typeof a !== "string") continue;
+        // `card`, `me.card`, `opponent.card`: a card id names its card (other values are left to the run).
+        const dot = a.indexOf(".");
+        const card = dot > 0 && (a.startsWith("me.") || a.startsWith("opponent.")) ? a.slice(dot + 1) : a;
+        const span = this.src.spanAt(p);
+        if (this.voc.cards.has(card) && span) this.refs.push({ symbol: `card:${card}`, span: this.src.spanOf(span.end - card.length, span.end), type: T.cardid });
+      }
+    }
+  }
+
+  private action(span: Span | undefined, path: YamlPath, part: "key" | "value", name: string): void {
+    if (this.voc.actions.has(name)) this.ref(span, `action:${name}`);
+    else this.error(span?.range ?? this.src.rangeAt(path, part), "scenario/unknown-action", `unknown action '${name}'`, closest(name, this.voc.actions.keys()));
   }
 
   // ── expect ────────────────────────────────────────────────────────────────

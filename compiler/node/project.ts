@@ -86,10 +86,20 @@ function compilerHash(): string {
   return toolHash;
 }
 
+/** The hash of what the game's code is built from: the compiler, the rules and the cards. */
 function inputHash(inp: GameInput): string {
+  return hashOf([inp.rules, ...inp.cards]);
+}
+
+/** The hash of everything checked (decks and scenarios too): the cached diagnostics are those of these files. */
+function checkHash(inp: GameInput): string {
+  return hashOf([inp.rules, ...inp.cards, ...(inp.decks ?? []), ...(inp.scenarios ?? [])]);
+}
+
+function hashOf(files: readonly InputFile[]): string {
   const h = createHash("sha256");
   h.update(compilerHash());
-  for (const f of [inp.rules, ...inp.cards, ...(inp.decks ?? []), ...(inp.scenarios ?? [])]) h.update(f.path).update("\0").update(f.text).update("\0");
+  for (const f of files) h.update(f.path).update("\0").update(f.text).update("\0");
   return h.digest("hex").slice(0, 16);
 }
 
@@ -103,19 +113,28 @@ export function hasCodeErrors(model: CheckedModel): boolean {
 }
 
 /** The build cache of a game: valid when dist/<game>/inputs.hash matches; it keeps the diagnostics of that build. */
-function cached(out: string, hash: string): readonly Diagnostic[] | null {
+function cached(out: string, hash: string): boolean {
   const hashFile = join(out, "inputs.hash");
-  const diagFile = join(out, "diagnostics.json");
-  if (!existsSync(join(out, "game.js")) || !existsSync(hashFile) || !existsSync(diagFile) || readFileSync(hashFile, "utf8") !== hash) return null;
+  return existsSync(join(out, "game.js")) && existsSync(hashFile) && readFileSync(hashFile, "utf8") === hash;
+}
+
+/** The diagnostics stored with the build, when they are those of these files. */
+function cachedDiagnostics(out: string, hash: string): readonly Diagnostic[] | null {
+  const file = join(out, "diagnostics.json");
+  if (!existsSync(file)) return null;
   try {
-    return JSON.parse(readFileSync(diagFile, "utf8")) as Diagnostic[];
+    const stored = JSON.parse(readFileSync(file, "utf8")) as { hash: string; diagnostics: Diagnostic[] };
+    return stored.hash === hash ? stored.diagnostics : null;
   } catch {
     return null;
   }
 }
 
-/** Compiles a game to dist/<game>/ (game.js, game.js.map, game.d.ts, card.schema.json). */
-export async function compileToDisk(game: string, opts: { root?: string; force?: boolean } = {}): Promise<CompileResult> {
+/**
+ * Compiles a game to dist/<game>/ (game.js, game.js.map, card.schema.json; with `types`, also the
+ * typed API game.d.ts, which needs TypeScript).
+ */
+export async function compileToDisk(game: string, opts: { root?: string; force?: boolean; types?: boolean } = {}): Promise<CompileResult> {
   const root = opts.root ?? ROOT;
   const inp = readGame(game, root);
   if ("code" in inp) return { game, diagnostics: [inp], checked: null, jsPath: null, fromCache: false };
@@ -123,9 +142,17 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   const jsPath = join(out, "game.js");
   const hash = inputHash(inp);
   const hashFile = join(out, "inputs.hash");
-  // A cached build prints the warnings the first build printed: they are stored with it.
-  const hit = opts.force ? null : cached(out, hash);
-  if (hit) return { game, diagnostics: hit, checked: null, jsPath, fromCache: true };
+  const all = checkHash(inp);
+  const typesPath = join(out, "game.d.ts");
+  if (!opts.force && cached(out, hash) && (!opts.types || existsSync(typesPath))) {
+    // A cached build prints the warnings the first build printed: they are stored with it. A
+    // changed deck or scenario file is checked again, but the game's code is not rebuilt.
+    const diagnostics = cachedDiagnostics(out, all);
+    if (diagnostics) return { game, diagnostics, checked: null, jsPath, fromCache: true };
+    const checked = checkGame(inp);
+    writeFileSync(join(out, "diagnostics.json"), JSON.stringify({ hash: all, diagnostics: checked.diagnostics }));
+    return { game, diagnostics: checked.diagnostics, checked, jsPath, fromCache: true };
+  }
   const checked = checkGame(inp);
   if (hasCodeErrors(checked)) return { game, diagnostics: checked.diagnostics, checked, jsPath: null, fromCache: false };
   const { emitGame } = await import("../core/emit.ts");
@@ -136,7 +163,15 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   // A game.ts of an older compiler would read as the current module: it goes.
   rmSync(join(out, "game.ts"), { force: true });
   writeFileSync(jsPath, emitted.js);
+  // game.js is an ES module wherever dist/ lies: without this, a loader may take it for CommonJS
+  // and transform it, replacing its source map with one of its own.
+  writeFileSync(join(out, "package.json"), '{ "type": "module" }\n');
   writeFileSync(join(out, "game.js.map"), emitted.map);
+  if (opts.types) {
+    // The typed API for embedders (ts-morph, TypeScript): loaded only by `compile`, never by check or play.
+    const { gameTypes } = await import("./game-types.ts");
+    writeFileSync(typesPath, gameTypes(checked, relative(out, join(ROOT, "runtime", "types.ts")).replace(/\\/g, "/")));
+  } else rmSync(typesPath, { force: true });
   if (checked.vocabulary) {
     const schemas = join(root, "dist", "schemas");
     mkdirSync(schemas, { recursive: true });
@@ -147,7 +182,7 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
     writeFileSync(join(schemas, `${game}.deck.schema.json`), JSON.stringify(deckFileSchema(checked.vocabulary, ids), null, 2) + "\n");
     writeFileSync(join(schemas, `${game}.scenario.schema.json`), JSON.stringify(scenarioFileSchema(checked.vocabulary, ids), null, 2) + "\n");
   }
-  writeFileSync(join(out, "diagnostics.json"), JSON.stringify(checked.diagnostics));
+  writeFileSync(join(out, "diagnostics.json"), JSON.stringify({ hash: all, diagnostics: checked.diagnostics }));
   writeFileSync(hashFile, hash);
   return { game, diagnostics: checked.diagnostics, checked, jsPath, fromCache: false };
 }

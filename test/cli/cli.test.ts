@@ -59,7 +59,7 @@ describe("cardwright play", () => {
   it("a user mistake through the real process: exit 2, one line, no stack trace (the table is in mistakes.test.ts)", () => {
     const r = cw("play", "nope");
     expect(r.code).toBe(2);
-    expect(r.err).toBe("error: no game 'nope' under cards/ (games: elementis, gitcg)\n");
+    expect(r.err).toBe("error: no game 'nope' under cards/ (games: elementis, gitcg, vermilion)\n");
     noStack(r.err);
   });
 });

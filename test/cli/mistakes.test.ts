@@ -30,7 +30,7 @@ const CASES: readonly (readonly [readonly string[], RegExp])[] = [
   [["play"], /^error: missing required argument 'game'/],
   [["play", "elementis", "extra"], /^error: too many arguments/],
   [["test", "--filter"], /^error: option '--filter <text>' argument missing/],
-  [["play", "nope"], /^error: no game 'nope' under cards\/ \(games: elementis, gitcg\)$/],
+  [["play", "nope"], /^error: no game 'nope' under cards\/ \(games: elementis, gitcg, vermilion\)$/],
   [["play", "../cards/elementis"], /^error: '\.\.\/cards\/elementis' is not a game name/],
   [["compile", "../x"], /^error: '\.\.\/x' is not a game name: give the name of a folder under cards\//],
   [["compile", "/tmp"], /^error: '\/tmp' is not a game name/],

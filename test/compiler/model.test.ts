@@ -3,7 +3,7 @@
  * incremental re-check, and the static references checked at `check` time (card ids in data
  * fields, decks and scenarios; properties in `expect:`).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -110,6 +110,17 @@ describe("static references, checked at `check` time", () => {
     ]);
     expect(ws.model().at(path, { line: 8, col: 11 })?.declaration.id).toBe("property:player:life");
   });
+
+  it("actions in `do:` and `can:` are checked; the cards they name are references", () => {
+    const ws = new Workspace(game("elementis"));
+    const path = "cards/elementis/scenarios/steps.yaml";
+    ws.setFile(path, ["scenarios:", "  - name: steps", "    given:", "      me: { hand: [fireball] }", "    do:", "      - play-magic: fireball", "      - end-turn", "    expect:", "      can: [play-magia: fireball]", ""].join("\n"));
+    expect(ws.diagnosticsOf(path).map(renderDiagnostic)).toEqual(["cards/elementis/scenarios/steps.yaml:6:9: error scenario/unknown-action: unknown action 'play-magic'\n  hint: did you mean 'play-magia'?"]);
+    const m = ws.model();
+    expect(m.at(path, { line: 7, col: 9 })?.declaration.id).toBe("action:end-turn");
+    expect(m.at(path, { line: 9, col: 25 })?.declaration.id).toBe("card:fireball");
+    expect(m.referencesTo("card:fireball").filter((s) => s.file === path).map((s) => `${s.range.start.line}:${s.range.start.col}`)).toEqual(["4:20", "6:21", "9:25"]);
+  });
 });
 
 describe("the CLI and the build cache", () => {
@@ -137,6 +148,12 @@ describe("the CLI and the build cache", () => {
       expect(first.diagnostics.map(renderDiagnostic)).toHaveLength(1);
       expect(second.diagnostics.map(renderDiagnostic)).toEqual(first.diagnostics.map(renderDiagnostic));
       expect(readFileSync(join(root, "dist", "corpus", "game.js"), "utf8")).toContain("probe");
+      // A new scenario file is checked (its unknown card reported) without rebuilding the code.
+      mkdirSync(join(root, "cards", "corpus", "scenarios"));
+      writeFileSync(join(root, "cards", "corpus", "scenarios", "s.yaml"), "scenarios:\n  - name: s\n    given:\n      me: { hand: [ipm] }\n");
+      const third = await compileToDisk("corpus", { root });
+      expect(third.fromCache).toBe(true);
+      expect(third.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.col} ${d.code} ${d.message}`)).toEqual(["6:7 check/unused 'x' is never used", "4:20 scenario/unknown-card unknown card 'ipm'"]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -101,7 +101,8 @@ describe("definition and references (gitcg)", () => {
     expect(f.ls.definition(f.file, f.at)).toEqual([{ file: RULES, range: { start: { line, character: 2 }, end: { line, character: 15 } } }]);
     const refs = f.ls.references(f.file, f.at);
     expect(refs[0]?.file).toBe(RULES);
-    expect(refs).toContainEqual({ file: FIELD, range: { start: { line: 12, character: 6 }, end: { line: 12, character: 19 } } });
+    const call = lineOf(field, "  consume-usage(self");
+    expect(refs).toContainEqual({ file: FIELD, range: { start: { line: call, character: 6 }, end: { line: call, character: 19 } } });
   });
 });
 
@@ -161,8 +162,10 @@ describe("semantic tokens (gitcg)", () => {
     const f = fixture(GAME, FIELD, field);
     const lines = field.split("\n");
     const tokens = decodeTokens(f.ls.semanticTokens(f.file).data);
+    const when = lineOf(field, "when: event.source");
+    const doLine = lineOf(field, "  consume-usage(self");
     const at = (line: number) => tokens.filter((t) => t.line === line).map((t) => [lines[line]!.slice(t.character, t.character + t.length), t.type]);
-    expect(at(9).slice(0, 7)).toEqual([
+    expect(at(when).slice(0, 7)).toEqual([
       ["event", "variable"],
       [".", "operator"],
       ["source", "property"],
@@ -171,9 +174,9 @@ describe("semantic tokens (gitcg)", () => {
       ["==", "operator"],
       ["me", "variable"],
     ]);
-    expect(at(9)).toContainEqual(["electro", "enumMember"]);
-    expect(at(9)).toContainEqual(["and", "keyword"]);
-    expect(at(12)).toEqual([
+    expect(at(when)).toContainEqual(["electro", "enumMember"]);
+    expect(at(when)).toContainEqual(["and", "keyword"]);
+    expect(at(doLine)).toEqual([
       ["consume-usage", "function"],
       ["(", "operator"],
       ["self", "variable"],
@@ -182,7 +185,7 @@ describe("semantic tokens (gitcg)", () => {
       [")", "operator"],
     ]);
     // No token outside the code: keys and the card's text are YAML's to colour.
-    expect(tokens.every((t) => t.line >= 9)).toBe(true);
+    expect(tokens.every((t) => t.line >= when)).toBe(true);
   });
 });
 
@@ -199,6 +202,12 @@ describe("diagnostics and quick fixes (gitcg)", () => {
 });
 
 describe("more (gitcg)", () => {
+  test("YAML: a trigger's `stage:` offers the stages of its own event (none for an event without stages)", () => {
+    const f = fixture(GAME, FIELD, field.replace("    stage: add", "    stage: <|>") + "  - event: damaged\n    stage: <|>\n    do: |\n      log \"x\"\n");
+    expect(labels(f, f.cursors[0])).toEqual(["add", "multiply", "reduce"]);
+    expect(labels(f, f.cursors[1])).toEqual([]);
+  });
+
   test("YAML in rules.yaml: a procedure's keys from the rules schema", () => {
     const rules = fileText(GAME, RULES);
     const f = fixture(GAME, RULES, rules.replace("\nprocedures:\n", "\nprocedures:\n  my-step:\n    <|>\n"));

@@ -18,5 +18,5 @@ export function completion(model: CheckedModel, info: FileInfo, pos: LspPosition
   }
   const place = yamlPlace((n) => info.lines.line(n), info.lines.lineCount, pos);
   if (!place) return { range: { start: pos, end: pos }, items: [] };
-  return { range: { start: { line: pos.line, character: place.wordStart }, end: { line: pos.line, character: place.wordEnd } }, items: yamlCompletion(model, info, place) };
+  return { range: { start: { line: pos.line, character: place.wordStart }, end: { line: pos.line, character: place.wordEnd } }, items: yamlCompletion(model, info, place, offset) };
 }

@@ -2,7 +2,6 @@
 import type { CheckedModel } from "../model.ts";
 import type { FileInfo } from "./file-info.ts";
 import type { Location } from "./protocol.ts";
-import { cardSpans } from "./scenario-steps.ts";
 import { toLspRange } from "./text.ts";
 
 export function definition(model: CheckedModel, info: FileInfo, offset: number): Location[] {
@@ -15,8 +14,8 @@ export function references(model: CheckedModel, info: FileInfo, offset: number, 
   const hit = model.at(info.file, offset);
   if (!hit) return [];
   const decl = hit.declaration.span;
-  const spans = hit.declaration.kind === "card" ? cardSpans(model, hit.declaration.name) : model.referencesTo(hit.declaration.id);
-  return spans
+  return model
+    .referencesTo(hit.declaration.id)
     .filter((s) => includeDeclaration || !decl || !(s.file === decl.file && s.start === decl.start))
     .map((s) => ({ file: s.file, range: toLspRange(s.range) }));
 }

@@ -5,7 +5,6 @@
  */
 import type { CheckedModel } from "../model.ts";
 import type { FileInfo } from "./file-info.ts";
-import { cardSpans } from "./scenario-steps.ts";
 import type { LspRange, TextEdit, WorkspaceEdit } from "./protocol.ts";
 import { toLspRange } from "./text.ts";
 
@@ -28,7 +27,7 @@ export function rename(model: CheckedModel, info: FileInfo, offset: number, newN
     if (newName !== d.name && (model.cards.some((c) => c.id === newName) || model.vocabulary?.enumOfValue.has(newName) || model.vocabulary?.keywords.has(newName))) return { error: `'${newName}' is already a name of the game` };
   } else if (!LOCAL.test(newName)) return { error: `'${newName}' is not a name` };
   const changes: Record<string, TextEdit[]> = {};
-  for (const s of d.kind === "card" ? cardSpans(model, d.name) : model.referencesTo(d.id)) (changes[s.file] ??= []).push({ range: toLspRange(s.range), newText: newName });
+  for (const s of model.referencesTo(d.id)) (changes[s.file] ??= []).push({ range: toLspRange(s.range), newText: newName });
   // A card file named after its id (as `check` wants) is renamed with it.
   const file = d.kind === "card" ? d.span?.file : undefined;
   const named = file ? /^(.*\/)?([^/]+)(\.ya?ml)$/.exec(file) : null;

@@ -11,6 +11,7 @@ import type { CheckedModel } from "../model.ts";
 import { SCENARIO_SCHEMA } from "../scenario-check.ts";
 import { GENERIC_CARD_KEYS, type Vocabulary } from "../vocabulary.ts";
 import { typeToString, type Type } from "../types.ts";
+import { isMap, isSeq } from "yaml";
 import type { FileInfo } from "./file-info.ts";
 import type { CompletionItem, LspPosition } from "./protocol.ts";
 
@@ -232,8 +233,21 @@ function cardFieldType(voc: Vocabulary, kind: string, field: string): Type | und
 
 const isCardId = (ty: Type | undefined): boolean => ty !== undefined && (ty.t === "cardid" || (ty.t === "list" && ty.of.t === "cardid"));
 
-/** Completion items for a place in a YAML file. */
-export function yamlCompletion(model: CheckedModel, info: FileInfo, place: YamlPlace): CompletionItem[] {
+/** The `event:` of the trigger (an item of `on:`) holding a file offset. */
+function triggerEventAt(info: FileInfo, offset: number): string | undefined {
+  const on = info.src.node(["on"]);
+  if (!on || !isSeq(on)) return undefined;
+  for (const item of on.items) {
+    const r = (item as { range?: [number, number, number] }).range;
+    if (!r || offset < r[0] || offset > r[2] || !isMap(item)) continue;
+    const ev = item.get("event");
+    return typeof ev === "string" ? ev : undefined;
+  }
+  return undefined;
+}
+
+/** Completion items for a place in a YAML file (`offset`: the cursor's file offset). */
+export function yamlCompletion(model: CheckedModel, info: FileInfo, place: YamlPlace, offset: number): CompletionItem[] {
   const voc = model.vocabulary;
   const path = place.path;
   const cardIds = (): CompletionItem[] => model.cards.map((c) => ({ label: c.id, kind: "card", detail: `${c.kind} · ${c.name}` }));
@@ -262,6 +276,9 @@ export function yamlCompletion(model: CheckedModel, info: FileInfo, place: YamlP
     }
     if (path[0] && isCardId(cardFieldType(voc, kind, path[0]))) return cardIds();
     if (path.length === 1 && path[0] === "kind") return [...voc.kinds.keys()].map((k) => ({ label: k, kind: "kind" }));
+    // A trigger's stage: the stages of its event (the schema lists every event's).
+    const event = path.length === 3 && path[0] === "on" && path[2] === "stage" ? triggerEventAt(info, offset) : undefined;
+    if (event && voc.events.has(event)) return valueItems([...(voc.events.get(event)?.stages ?? [])]);
     const s = schemaAt(schema, path);
     return s ? valueItems(valuesOf(s)) : [];
   }

@@ -49,7 +49,7 @@ export async function compileCommand(games: readonly string[], opts: { all?: boo
   let failed = false;
   for (const game of list) {
     const t0 = performance.now();
-    const r = await compileToDisk(game, opts.force ? { force: true } : {});
+    const r = await compileToDisk(game, opts.force ? { force: true, types: true } : { types: true });
     printDiagnostics(r.diagnostics);
     if (!r.jsPath) failed = true;
     if (!opts.quiet) {

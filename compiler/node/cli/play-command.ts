@@ -12,7 +12,10 @@ import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./output.ts";
 import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, readSpecs, UsageError, type GameSpecs } from "./usage.ts";
 
-/** The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every change. */
+/**
+ * The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every
+ * change, each with the card or rules line (file:line:col) whose statement made it.
+ */
 export function readableLog(state: State, verbose: boolean): string[] {
   return logLines(state, verbose);
 }

@@ -12,6 +12,8 @@ import {
   CompletionItemKind,
   createConnection,
   DiagnosticSeverity,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
   ProposedFeatures,
   ResponseError,
   SymbolKind,
@@ -124,6 +126,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   };
 
   let canRenameFiles = false;
+  let watchFiles = false;
   const toLspEdit = (e: WorkspaceEdit): LspWorkspaceEdit => {
     // File renames need `documentChanges`: the text edits first (on the old paths), then the renames.
     if (e.renames?.length && canRenameFiles) {
@@ -149,12 +152,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onInitialize((params): InitializeResult => {
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
     if (folder?.startsWith("file:")) root = resolve(fileURLToPath(folder));
+    watchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const we = params.capabilities.workspace?.workspaceEdit;
     canRenameFiles = we?.documentChanges === true && (we.resourceOperations ?? []).includes("rename");
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: [".", " ", "{", "[", ","] },
+        completionProvider: { triggerCharacters: [".", "{", "[", ","] },
         hoverProvider: true,
         definitionProvider: true,
         referencesProvider: true,
@@ -165,6 +169,26 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       },
       serverInfo: { name: "cardwright", version: "0.1.0" },
     };
+  });
+
+  connection.onInitialized(() => {
+    // Files changed on disk by other tools (git, a script) reach the workspaces too.
+    if (watchFiles) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/cards/**/*.{yaml,yml}" }] });
+  });
+
+  connection.onDidChangeWatchedFiles((p) => {
+    const touched = new Set<string>();
+    for (const c of p.changes) {
+      const l = locate(c.uri);
+      const g = l ? games.get(l.game) : undefined;
+      // Open documents hold the editor's text; games not loaded yet read the disk when they load.
+      if (!l || !g || documents.get(c.uri)) continue;
+      const disk = join(root, l.path);
+      if (c.type === FileChangeType.Deleted || !existsSync(disk)) g.ws.removeFile(l.path);
+      else g.ws.setFile(l.path, readFileSync(disk, "utf8"));
+      touched.add(l.game);
+    }
+    for (const game of touched) publish(game);
   });
 
   documents.onDidChangeContent((e) => {
