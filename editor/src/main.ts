@@ -243,7 +243,7 @@ async function newCard(g: string, kind?: string, id?: string): Promise<string | 
   const cardId = id ?? window.prompt("Id of the new card (kebab-case)", `new-${k}`);
   if (!cardId || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(cardId)) return null;
   const path = `cards/${g}/cards/${cardId}.yaml`;
-  const text = client.symbols.templates[k].replace(/__ID__/g, cardId);
+  const text = client.symbols.templates[k].replace('{ en: "__ID__" }', `{ en: "${cardId.replace(/-/g, " ")}" }`).replace(/__ID__/g, cardId);
   await writeFile(path.slice("cards/".length), text);
   trees = await fetchTree();
   renderTree();

@@ -59,6 +59,7 @@ async function click(text: string): Promise<void> {
 }
 /** Starts the sandbox with what the controls say and waits until the board is there. */
 async function start(): Promise<void> {
+  await h.page.selectOption("[data-testid=sb-view]", "0");
   await h.page.evaluate(() => ((document.querySelector("[data-testid=sb-message]") as HTMLElement).textContent = ""));
   await h.page.click("[data-testid=sb-go]");
   await h.page.waitForFunction(() => document.querySelector("[data-testid=sb-message]")?.textContent?.startsWith("started: "), null, { timeout: 30_000 });
@@ -171,6 +172,20 @@ describe("editor", () => {
     await h.page.mouse.move(5, 5);
   });
 
+  it("a new card from the template of its kind checks clean and is written to cards/", async () => {
+    const path = await h.page.evaluate(() => (window as any).cardwright.newCard("elementis", "summon", "test-golem"));
+    expect(path).toBe("cards/elementis/cards/test-golem.yaml");
+    const text = readFileSync(join(h.root, "cards", "elementis", "cards", "test-golem.yaml"), "utf8");
+    expect(text).toMatch(/^id: test-golem\nkind: summon\nname: \{ en: "test golem" \}\ntext: \{ en: "What the card does." \}\n/);
+    expect(text).toContain("\npower: 0\n");
+    // The CLI's check of the game with the new file: nothing to say about it.
+    const game = readGame("elementis", h.root, h.root);
+    if ("code" in game) throw new Error(game.message);
+    expect(checkGame(game).diagnostics.filter((d) => d.file.endsWith("test-golem.yaml")).map(renderDiagnostic)).toEqual([]);
+    await waitMarkers((m) => m.length === 0, "none");
+    expect(await h.page.locator(".tree-file.open").textContent()).toBe("test-golem.yaml");
+  });
+
   it("go to definition opens the referenced card", async () => {
     await open("cards/gitcg/cards/diluc.yaml", 11, 12); // skills: [dil|uc-tempered-sword, …]
     await h.page.keyboard.press("F12");
@@ -250,6 +265,15 @@ describe("sandbox", () => {
     expect(await gameProps()).toContain("turn: 2");
     expect(await h.page.getAttribute("[data-testid=seat-2]", "class")).toContain("to-move");
     await h.shot("05-sandbox-elementis-turn");
+    // P1's view: P2's hand is there, but only as hidden cards; the omniscient view names them.
+    const p2Hand = () => h.page.textContent("[data-testid=seat-2] [data-zone=hand]") as Promise<string>;
+    expect(await p2Hand()).toContain("Kelpie");
+    await h.page.selectOption("[data-testid=sb-view]", "1");
+    const hidden = await p2Hand();
+    expect(hidden).toMatch(/^hand \(10\)(hidden card){10}$/);
+    expect(await h.page.textContent("[data-testid=seat-1] [data-zone=hand]")).toContain("Fireball");
+    expect(await h.page.textContent("[data-testid=sb-decision]")).toContain("(the other player's options are hidden in this view)");
+    await h.page.selectOption("[data-testid=sb-view]", "0");
     // Undo every step: the board is the starting one again.
     const steps = await h.page.$$eval("[data-testid=sb-history] li", (l) => l.length - 1);
     for (let i = 0; i < steps; i++) await h.page.click("[data-testid=sb-undo]");
