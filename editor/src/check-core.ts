@@ -1,0 +1,131 @@
+/**
+ * What the check worker does, as plain functions (so Node tests can call them too): a Workspace
+ * of the compiler core holds the game and re-checks only what an edit touches; the language
+ * services answer completion, hover, definitions, references, rename, tokens and quick fixes.
+ */
+import type { GameInput } from "../../compiler/core/compile.ts";
+import type { Diagnostic } from "../../compiler/core/diagnostics.ts";
+import type { CheckedModel } from "../../compiler/core/model.ts";
+import { LanguageService } from "../../compiler/core/services/index.ts";
+import { SourceFile } from "../../compiler/core/source.ts";
+import { typeToString } from "../../compiler/core/types.ts";
+import { Workspace } from "../../compiler/core/workspace.ts";
+import { cardTemplate } from "./templates.ts";
+
+export interface CardSymbol {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: string;
+  readonly file: string;
+}
+
+export interface CallableSymbol {
+  readonly name: string;
+  readonly signature: string;
+  readonly doc: string;
+  readonly kind: "procedure" | "function";
+}
+
+/** What the page needs beyond the services: the preview's field types, templates, comment docs. */
+export interface GameSymbols {
+  readonly game: string;
+  readonly cards: readonly CardSymbol[];
+  readonly callables: readonly CallableSymbol[];
+  readonly kinds: readonly { readonly name: string; readonly fields: readonly { readonly name: string; readonly type: string; readonly optional: boolean }[] }[];
+  /** A new card of each kind; `__ID__` stands for its id. */
+  readonly templates: Readonly<Record<string, string>>;
+}
+
+/** The service calls the page may make, by name (arguments as the LanguageService takes them). */
+export type ServiceMethod = "completion" | "hover" | "definition" | "references" | "prepareRename" | "rename" | "semanticTokens" | "codeActions" | "documentSymbols";
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+
+export class GameChecker {
+  private ws: Workspace | null = null;
+  private ls: LanguageService | null = null;
+  private rules: { path: string; text: string } | null = null;
+  private lastIds = "";
+
+  /** Checks a game whole and keeps it. */
+  load(input: GameInput): { diagnostics: readonly Diagnostic[]; symbols: GameSymbols } {
+    this.ws = new Workspace(input);
+    this.ls = new LanguageService(this.ws);
+    this.rules = { ...input.rules };
+    const model = this.ws.model();
+    const symbols = this.symbols(model);
+    this.lastIds = symbols.cards.map((c) => c.id).join(",");
+    return { diagnostics: model.diagnostics, symbols };
+  }
+
+  /**
+   * One file changed: the workspace re-checks what depends on it; every file's diagnostics come
+   * back (an edit can fix or break another file). Symbols come too when the rules or the card
+   * ids changed.
+   */
+  edit(path: string, text: string): { diagnostics: readonly Diagnostic[]; symbols: GameSymbols | null } {
+    if (!this.ws) return { diagnostics: [], symbols: null };
+    this.ws.setFile(path, text);
+    const model = this.ws.model();
+    const rulesChanged = this.rules?.path === path;
+    if (rulesChanged && this.rules) this.rules = { path, text };
+    const ids = model.cards.map((c) => c.id).join(",");
+    const idsChanged = ids !== this.lastIds;
+    this.lastIds = ids;
+    return { diagnostics: model.diagnostics, symbols: rulesChanged || idsChanged ? this.symbols(model) : null };
+  }
+
+  call(method: ServiceMethod, args: readonly unknown[]): unknown {
+    const ls = this.ls as unknown as Record<ServiceMethod, (...a: unknown[]) => unknown> | null;
+    return ls ? ls[method](...args) : null;
+  }
+
+  private symbols(model: CheckedModel): GameSymbols {
+    const voc = model.vocabulary;
+    const rulesText = this.rules?.text ?? "";
+    const lines = rulesText.split("\n");
+    const src = new SourceFile(this.rules?.path ?? "rules.yaml", rulesText);
+    const rulesValue = obj(src.ok ? src.value() : {});
+    const callables: CallableSymbol[] = [];
+    if (voc) {
+      for (const [kind, table, key] of [["procedure", voc.procedures, "procedures"], ["function", voc.functions, "functions"]] as const) {
+        for (const c of table.values()) {
+          const field = obj(obj(rulesValue[key])[c.name])["doc"];
+          const doc = typeof field === "string" ? field : commentDoc(lines, src.rangeAt([key, c.name], "key").start.line);
+          const params = c.params.map((p) => `${p.name}: ${typeToString(p.type)}`).join(", ");
+          callables.push({ kind, name: c.name, signature: `${c.name}(${params})${c.returns.t === "none" ? "" : `: ${typeToString(c.returns)}`}`, doc: doc.trim() });
+        }
+      }
+    }
+    return {
+      game: model.game,
+      cards: model.cards.map((c) => ({ id: c.id, name: c.name, kind: c.kind, file: c.file })),
+      callables,
+      kinds: voc ? [...voc.kinds.values()].map((k) => ({ name: k.name, fields: [...k.fields.values()].map((f) => ({ name: f.name, type: typeof f.type === "string" ? f.type : typeToString(f.type), optional: f.optional })) })) : [],
+      templates: voc ? Object.fromEntries([...voc.kinds.keys()].map((k) => [k, cardTemplate(voc, k, "__ID__")])) : {},
+    };
+  }
+}
+
+/**
+ * A declaration without a `doc:` field is documented by its comments: the ones on the lines just
+ * above its key and the one at the end of the key's line.
+ */
+export function commentDoc(lines: readonly string[], line: number): string {
+  const out: string[] = [];
+  for (let i = line - 2; i >= 0 && /^\s*#/.test(lines[i] ?? ""); i--) out.unshift((lines[i] as string).replace(/^\s*#\s?/, ""));
+  const tail = /\s#\s?(.*)$/.exec(lines[line - 1] ?? "");
+  if (tail) out.push(tail[1] as string);
+  return out.join("\n");
+}
+
+/** Card files live under cards/<game>/cards/. */
+export function isCardPath(path: string): boolean {
+  return /^cards\/[^/]+\/cards\/.+\.ya?ml$/.test(path);
+}
+
+/** Whole check of any game input by a fresh workspace: exactly what the editor would show. */
+export function checkInput(input: GameInput): readonly Diagnostic[] {
+  return new Workspace(input).model().diagnostics;
+}

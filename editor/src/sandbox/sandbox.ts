@@ -1,0 +1,414 @@
+/**
+ * The sandbox panel: the real runtime playing the compiled game module in the page. Start from
+ * two decks or a scenario board; click legal actions for either side (or let a random agent
+ * play one); switch views; undo/redo; edit the board; hot reload; save as a scenario.
+ */
+import { parse } from "yaml";
+import { randomAgent, type Action, type Agent, type EntityId, type GameModule, type LogEntry, type State, type StatementSource, type Value } from "../../../runtime/index.ts";
+import { nextBreak, stateAt, traceAction, type TraceStep } from "./debugger.ts";
+import { readFile, writeFile, type GameTree } from "../api.ts";
+import { renderBoard } from "./board.ts";
+import { scenarioText } from "./scenario-save.ts";
+import { Session, type Start } from "./session.ts";
+
+export interface SandboxHost {
+  openSource(file: string, line: number, col: number): void;
+  /** Breakpoints set in the editor's gutter, as "file:line". */
+  breakpoints(): ReadonlySet<string>;
+  /** Marks the line the debugger stopped at (null: none). */
+  showLine(at: StatementSource | null): void;
+  trees(): readonly GameTree[];
+  status(text: string): void;
+}
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
+type Obj = Record<string, unknown>;
+
+export class Sandbox {
+  session: Session | null = null;
+  private game = "";
+  private readonly modules = new Map<string, GameModule>();
+  private versions = new Map<string, string | null>();
+  private view: EntityId = 0;
+  private selected: EntityId | null = null;
+  private agents: Record<number, Agent | null> = {};
+  private message = "";
+  /** A paused answer: the state before it, the answer, its statements and where we are. */
+  debug: { before: State; action: Action; trace: TraceStep[]; k: number } | null = null;
+
+  constructor(
+    private readonly box: HTMLElement,
+    private readonly host: SandboxHost,
+  ) {
+    box.innerHTML = `
+      <div class="sb-controls">
+        <select data-testid="sb-game" class="sb-game"></select>
+        <select data-testid="sb-start" class="sb-start"></select>
+        seed <input data-testid="sb-seed" class="sb-seed" type="number" value="1" style="width:4em">
+        <button data-testid="sb-go" class="sb-go">Start</button>
+      </div>
+      <div class="sb-controls">
+        view <select data-testid="sb-view" class="sb-view"><option value="0">omniscient</option><option value="1">P1</option><option value="2">P2</option></select>
+        P1 <select data-testid="sb-agent-1" class="sb-agent" data-seat="1"><option>human</option><option>random</option></select>
+        P2 <select data-testid="sb-agent-2" class="sb-agent" data-seat="2"><option>human</option><option>random</option></select>
+        <button data-testid="sb-undo" class="sb-undo">Undo</button>
+        <button data-testid="sb-redo" class="sb-redo">Redo</button>
+        <label><input type="checkbox" class="sb-debug-on" data-testid="sb-debug-on"> stop at breakpoints</label>
+      </div>
+      <div class="sb-debug hidden" data-testid="sb-debug"></div>
+      <div class="sb-message" data-testid="sb-message"></div>
+      <div class="sb-board" data-testid="sb-board"></div>
+      <div class="sb-decision" data-testid="sb-decision"></div>
+      <details class="sb-edit"><summary>Edit the board</summary>
+        <div>selected: <span class="sb-selected" data-testid="sb-selected">none (click a card)</span></div>
+        <div>set <input class="sb-prop" placeholder="property" size="8"> = <input class="sb-value" placeholder="value" size="6"> <button class="sb-set" data-testid="sb-set">Set</button> (on the selected card, or P1/P2 if none)</div>
+        <div>add <input class="sb-card" placeholder="card id" size="12"> to P<input class="sb-owner" value="1" size="1"> zone <input class="sb-zone" size="8"> <button class="sb-add" data-testid="sb-add">Add</button></div>
+        <div>move selected to P<input class="sb-mowner" value="1" size="1"> zone <input class="sb-mzone" size="8"> <button class="sb-move" data-testid="sb-move">Move</button></div>
+      </details>
+      <div class="sb-controls">scenario name <input class="sb-name" data-testid="sb-name" size="24" value="sandbox board"> <button class="sb-save" data-testid="sb-save">Save board as scenario</button></div>
+      <div class="sb-history" data-testid="sb-history"></div>
+      <div class="sb-log" data-testid="sb-log"></div>`;
+    this.q(".sb-game").onchange = () => void this.fillStarts();
+    this.q(".sb-go").onclick = () => void this.startSelected();
+    this.q<HTMLSelectElement>(".sb-view").onchange = (e) => {
+      this.view = Number((e.target as HTMLSelectElement).value);
+      this.render();
+    };
+    for (const s of box.querySelectorAll<HTMLSelectElement>(".sb-agent")) {
+      s.onchange = () => {
+        const seat = Number(s.dataset["seat"]);
+        this.agents[seat] = s.value === "random" ? randomAgent(1000 + seat) : null;
+        this.runAgents();
+        this.render();
+      };
+    }
+    this.q(".sb-undo").onclick = () => this.undo();
+    this.q(".sb-redo").onclick = () => this.redo();
+    this.q(".sb-set").onclick = () => this.editSet();
+    this.q(".sb-add").onclick = () => this.edit({ type: "add", card: this.val(".sb-card"), owner: Number(this.val(".sb-owner")), zone: this.val(".sb-zone") });
+    this.q(".sb-move").onclick = () => (this.selected === null ? this.say("select a card first") : this.edit({ type: "move", entity: this.selected, owner: Number(this.val(".sb-mowner")), zone: this.val(".sb-mzone") }));
+    this.q(".sb-save").onclick = () => void this.saveScenario(this.val(".sb-name"));
+    this.q(".sb-board").onclick = (e) => {
+      const el = (e.target as HTMLElement).closest<HTMLElement>("[data-entity]");
+      if (!el) return;
+      this.selected = Number(el.dataset["entity"]);
+      this.render();
+    };
+  }
+
+  private q<T extends HTMLElement = HTMLElement>(sel: string): T {
+    return this.box.querySelector(sel) as T;
+  }
+  private val(sel: string): string {
+    return this.q<HTMLInputElement>(sel).value.trim();
+  }
+  private say(text: string): void {
+    this.message = text;
+    this.render();
+  }
+
+  /** Fills the game list (called when the panel is first shown and after the tree changes). */
+  async init(game?: string): Promise<void> {
+    const sel = this.q<HTMLSelectElement>(".sb-game");
+    sel.innerHTML = this.host.trees().map((t) => `<option>${esc(t.game)}</option>`).join("");
+    for (const t of this.host.trees()) if (!this.versions.has(t.game)) this.versions.set(t.game, t.version);
+    if (game) sel.value = game;
+    await this.fillStarts();
+  }
+
+  private async fillStarts(): Promise<void> {
+    const game = this.q<HTMLSelectElement>(".sb-game").value;
+    const files = this.host.trees().find((t) => t.game === game)?.files ?? [];
+    const decks = files.filter((f) => f.startsWith(`${game}/decks/`));
+    const options: string[] = [];
+    if (decks.length) {
+      const a = decks[0] as string;
+      const b = (decks[1] ?? decks[0]) as string;
+      options.push(`<option value="decks:${esc(a)}|${esc(b)}">decks: ${esc(name(a))} vs ${esc(name(b))}</option>`);
+      for (const x of decks) for (const y of decks) if (x !== a || y !== b) options.push(`<option value="decks:${esc(x)}|${esc(y)}">decks: ${esc(name(x))} vs ${esc(name(y))}</option>`);
+    }
+    for (const f of files.filter((x) => x.startsWith(`${game}/scenarios/`))) options.push(`<option value="scenario:${esc(f)}">board of ${esc(name(f))}…</option>`);
+    this.q(".sb-start").innerHTML = options.join("");
+  }
+
+  async module(game: string): Promise<GameModule> {
+    const v = this.versions.get(game) ?? "0";
+    const key = `${game}@${v}`;
+    const hit = this.modules.get(key);
+    if (hit) return hit;
+    const mod = (await import(/* @vite-ignore */ `/dist/${game}/game.js?v=${v}`)) as { game: GameModule };
+    this.modules.set(key, mod.game);
+    return mod.game;
+  }
+
+  private async startSelected(): Promise<void> {
+    const game = this.q<HTMLSelectElement>(".sb-game").value;
+    const what = this.q<HTMLSelectElement>(".sb-start").value;
+    const seed = Number(this.val(".sb-seed")) || 1;
+    if (what.startsWith("decks:")) {
+      const [a, b] = what.slice(6).split("|") as [string, string];
+      await this.startDecks(game, [a, b], seed);
+    } else {
+      const file = what.slice("scenario:".length);
+      await this.startScenario(game, file, 0, seed);
+    }
+  }
+
+  /** Starts from two deck files (paths relative to cards/). */
+  async startDecks(game: string, decks: readonly string[], seed: number): Promise<void> {
+    const parsed = await Promise.all(decks.map(async (d) => parse(await readFile(d)) as { id: string; zones: Record<string, string[]> }));
+    await this.begin(game, { type: "decks", decks: parsed.map((d) => ({ id: d.id, zones: d.zones })), seed });
+  }
+
+  /** Starts from the `given` board of a scenario file's scenario number `index`. */
+  async startScenario(game: string, file: string, index: number, seed?: number): Promise<void> {
+    const doc = parse(await readFile(file)) as { scenarios: Obj[] };
+    const sc = doc.scenarios[index] ?? {};
+    await this.begin(game, { type: "board", file: `cards/${file}`, name: String(sc["name"]), given: (sc["given"] ?? {}) as Obj, seed: seed ?? (typeof sc["seed"] === "number" ? sc["seed"] : 1) });
+  }
+
+  private async begin(game: string, start: Start): Promise<void> {
+    this.game = game;
+    try {
+      this.session = new Session(await this.module(game), start);
+      this.message = `started: ${start.type === "decks" ? `decks ${start.decks.map((d) => d.id).join(" vs ")}, seed ${start.seed}` : `board of "${start.name}"`}`;
+    } catch (e) {
+      this.session = null;
+      this.message = `cannot start: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    this.selected = null;
+    this.runAgents();
+    this.render();
+  }
+
+  /** Clicks on an action button land here. */
+  act(index: number): void {
+    const s = this.session;
+    if (!s) return;
+    const a = s.engine.legalActions(s.state)[index];
+    if (!a) return;
+    if (this.q<HTMLInputElement>(".sb-debug-on").checked && this.host.breakpoints().size) {
+      const trace = traceAction(s.engine, s.state, a);
+      const k = nextBreak(trace, this.host.breakpoints(), 0);
+      if (k >= 0) {
+        this.debug = { before: s.engine.clone(s.state), action: a, trace, k };
+        this.render();
+        return;
+      }
+    }
+    const err = s.act(a);
+    this.message = err ?? "";
+    this.runAgents();
+    this.render();
+  }
+
+  /** Lets the random agents answer while it is their turn to decide. */
+  private runAgents(): void {
+    const s = this.session;
+    if (!s) return;
+    for (let n = 0; n < 5000; n++) {
+      const p = s.engine.toMove(s.state);
+      const agent = p === null ? null : this.agents[p];
+      if (!agent) return;
+      const legal = s.engine.legalActions(s.state);
+      if (s.act(agent.choose(s.state, legal, s.engine)) !== null) return;
+    }
+  }
+
+  /** Debugger: the next statement (into procedures and triggers too). */
+  step(): void {
+    if (!this.debug) return;
+    if (this.debug.k + 1 >= this.debug.trace.length) return this.finish();
+    this.debug.k++;
+    this.render();
+  }
+
+  /** Debugger: on to the next breakpoint, or to the end of the answer. */
+  continue(): void {
+    if (!this.debug) return;
+    const k = nextBreak(this.debug.trace, this.host.breakpoints(), this.debug.k + 1);
+    if (k < 0) return this.finish();
+    this.debug.k = k;
+    this.render();
+  }
+
+  /** Debugger: lets the answer run to its end on the real state. */
+  finish(): void {
+    const d = this.debug;
+    const s = this.session;
+    if (!d || !s) return;
+    this.debug = null;
+    this.host.showLine(null);
+    this.message = s.act(d.action) ?? "";
+    this.runAgents();
+    this.render();
+  }
+
+  undo(): void {
+    this.session?.undo();
+    this.render();
+  }
+  redo(): void {
+    this.session?.redo();
+    this.render();
+  }
+
+  private editSet(): void {
+    const raw = this.val(".sb-value");
+    const value: Value = /^-?\d+$/.test(raw) ? Number(raw) : raw === "true" ? true : raw === "false" ? false : raw === "none" ? null : raw;
+    this.edit({ type: "set", entity: this.selected ?? (this.view || 1), prop: this.val(".sb-prop"), value });
+  }
+
+  private edit(step: Parameters<Session["push"]>[0]): void {
+    if (!this.session) return this.say("start a game first");
+    this.message = this.session.push(step) ?? "edited";
+    this.render();
+  }
+
+  /** Hot reload: the game was recompiled; replay the history on the new module. */
+  async reload(game: string, version: string | null): Promise<void> {
+    this.versions.set(game, version);
+    if (!this.session || this.game !== game) return;
+    const r = this.session.reload(await this.module(game));
+    this.message = r === null ? `reloaded ${game}: all ${this.session.cursor} step(s) replayed on the new rules` : `reloaded ${game}: step ${r.at + 1} no longer applies (${r.reason}); the history stops before it`;
+    this.host.status(this.message);
+    this.render();
+  }
+
+  async saveScenario(scenarioName: string): Promise<{ path: string; failures: readonly string[] } | null> {
+    const s = this.session;
+    if (!s) return null;
+    const slug = scenarioName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "sandbox";
+    const path = `cards/${this.game}/scenarios/sandbox-${slug}.yaml`;
+    const r = scenarioText(s, path, scenarioName);
+    if (r.failures.length) {
+      this.say(`not saved: the scenario would fail: ${r.failures.join("; ")}`);
+      return { path, failures: r.failures };
+    }
+    await writeFile(path.slice("cards/".length), r.text);
+    this.say(`saved ${path} (it passes)`);
+    return { path, failures: [] };
+  }
+
+  render(): void {
+    const s = this.session;
+    this.q("[data-testid=sb-message]").textContent = this.message;
+    if (!s) return;
+    const d = this.debug;
+    const real = d ? stateAt(s.engine, d.before, d.action, d.k) : s.state;
+    const st: State = this.view === 0 ? real : s.engine.view(real, this.view);
+    renderBoard(this.q(".sb-board"), s.engine, st, this.selected);
+    this.renderDebug();
+    const sel = this.selected === null ? null : real.entities[this.selected];
+    this.q(".sb-selected").textContent = sel ? `#${sel.id} ${sel.card ?? ""} (P${sel.holder ?? sel.owner} ${sel.zone})` : "none (click a card)";
+    if (d) this.q(".sb-decision").innerHTML = `<div class="muted">(resolving "${esc(s.engine.describe(d.before, d.action))}" in the debugger)</div>`;
+    else this.renderDecision(real);
+    this.renderHistory();
+    this.renderLog(st.log);
+  }
+
+  private renderDebug(): void {
+    const box = this.q(".sb-debug");
+    const d = this.debug;
+    box.classList.toggle("hidden", d === null);
+    if (!d) return;
+    const t = d.trace[d.k] as TraceStep;
+    this.host.showLine(t.src);
+    const st = stateAt(this.session?.engine as NonNullable<typeof this.session>["engine"], d.before, d.action, d.k);
+    // An entity id reads better with what it is: `2 (Opponent)`, `14 (Fairy)`.
+    const val = (v: Value): string => {
+      const e = typeof v === "number" ? st.entities[v] : undefined;
+      const name = e ? (e.card === null ? String(e.props["name"] ?? `P${e.id}`) : (this.session?.module.cards[e.card]?.name ?? e.card)) : null;
+      return esc(JSON.stringify(v)) + (name ? ` <span class="muted">(${esc(name)})</span>` : "");
+    };
+    const rows = (o: Readonly<Record<string, Value>>) => Object.entries(o).map(([k, v]) => `<tr><td>${esc(k)}</td><td>${val(v)}</td></tr>`).join("") || `<tr><td colspan="2" class="muted">(none)</td></tr>`;
+    box.innerHTML = `<div class="dbg-where" data-testid="dbg-where">Paused at ${esc(`${t.src.file}:${t.src.line}:${t.src.col}`)} — ${esc(t.what)} (statement ${d.k + 1} of ${d.trace.length})</div>
+      <button data-testid="dbg-step" class="dbg-step">Step</button> <button data-testid="dbg-continue" class="dbg-continue">Continue</button> <button data-testid="dbg-finish" class="dbg-finish">Finish</button>
+      <table class="dbg-vars" data-testid="dbg-locals"><tr><th colspan="2">locals</th></tr>${rows(t.locals)}</table>
+      ${t.event ? `<table class="dbg-vars" data-testid="dbg-event"><tr><th colspan="2">event ${esc(t.event.name)}</th></tr>${rows(t.event.fields)}</table>` : ""}`;
+    this.q(".dbg-step").onclick = () => this.step();
+    this.q(".dbg-continue").onclick = () => this.continue();
+    this.q(".dbg-finish").onclick = () => this.finish();
+  }
+
+  private renderDecision(st: State): void {
+    const s = this.session as Session;
+    const box = this.q(".sb-decision");
+    const d = s.engine.decision(st);
+    if (!d) {
+      box.innerHTML = `<div class="prompt">The match is over: ${st.match.winner === null ? "a draw" : `P${st.match.winner} wins`}.</div>`;
+      return;
+    }
+    const hidden = this.view !== 0 && d.player !== this.view;
+    const prompt = d.type === "act" ? `P${d.player} acts (${d.window})` : d.type === "may" ? `P${d.player}: ${d.prompt}` : `P${d.player} chooses${d.prompt ? `: ${d.prompt}` : ""} (${d.picked.length} picked, ${d.min}–${d.max})`;
+    const legal = s.engine.legalActions(st);
+    box.innerHTML = `<div class="prompt" data-testid="sb-prompt">${esc(prompt)}</div>` + (hidden ? `<div class="muted">(the other player's options are hidden in this view)</div>` : legal.map((a, i) => `<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${esc(s.engine.describe(st, a))}</button>`).join(""));
+    for (const b of box.querySelectorAll<HTMLButtonElement>("button.act")) b.onclick = () => this.act(Number(b.dataset["i"]));
+  }
+
+  private renderHistory(): void {
+    const s = this.session as Session;
+    const items = [`<li class="${s.cursor === 0 ? "here" : ""}" data-n="0">start</li>`];
+    s.steps.forEach((step, i) => {
+      const text = step.type === "action" ? `P${step.by}: ${step.label}` : `(edit) ${step.type} ${JSON.stringify(step)}`;
+      items.push(`<li class="${i + 1 === s.cursor ? "here" : i + 1 > s.cursor ? "undone" : ""}" data-n="${i + 1}">${esc(text)}</li>`);
+    });
+    const box = this.q(".sb-history");
+    box.innerHTML = `<div class="muted">history (click to go back to any point)</div><ol>${items.join("")}</ol>`;
+    for (const li of box.querySelectorAll<HTMLElement>("li")) {
+      li.onclick = () => {
+        s.goto(Number(li.dataset["n"]));
+        this.render();
+      };
+    }
+    // Keep the current step in sight without scrolling the whole panel.
+    const here = box.querySelector<HTMLElement>("li.here");
+    if (here) box.scrollTop = Math.max(0, here.offsetTop - box.offsetTop - box.clientHeight / 2);
+  }
+
+  /**
+   * The log, nested by cause: each answer, then under it each handler that ran (its card or rule,
+   * from the module's sources), then that handler's lines. A line opens the card line that made it.
+   */
+  private renderLog(log: readonly LogEntry[]): void {
+    const box = this.q(".sb-log");
+    const s = this.session as Session;
+    type Group = { head: string; blocks: { h: string | null; lines: number[] }[] };
+    const groups: Group[] = [{ head: "setup", blocks: [] }];
+    log.forEach((e, i) => {
+      if (e.kind === "action" || e.kind === "decision") {
+        groups.push({ head: e.text, blocks: [] });
+        return;
+      }
+      const g = groups[groups.length - 1] as Group;
+      const h = e.by?.h ?? null;
+      const last = g.blocks[g.blocks.length - 1];
+      if (last && last.h === h) last.lines.push(i);
+      else g.blocks.push({ h, lines: [i] });
+    });
+    const recent = groups.slice(-12);
+    const line = (i: number) => {
+      const e = log[i] as LogEntry;
+      return `<div class="log-line${e.by ? " traced" : ""}" data-i="${i}" title="${e.by ? esc(`${e.by.file}:${e.by.line}:${e.by.col}`) : "the runtime"}">${esc(e.text)}</div>`;
+    };
+    box.innerHTML = recent
+      .map((g, gi) => {
+        const body = g.blocks
+          .map((b) => (b.h === null ? b.lines.map(line).join("") : `<div class="log-cause"><div class="muted">${esc(s.module.sources[b.h]?.what ?? b.h)}</div>${b.lines.map(line).join("")}</div>`))
+          .join("");
+        const n = g.blocks.reduce((k, b) => k + b.lines.length, 0);
+        return `<details ${gi === recent.length - 1 ? "open" : ""}><summary>${esc(g.head)} <span class="muted">(${n})</span></summary>${body}</details>`;
+      })
+      .join("");
+    for (const el of box.querySelectorAll<HTMLElement>(".log-line.traced")) {
+      el.onclick = () => {
+        const by = log[Number(el.dataset["i"])]?.by;
+        if (by) this.host.openSource(by.file, by.line, by.col);
+      };
+    }
+  }
+}
+
+const name = (f: string) => (f.split("/").pop() ?? f).replace(/\.ya?ml$/, "");
+
+export type { Action };

@@ -1,0 +1,174 @@
+/**
+ * A sandbox session: how it started (two decks and a seed, or a scenario's board) and the list of
+ * steps since (answers to decisions and edits). Any earlier point is reached again by replaying
+ * from the start, so undo, redo, jumping back and hot reload are one operation; snapshots make
+ * undo instant.
+ */
+import { Engine, type Action, type Board, type BoardCard, type EntityId, type GameModule, type State, type Value } from "../../../runtime/index.ts";
+
+export type Start =
+  | { readonly type: "decks"; readonly decks: readonly { readonly id: string; readonly zones: Readonly<Record<string, readonly string[]>> }[]; readonly seed: number }
+  | { readonly type: "board"; readonly file: string; readonly name: string; readonly given: Readonly<Record<string, unknown>>; readonly seed: number };
+
+export type Step =
+  | { readonly type: "action"; readonly by: EntityId; readonly action: Action; readonly label: string }
+  | { readonly type: "set"; readonly entity: EntityId; readonly prop: string; readonly value: Value }
+  | { readonly type: "add"; readonly card: string; readonly owner: EntityId; readonly zone: string }
+  | { readonly type: "move"; readonly entity: EntityId; readonly owner: EntityId; readonly zone: string };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A scenario's `given` as a runtime board (me = seat 1, opponent = seat 2). */
+export function boardOf(given: Readonly<Obj>, module: GameModule): Board {
+  const players = ["me", "opponent"].map((who) => {
+    const spec = isObj(given[who]) ? given[who] : {};
+    const zones: Record<string, BoardCard[]> = {};
+    const props: Record<string, Value> = {};
+    for (const [k, v] of Object.entries(spec)) {
+      if (k in module.rules.zones && Array.isArray(v)) zones[k] = v.map((c) => (isObj(c) ? { card: String(c["card"]), props: Object.fromEntries(Object.entries(c).filter(([x]) => x !== "card")) as Record<string, Value> } : String(c)));
+      else props[k] = v as Value;
+    }
+    return { name: who === "me" ? "Me" : "Opponent", props, zones };
+  });
+  return {
+    players,
+    ...(isObj(given["options"]) ? { options: given["options"] as Record<string, Value> } : {}),
+    ...(isObj(given["game"]) ? { game: given["game"] as Record<string, Value> } : {}),
+  };
+}
+
+export class Session {
+  engine: Engine;
+  readonly steps: Step[] = [];
+  /** Steps applied to `state` (≤ steps.length; the rest can be redone). */
+  cursor = 0;
+  state: State;
+  /** snapshots[i] = the state before step i. */
+  private snapshots: State[] = [];
+
+  constructor(
+    public module: GameModule,
+    readonly start: Start,
+  ) {
+    this.engine = new Engine(module);
+    this.state = this.initial();
+  }
+
+  /** A copy of the state before any step. */
+  startState(): State {
+    return this.cursor > 0 && this.snapshots[0] ? this.engine.clone(this.snapshots[0]) : this.cursor === 0 ? this.engine.clone(this.state) : this.initial();
+  }
+
+  private initial(): State {
+    const s = this.start;
+    if (s.type === "decks") return this.engine.newMatch({ seed: s.seed, players: s.decks.map((d, i) => ({ name: `P${i + 1}`, zones: d.zones })) });
+    return this.engine.fromBoard(boardOf(s.given, this.module), s.seed);
+  }
+
+  /** Applies a step at the cursor; later (undone) steps are dropped. Returns an error text or null. */
+  push(step: Step): string | null {
+    const before = this.engine.clone(this.state);
+    const err = this.run(this.state, step);
+    if (err !== null) {
+      this.state = before;
+      return err;
+    }
+    this.snapshots[this.cursor] = before;
+    this.steps.length = this.cursor;
+    this.snapshots.length = this.cursor + 1;
+    this.steps.push(step);
+    this.cursor++;
+    return null;
+  }
+
+  /** Answers the pending decision. */
+  act(action: Action): string | null {
+    const by = this.engine.toMove(this.state);
+    if (by === null) return "no decision is pending";
+    return this.push({ type: "action", by, action, label: this.engine.describe(this.state, action) });
+  }
+
+  private run(state: State, step: Step): string | null {
+    if (step.type === "action") {
+      const r = this.engine.apply(state, step.action);
+      return r.ok ? null : r.reason;
+    }
+    return applyEdit(this.module, state, step);
+  }
+
+  /** Goes to the point after `n` steps (0 = the start), keeping the later steps for redo. */
+  goto(n: number): void {
+    const target = Math.max(0, Math.min(n, this.steps.length));
+    if (target < this.cursor && this.snapshots[target]) {
+      this.state = this.engine.clone(this.snapshots[target] as State);
+      this.cursor = target;
+      return;
+    }
+    while (this.cursor < target) {
+      const step = this.steps[this.cursor] as Step;
+      this.snapshots[this.cursor] = this.engine.clone(this.state);
+      if (this.run(this.state, step) !== null) break;
+      this.cursor++;
+    }
+  }
+
+  undo(): void {
+    this.goto(this.cursor - 1);
+  }
+
+  redo(): void {
+    this.goto(this.cursor + 1);
+  }
+
+  /**
+   * New rules: replays every step from the start on the new module. Returns null when all of
+   * them still apply, or where and why the replay stopped (the steps from there are dropped).
+   */
+  reload(module: GameModule): { at: number; reason: string } | null {
+    this.module = module;
+    this.engine = new Engine(module);
+    const steps = this.steps.slice(0, this.cursor);
+    this.steps.length = 0;
+    this.snapshots = [];
+    this.cursor = 0;
+    this.state = this.initial();
+    for (const [i, s] of steps.entries()) {
+      const err = this.push(s.type === "action" ? { ...s, label: this.engine.describe(this.state, s.action) } : s);
+      if (err !== null) return { at: i, reason: err };
+    }
+    return null;
+  }
+}
+
+/** Edit tools: changes outside the rules, straight on the state (recorded as steps, so replays repeat them). */
+export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { type: "action" }>): string | null {
+  if (step.type === "set") {
+    const e = st.entities[step.entity];
+    if (!e) return `no entity ${step.entity}`;
+    e.props[step.prop] = step.value;
+    st.log.push({ kind: "text", text: `(edit) ${e.card ?? `player ${e.id}`}.${step.prop} = ${JSON.stringify(step.value)}` });
+    return null;
+  }
+  if (!(step.zone in module.rules.zones)) return `no zone '${step.zone}'`;
+  if (step.type === "add") {
+    if (!(step.card in module.cards)) return `no card '${step.card}'`;
+    const id = st.seq++;
+    const props: Record<string, Value> = {};
+    st.entities[id] = { id, card: step.card, owner: step.owner, zone: step.zone, arrival: ++st.clock, props, counters: {} };
+    (st.zones[`${step.owner}:${step.zone}`] ??= []).push(id);
+    st.log.push({ kind: "text", text: `(edit) ${step.card} added to ${step.owner}:${step.zone}` });
+    return null;
+  }
+  const e = st.entities[step.entity];
+  if (!e || e.card === null) return `no card ${step.entity}`;
+  const from = st.zones[`${e.holder ?? e.owner}:${e.zone}`];
+  if (from) from.splice(from.indexOf(e.id), 1);
+  e.zone = step.zone;
+  e.arrival = ++st.clock;
+  if (step.owner !== e.owner) e.holder = step.owner;
+  else delete e.holder;
+  (st.zones[`${step.owner}:${step.zone}`] ??= []).push(e.id);
+  st.log.push({ kind: "text", text: `(edit) ${e.card} moved to ${step.owner}:${step.zone}` });
+  return null;
+}

@@ -1,0 +1,61 @@
+/**
+ * One server and one Chromium for the editor's browser tests: the server serves a copy of cards/
+ * and dist/ in a temporary folder (tests write files), Chromium is Debian's (no download).
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { startEditorServer, type EditorServer } from "../../editor/server/server.ts";
+import { REPO } from "../compiler/kit.ts";
+
+export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+/** Screenshots of each step (gitignored with the rest of dist/). */
+export const ARTIFACTS = join(REPO, "dist", "test-artifacts", "editor");
+
+export interface Harness {
+  readonly root: string;
+  readonly server: EditorServer;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Console errors and page errors seen so far (a test fails on any). */
+  readonly errors: string[];
+  shot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openHarness(): Promise<Harness> {
+  const root = mkdtempSync(join(tmpdir(), "cardwright-editor-"));
+  cpSync(join(REPO, "cards"), join(root, "cards"), { recursive: true });
+  cpSync(join(REPO, "dist"), join(root, "dist"), { recursive: true, filter: (src) => !src.includes("test-artifacts") });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const server = await startEditorServer({ root, port: 0 });
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "cardwright-chromium-")), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1500, height: 950 },
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => errors.push(`page: ${e.message}`));
+  await page.goto(server.url, { timeout: 120_000, waitUntil: "domcontentloaded" });
+  await page.waitForSelector("body[data-ready='1']", { timeout: 120_000 });
+  return {
+    root,
+    server,
+    context,
+    page,
+    errors,
+    shot: async (name) => void (await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) })),
+    async close() {
+      await context.close();
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+

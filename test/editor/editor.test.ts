@@ -1,0 +1,375 @@
+/**
+ * The authoring tool end to end, in real Chromium: file API refusals, live diagnostics (the CLI's,
+ * at the CLI's positions), completion, hover, go to definition, the sandbox playing Elementis and
+ * GI by clicks, undo, save as scenario, and the broken-file corpus through the page's worker.
+ */
+import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { checkGame } from "../../compiler/core/compile.ts";
+import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { runScenarioFile } from "../../compiler/core/scenario.ts";
+import { readGame } from "../../compiler/node/project.ts";
+import type { GameModule } from "../../runtime/index.ts";
+import { caseInput, caseNames, expectedOf } from "../compiler/kit.ts";
+import { openHarness, type Harness } from "./browser.ts";
+
+let h: Harness;
+type Marker = { startLineNumber: number; startColumn: number; message: string; code: string; severity: number };
+
+beforeAll(async () => {
+  h = await openHarness();
+}, 180_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === "fail") await h.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`);
+  // A console error anywhere fails the test that caused it.
+  const errors = h.errors.splice(0);
+  expect(errors).toEqual([]);
+});
+
+const api = (path: string, init?: RequestInit) => fetch(new URL(path, h.server.url), init);
+
+async function open(path: string, line = 1, col = 1): Promise<void> {
+  await h.page.evaluate(([p, l, c]) => (window as any).cardwright.openFile(p, l, c), [path, line, col] as const);
+}
+const markers = () => h.page.evaluate(() => (window as any).cardwright.markers() as Marker[]);
+async function waitMarkers(pred: (m: Marker[]) => boolean, what: string): Promise<Marker[]> {
+  for (let i = 0; i < 200; i++) {
+    const m = await markers();
+    if (pred(m)) return m;
+    await h.page.waitForTimeout(50);
+  }
+  throw new Error(`markers never became: ${what}; last: ${JSON.stringify(await markers())}`);
+}
+const boardText = () => h.page.textContent("[data-testid=sb-board]") as Promise<string>;
+const gameProps = () => h.page.textContent("[data-testid=game-props]") as Promise<string>;
+async function acts(): Promise<{ text: string; kind: string }[]> {
+  return h.page.$$eval("[data-testid=sb-act]", (bs) => bs.map((b) => ({ text: b.textContent ?? "", kind: (b as HTMLElement).dataset["kind"] ?? "" })));
+}
+async function click(text: string): Promise<void> {
+  const i = (await acts()).findIndex((a) => a.text === text || a.text.startsWith(text));
+  if (i < 0) throw new Error(`no action '${text}' among: ${(await acts()).map((a) => a.text).join(" / ")}`);
+  await h.page.click(`[data-testid=sb-act] >> nth=${i}`);
+}
+/** Starts the sandbox with what the controls say and waits until the board is there. */
+async function start(): Promise<void> {
+  await h.page.selectOption("[data-testid=sb-view]", "0");
+  await h.page.evaluate(() => ((document.querySelector("[data-testid=sb-message]") as HTMLElement).textContent = ""));
+  await h.page.click("[data-testid=sb-go]");
+  await h.page.waitForFunction(() => document.querySelector("[data-testid=sb-message]")?.textContent?.startsWith("started: "), null, { timeout: 30_000 });
+}
+/** Answers open choices generically: the first pick, or done once allowed. */
+async function answerChoices(): Promise<void> {
+  for (let n = 0; n < 20; n++) {
+    const list = await acts();
+    if (!list.length || list.every((a) => a.kind === "act")) return;
+    const done = list.findIndex((a) => a.kind === "done");
+    await h.page.click(`[data-testid=sb-act] >> nth=${done >= 0 ? done : 0}`);
+  }
+}
+
+describe("file API (editor/server)", () => {
+  it("binds 127.0.0.1 and refuses ../, absolute paths, symlinks out of cards/ and non-YAML writes", async () => {
+    expect(h.server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const ok = await api("/api/file?path=elementis/cards/fireball.yaml");
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("id: fireball");
+
+    const up = await api(`/api/file?path=${encodeURIComponent("../package.json")}`);
+    expect(up.status).toBe(400);
+    expect(await up.json()).toEqual({ error: "path traversal is refused: '../package.json' (no '..' segments)" });
+    const deep = await api(`/api/file?path=${encodeURIComponent("elementis/../../../etc/passwd")}`, { method: "PUT", body: "x: 1" });
+    expect(deep.status).toBe(400);
+    expect(((await deep.json()) as { error: string }).error).toMatch(/^path traversal is refused/);
+
+    const abs = await api(`/api/file?path=${encodeURIComponent("/etc/passwd")}`);
+    expect(abs.status).toBe(400);
+    expect(await abs.json()).toEqual({ error: "absolute paths are refused: '/etc/passwd' (paths are relative to cards/)" });
+    const win = await api(`/api/file?path=${encodeURIComponent("C:\\x.yaml")}`, { method: "PUT", body: "x: 1" });
+    expect(win.status).toBe(400);
+
+    // A symlinked file and a symlinked folder that lead out of cards/.
+    writeFileSync(join(h.root, "secret.yaml"), "secret: 1\n");
+    symlinkSync(join(h.root, "secret.yaml"), join(h.root, "cards", "elementis", "cards", "link-out.yaml"));
+    symlinkSync(h.root, join(h.root, "cards", "elementis", "outside"));
+    for (const [method, path] of [["GET", "elementis/cards/link-out.yaml"], ["PUT", "elementis/cards/link-out.yaml"], ["PUT", "elementis/outside/new.yaml"], ["GET", "elementis/outside/secret.yaml"]] as const) {
+      const r = await api(`/api/file?path=${encodeURIComponent(path)}`, method === "PUT" ? { method, body: "x: 2\n" } : { method });
+      expect({ path, method, status: r.status }).toEqual({ path, method, status: 403 });
+      expect(await r.json()).toEqual({ error: `'${path}' leads outside cards/ through a symbolic link` });
+    }
+    expect(readFileSync(join(h.root, "secret.yaml"), "utf8")).toBe("secret: 1\n");
+
+    const js = await api(`/api/file?path=${encodeURIComponent("elementis/cards/evil.js")}`, { method: "PUT", body: "alert(1)" });
+    expect(js.status).toBe(415);
+    expect(await js.json()).toEqual({ error: "only YAML files (.yaml, .yml) may be written: 'elementis/cards/evil.js'" });
+    // The tree lists neither link.
+    const tree = (await (await api("/api/tree")).json()) as { games: { game: string; files: string[] }[] };
+    const files = tree.games.find((g) => g.game === "elementis")?.files ?? [];
+    expect(files.filter((f) => f.includes("link-out") || f.includes("outside/"))).toEqual([]);
+    expect(files).toContain("elementis/cards/fireball.yaml");
+  });
+});
+
+describe("editor", () => {
+  it("typing an error puts the CLI's diagnostic at its line:col; fixing it removes the marker", async () => {
+    const path = "cards/elementis/cards/fireball.yaml";
+    await open(path, 10, 14); // `  deal-damage|(t, 1, self)`
+    await waitMarkers((m) => m.length === 0, "none");
+    await h.page.keyboard.type("x");
+    const got = await waitMarkers((m) => m.length > 0, "an error");
+    // What the CLI says for the same text (the same checkGame the CLI runs, over the whole game).
+    const game = readGame("elementis", h.root, h.root);
+    if ("code" in game) throw new Error(game.message);
+    const text = await h.page.evaluate(() => (window as any).cardwright.editor.getValue() as string);
+    expect(text).toContain("deal-damagex(t, 1, self)");
+    const cli = checkGame({ ...game, cards: game.cards.map((c) => (c.path === path ? { path, text } : c)) }).diagnostics.filter((d) => d.file === path);
+    expect(cli.map(renderDiagnostic)).toEqual(["cards/elementis/cards/fireball.yaml:10:3: error check/unknown-function: unknown function 'deal-damagex'\n  hint: did you mean 'deal-damage'?"]);
+    expect(got.map((m) => ({ at: `${m.startLineNumber}:${m.startColumn}`, code: m.code, message: m.message }))).toEqual(
+      cli.map((d) => ({ at: `${d.range.start.line}:${d.range.start.col}`, code: d.code, message: `${d.message}\nhint: ${d.hint}` })),
+    );
+    await h.page.waitForSelector("[data-testid=problems] .problem.error");
+    await h.shot("01-diagnostic");
+    await h.page.keyboard.press("Backspace");
+    await waitMarkers((m) => m.length === 0, "none after the fix");
+  });
+
+  it("completion offers a card id; hover shows a procedure's doc", async () => {
+    await open("cards/elementis/cards/fireball.yaml", 10, 25);
+    await h.page.keyboard.press("End");
+    await h.page.keyboard.press("Enter");
+    await h.page.keyboard.type("deal-damage(salam");
+    await h.page.keyboard.press("Control+Space");
+    const row = h.page.locator(".suggest-widget .monaco-list-row", { hasText: "salamander" });
+    await row.first().waitFor({ timeout: 10_000 });
+    expect(await row.first().textContent()).toContain("salamander");
+    await h.shot("02-completion");
+    await h.page.keyboard.press("Escape");
+    await h.page.evaluate(() => {
+      const cw = (window as any).cardwright;
+      cw.editor.trigger("test", "undo", null);
+      cw.editor.getModel().setValue(cw.editor.getModel().getValue().replace(/\n {2}deal-damage\(salam[^\n]*/, ""));
+    });
+    // Hover over `deal-damage` on line 10.
+    const at = await h.page.evaluate(() => {
+      const cw = (window as any).cardwright;
+      const p = cw.editor.getScrolledVisiblePosition({ lineNumber: 10, column: 6 });
+      const r = cw.editor.getDomNode().getBoundingClientRect();
+      return { x: r.left + p.left + 2, y: r.top + p.top + p.height / 2 };
+    });
+    await h.page.mouse.move(at.x, at.y);
+    const hover = h.page.locator(".monaco-hover", { hasText: "(procedure) deal-damage" });
+    await hover.first().waitFor({ timeout: 10_000 });
+    const hoverText = await hover.first().textContent();
+    expect(hoverText).toContain("(procedure) deal-damage(target: entity, amount: number, source: card)");
+    expect(hoverText).toContain("one card deals damage to a player or a summon");
+    await h.shot("03-hover");
+    await h.page.mouse.move(5, 5);
+  });
+
+  it("a new card from the template of its kind checks clean and is written to cards/", async () => {
+    const path = await h.page.evaluate(() => (window as any).cardwright.newCard("elementis", "summon", "test-golem"));
+    expect(path).toBe("cards/elementis/cards/test-golem.yaml");
+    const text = readFileSync(join(h.root, "cards", "elementis", "cards", "test-golem.yaml"), "utf8");
+    expect(text).toMatch(/^id: test-golem\nkind: summon\nname: \{ en: "test golem" \}\ntext: \{ en: "What the card does." \}\n/);
+    expect(text).toContain("\npower: 0\n");
+    // The CLI's check of the game with the new file: nothing to say about it.
+    const game = readGame("elementis", h.root, h.root);
+    if ("code" in game) throw new Error(game.message);
+    expect(checkGame(game).diagnostics.filter((d) => d.file.endsWith("test-golem.yaml")).map(renderDiagnostic)).toEqual([]);
+    await waitMarkers((m) => m.length === 0, "none");
+    expect(await h.page.locator(".tree-file.open").textContent()).toBe("test-golem.yaml");
+  });
+
+  it("go to definition opens the referenced card", async () => {
+    await open("cards/gitcg/cards/diluc.yaml", 11, 12); // skills: [dil|uc-tempered-sword, …]
+    await h.page.keyboard.press("F12");
+    await h.page.waitForFunction(() => (window as any).cardwright.editor.getModel().uri.path === "/cards/gitcg/cards/diluc-tempered-sword.yaml", null, { timeout: 10_000 });
+    const pos = await h.page.evaluate(() => (window as any).cardwright.editor.getPosition());
+    expect(pos).toEqual({ lineNumber: 1, column: 5 });
+    await h.shot("04-definition");
+  });
+
+  it("keystroke → marker latency on a GI card (179-card game), median printed", async () => {
+    await open("cards/gitcg/cards/diluc-searing-onslaught.yaml");
+    const line = await h.page.evaluate(() => {
+      const m = (window as any).cardwright.editor.getModel();
+      for (let i = 1; i <= m.getLineCount(); i++) if (/^\s+damage|^\s+deal|^\s+let /.test(m.getLineContent(i))) return i;
+      return 0;
+    });
+    expect(line).toBeGreaterThan(0);
+    await open("cards/gitcg/cards/diluc-searing-onslaught.yaml", line, 1);
+    await h.page.keyboard.press("End");
+    await waitMarkers((m) => m.length === 0, "none");
+    await h.page.evaluate(() => {
+      const w = window as any;
+      w.__lat = { t0: 0, samples: [] as number[] };
+      window.addEventListener("keydown", () => (w.__lat.t0 = performance.now()), true);
+      let last = JSON.stringify(w.cardwright.markers());
+      // Only a change of the compiler's markers counts (monaco-yaml sets its own).
+      w.cardwright.monaco.editor.onDidChangeMarkers(() => {
+        const now = JSON.stringify(w.cardwright.markers());
+        if (now === last) return;
+        last = now;
+        if (w.__lat.t0) w.__lat.samples.push(performance.now() - w.__lat.t0);
+        w.__lat.t0 = 0;
+      });
+    });
+    for (let i = 0; i < 10; i++) {
+      await h.page.keyboard.type("(");
+      await waitMarkers((m) => m.length > 0, "a syntax error");
+      await h.page.keyboard.press("Backspace");
+      await waitMarkers((m) => m.length === 0, "fixed");
+    }
+    const samples = await h.page.evaluate(() => (window as any).__lat.samples as number[]);
+    expect(samples.length).toBeGreaterThanOrEqual(15);
+    const sorted = [...samples].sort((a, b) => a - b);
+    const median = sorted[Math.floor(sorted.length / 2)] as number;
+    process.stdout.write(`editor latency keystroke→marker (GI card, ${samples.length} keystrokes): median ${median.toFixed(1)} ms, max ${(sorted[sorted.length - 1] as number).toFixed(1)} ms\n`);
+    expect(median).toBeGreaterThan(0);
+  });
+
+  it("shows exactly the CLI's diagnostics for every case of the broken-file corpus (worker check)", async () => {
+    const cases = caseNames();
+    expect(cases.length).toBeGreaterThanOrEqual(30);
+    const inputs = cases.map((c) => caseInput(c));
+    const got = await h.page.evaluate(async (ins) => {
+      const out: string[] = [];
+      for (const i of ins) out.push(await (window as any).cardwright.check(i));
+      return out;
+    }, inputs);
+    expect(Object.fromEntries(cases.map((c, i) => [c, got[i]]))).toEqual(Object.fromEntries(cases.map((c) => [c, expectedOf(c)])));
+  });
+});
+
+describe("sandbox", () => {
+  it("plays a whole Elementis turn by clicks; undo restores the earlier board", async () => {
+    await h.page.click("[data-testid=tab-sandbox]");
+    await h.page.selectOption("[data-testid=sb-game]", "elementis");
+    await h.page.selectOption("[data-testid=sb-start]", { label: "decks: fire vs water" });
+    await h.page.fill("[data-testid=sb-seed]", "1");
+    await start();
+    expect(await gameProps()).toContain("current: 1 · second: 2 · turn: 1");
+    const before = await boardText();
+    await click("P1 summons Salamander");
+    await answerChoices();
+    const field = await h.page.textContent("[data-testid=seat-1] [data-zone=field]");
+    expect(field).toContain("Salamander");
+    await click("P1: end-turn");
+    expect(await gameProps()).toContain("current: 2");
+    expect(await gameProps()).toContain("turn: 2");
+    expect(await h.page.getAttribute("[data-testid=seat-2]", "class")).toContain("to-move");
+    await h.shot("05-sandbox-elementis-turn");
+    // P1's view: P2's hand is there, but only as hidden cards; the omniscient view names them.
+    const p2Hand = () => h.page.textContent("[data-testid=seat-2] [data-zone=hand]") as Promise<string>;
+    expect(await p2Hand()).toContain("Kelpie");
+    await h.page.selectOption("[data-testid=sb-view]", "1");
+    const hidden = await p2Hand();
+    expect(hidden).toMatch(/^hand \(10\)(hidden card){10}$/);
+    expect(await h.page.textContent("[data-testid=seat-1] [data-zone=hand]")).toContain("Fireball");
+    expect(await h.page.textContent("[data-testid=sb-decision]")).toContain("(the other player's options are hidden in this view)");
+    await h.page.selectOption("[data-testid=sb-view]", "0");
+    // Undo every step: the board is the starting one again.
+    const steps = await h.page.$$eval("[data-testid=sb-history] li", (l) => l.length - 1);
+    for (let i = 0; i < steps; i++) await h.page.click("[data-testid=sb-undo]");
+    expect(await boardText()).toBe(before);
+    for (let i = 0; i < steps; i++) await h.page.click("[data-testid=sb-redo]");
+    expect(await h.page.textContent("[data-testid=seat-1] [data-zone=field]")).toContain("Salamander");
+    expect(await gameProps()).toContain("turn: 2");
+    await h.shot("06-sandbox-undo");
+  });
+
+  it("plays a GI round by clicks, with a skill each", async () => {
+    await h.page.click("[data-testid=tab-sandbox]");
+    await h.page.selectOption("[data-testid=sb-game]", "gitcg");
+    await h.page.selectOption("[data-testid=sb-start]", { value: "decks:gitcg/decks/diluc-bennett-xingqiu.yaml|gitcg/decks/electro-hypostasis-fischl-keqing.yaml" });
+    await h.page.fill("[data-testid=sb-seed]", "1");
+    await start();
+    const used = new Set<string>();
+    for (let n = 0; n < 80 && !(await gameProps()).includes("round: 2"); n++) {
+      const list = await acts();
+      const prompt = (await h.page.textContent("[data-testid=sb-prompt]")) ?? "";
+      const who = prompt.slice(0, 2);
+      const skill = list.findIndex((a) => a.kind === "act" && /^[A-Z][^:]*: .*\(pays/.test(a.text) && !/^P\d/.test(a.text));
+      if (list.some((a) => a.kind === "act") && skill >= 0 && !used.has(who)) {
+        used.add(who);
+        await h.page.click(`[data-testid=sb-act] >> nth=${skill}`);
+      } else if (list.some((a) => a.kind === "act")) await h.page.click(`[data-testid=sb-act] >> nth=${list.length - 1}`);
+      else await answerChoices();
+      if (n === 12) await h.shot("07-sandbox-gi-midgame");
+    }
+    expect(await gameProps()).toContain("round: 2");
+    expect([...used].sort()).toEqual(["P1", "P2"]);
+    const history = (await h.page.textContent("[data-testid=sb-history]")) ?? "";
+    expect(history).toMatch(/P1: [A-Z][A-Za-z ]+: [^(]+\(pays/);
+    expect(history).toMatch(/P2: [A-Z][A-Za-z ]+: [^(]+\(pays/);
+    await h.shot("08-sandbox-gi-round");
+  });
+
+  it("saves a board as a scenario that `cardwright test`'s runner passes", async () => {
+    await h.page.click("[data-testid=tab-sandbox]");
+    await h.page.selectOption("[data-testid=sb-game]", "elementis");
+    await h.page.selectOption("[data-testid=sb-start]", { value: "scenario:elementis/scenarios/fireball.yaml" });
+    await start();
+    await click("Me plays Fireball");
+    await answerChoices();
+    await h.page.fill("[data-testid=sb-name]", "Fireball from the sandbox");
+    await h.page.click("[data-testid=sb-save]");
+    await h.page.waitForFunction(() => document.querySelector("[data-testid=sb-message]")?.textContent?.startsWith("saved "), null, { timeout: 10_000 });
+    expect(await h.page.textContent("[data-testid=sb-message]")).toBe("saved cards/elementis/scenarios/sandbox-fireball-from-the-sandbox.yaml (it passes)");
+    const file = join(h.root, "cards", "elementis", "scenarios", "sandbox-fireball-from-the-sandbox.yaml");
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain("name: Fireball from the sandbox");
+    expect(text).toMatch(/\n {4}do:\n {6}- by: me\n {8}play-magia: me\.fireball\n/);
+    expect(text).toContain("opponent.life:");
+    const module = ((await import(`${pathToFileURL(join(h.root, "dist", "elementis", "game.js")).href}?t=${Date.now()}`)) as { game: GameModule }).game;
+    const results = runScenarioFile(module, "cards/elementis/scenarios/sandbox-fireball-from-the-sandbox.yaml", text);
+    expect(results.map((r) => ({ name: r.name, failures: r.failures.map(renderDiagnostic) }))).toEqual([{ name: "Fireball from the sandbox", failures: [] }]);
+    await h.shot("09-sandbox-saved-scenario");
+  });
+
+  it("the debugger stops at a breakpoint set in the gutter of a card line, steps and finishes", async () => {
+    await open("cards/elementis/cards/fireball.yaml", 1, 1);
+    // A real click in the glyph margin of line 10 (`deal-damage(t, 1, self)`).
+    const at = await h.page.evaluate(() => {
+      const cw = (window as any).cardwright;
+      const p = cw.editor.getScrolledVisiblePosition({ lineNumber: 10, column: 1 });
+      const li = cw.editor.getLayoutInfo();
+      const r = cw.editor.getDomNode().getBoundingClientRect();
+      return { x: r.left + li.glyphMarginLeft + li.glyphMarginWidth / 2, y: r.top + p.top + p.height / 2 };
+    });
+    await h.page.mouse.click(at.x, at.y);
+    expect(await h.page.evaluate(() => [...(window as any).cardwright.breakpoints])).toEqual(["cards/elementis/cards/fireball.yaml:10"]);
+    await h.page.waitForSelector(".breakpoint");
+    await h.page.click("[data-testid=tab-sandbox]");
+    await h.page.check("[data-testid=sb-debug-on]");
+    await h.page.selectOption("[data-testid=sb-game]", "elementis");
+    await h.page.selectOption("[data-testid=sb-start]", { value: "scenario:elementis/scenarios/fireball.yaml" });
+    await start();
+    const lifeBefore = await h.page.textContent("[data-testid=seat-2] .seat-head");
+    expect(lifeBefore).toContain("life: 5");
+    await click("Me plays Fireball");
+    await answerChoices();
+    const where = h.page.locator("[data-testid=dbg-where]");
+    await where.waitFor({ timeout: 10_000 });
+    expect(await where.textContent()).toMatch(/^Paused at cards\/elementis\/cards\/fireball\.yaml:10:3 — Fireball: effect \(statement \d+ of \d+\)$/);
+    // Its locals: the chosen target `t`; the line is highlighted in the card file.
+    expect(await h.page.textContent("[data-testid=dbg-locals]")).toMatch(/t\d+/);
+    await h.page.waitForFunction(() => (window as any).cardwright.editor.getModel().uri.path === "/cards/elementis/cards/fireball.yaml");
+    await h.page.waitForSelector(".debug-line");
+    // Paused before the damage: the board still shows the opponent at 5.
+    expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 5");
+    await h.shot("10-debugger-breakpoint");
+    await h.page.click("[data-testid=dbg-step]");
+    expect(await where.textContent()).toMatch(/^Paused at cards\/elementis\/rules\.yaml:\d+:\d+ — procedure deal-damage/);
+    await h.page.click("[data-testid=dbg-finish]");
+    await h.page.waitForSelector("[data-testid=sb-debug].hidden", { state: "attached" });
+    expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 4");
+    await h.page.uncheck("[data-testid=sb-debug-on]");
+  });
+});
