@@ -3,10 +3,34 @@ import type { LogEntry, State, StatementSource, Value } from "./types.ts";
 
 export type LogKind = LogEntry["kind"];
 
+/**
+ * An entry a handler statement made. `by` (handler id and file:line:col) is a getter over a private
+ * field, so it stays out of JSON and state hashes: it is provenance, not game state, and as an own
+ * property it would make a saved log half again as large. A replay recreates it.
+ */
+class HandlerEntry implements LogEntry {
+  readonly #by: StatementSource;
+  readonly data?: Readonly<Record<string, Value>>;
+
+  constructor(
+    readonly kind: LogKind,
+    readonly text: string,
+    data: Readonly<Record<string, Value>> | undefined,
+    by: StatementSource,
+  ) {
+    if (data !== undefined) this.data = data;
+    this.#by = by;
+  }
+
+  get by(): StatementSource {
+    return this.#by;
+  }
+}
+
 /** Appends an entry; `by`: the handler statement that made it, when a handler made it. */
 export function pushLog(state: State, kind: LogKind, text: string, data?: Readonly<Record<string, Value>>, by?: StatementSource): void {
   if (by === undefined) state.log.push(data === undefined ? { kind, text } : { kind, text, data });
-  else state.log.push(data === undefined ? { kind, text, by } : { kind, text, data, by });
+  else state.log.push(new HandlerEntry(kind, text, data, by));
 }
 
 /** "file:line:col" of a statement. */

@@ -51,7 +51,10 @@ export interface LogEntry {
   readonly kind: "action" | "decision" | "move" | "set" | "event" | "text" | "game" | "create" | "shuffle" | "modify" | "chain";
   readonly text: string;
   readonly data?: Readonly<Record<string, Value>>;
-  /** The statement of the handler that made this entry (absent for the runtime's own lines). */
+  /**
+   * The statement of the handler that made this entry (absent for the runtime's own lines). Not
+   * part of the entry's JSON: a state read back from JSON has no `by` on its earlier entries.
+   */
   readonly by?: StatementSource;
 }
 
