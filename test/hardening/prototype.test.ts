@@ -6,7 +6,11 @@
 import { describe, expect, it } from "vitest";
 import { checkGame } from "../../compiler/core/compile.ts";
 import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { runScenarioFile } from "../../compiler/core/scenario.ts";
+import { readDecks } from "../../compiler/node/decks.ts";
 import { Engine, randomAgent, type State } from "../../runtime/index.ts";
 import { HOSTILE_RULES, hostileGame } from "./kit.ts";
 
@@ -107,4 +111,23 @@ describe("scenario keys and deck keys named like Object methods are unknown name
       ]);
     });
   }
+});
+
+describe("deck keys named like Object methods are unknown, not matches", async () => {
+  const module = await hostileGame({ fine: "me.score += 1" });
+  it("zones and card ids constructor/toString/hasOwnProperty/valueOf/__proto__", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cw-deck-keys-"));
+    mkdirSync(join(dir, "decks"));
+    writeFileSync(join(dir, "decks", "d.yaml"), "id: d\nname: D\nzones:\n  toString: [fine]\n  hand: [constructor, valueOf, hasOwnProperty, fine]\n");
+    writeFileSync(join(dir, "decks", "p.yaml"), "id: p\nname: P\nzones:\n  __proto__: [fine]\n");
+    const { decks, diagnostics } = readDecks(dir, module, dir);
+    expect(decks).toEqual([]);
+    expect(diagnostics.map((d) => renderDiagnostic(d).split("\n")[0])).toEqual([
+      "decks/d.yaml:4:3: error deck/unknown-zone: unknown zone 'toString'",
+      "decks/d.yaml:5:10: error deck/unknown-card: unknown card 'constructor'",
+      "decks/d.yaml:5:23: error deck/unknown-card: unknown card 'valueOf'",
+      "decks/d.yaml:5:32: error deck/unknown-card: unknown card 'hasOwnProperty'",
+      "decks/p.yaml:4:3: error yaml/reserved: '__proto__' is reserved and cannot be used as a key",
+    ]);
+  });
 });
