@@ -12,6 +12,7 @@ import { lower } from "../../compiler/core/lower.ts";
 import type { TextSource } from "../../compiler/core/source.ts";
 import type { Vocabulary } from "../../compiler/core/vocabulary.ts";
 import { parseEffect } from "../../grammar/index.ts";
+import { RuntimeCtx } from "../../runtime/ctx.ts";
 import { randomInt, seedState } from "../../runtime/rng.ts";
 import type { Ctx, Frame, Value } from "../../runtime/types.ts";
 import { IrEvaluator } from "./ir-eval.ts";
@@ -125,6 +126,9 @@ export function runGenerated(fn: StepFn, seed: number): Outcome {
     log: rec.log,
     name: rec.name,
     tick: () => undefined,
+    // The length limits of joins are the runtime's own checks (they use no state).
+    list: RuntimeCtx.prototype.list,
+    text: RuntimeCtx.prototype.text,
     ret: (_f: Frame, v: Value) => void (returned = v),
   } as unknown as Ctx;
   const f: Frame = { h: "p", step: 0, L: {}, into: null, trigger: null, owned: [], me: 1, self: 2, ev: null };

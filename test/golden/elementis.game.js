@@ -56,7 +56,7 @@ function order_first(ctx, f) {
 }
 /** function summons — cards/elementis/rules.yaml:114:9 */
 function fn_summons(ctx, f) {
-  return [...ctx.zoneView($first(ctx.players()), "field"), ...ctx.zoneView($last(ctx.players()), "field")];
+  return ctx.list([...ctx.zoneView($first(ctx.players()), "field"), ...ctx.zoneView($last(ctx.players()), "field")]);
 }
 /** function side-of — cards/elementis/rules.yaml:118:9 */
 function fn_side_of(ctx, f) {
@@ -86,7 +86,7 @@ function fn_can_attack(ctx, f) {
 /** function attack-targets — cards/elementis/rules.yaml:138:10 */
 function fn_attack_targets(ctx, f) {
   const L = f.L;
-  return [ctx.opponent(ctx.owner(L["attacker"])), ...ctx.zoneView(ctx.opponent(ctx.owner(L["attacker"])), "field").filter(($it1) => ctx.get($it1, "tapped") || ctx.has(L["attacker"], "reach"))];
+  return ctx.list([ctx.opponent(ctx.owner(L["attacker"])), ...ctx.zoneView(ctx.opponent(ctx.owner(L["attacker"])), "field").filter(($it1) => ctx.get($it1, "tapped") || ctx.has(L["attacker"], "reach"))]);
 }
 /** function possible-blockers — cards/elementis/rules.yaml:142:9 */
 function fn_possible_blockers(ctx, f) {
@@ -96,12 +96,12 @@ function fn_possible_blockers(ctx, f) {
 /** function summon-targets — cards/elementis/rules.yaml:146:9 */
 function fn_summon_targets(ctx, f) {
   const L = f.L;
-  return [...ctx.zoneView(ctx.owner(L["source"]), "field"), ...ctx.zoneView(ctx.opponent(ctx.owner(L["source"])), "field").filter(($it1) => !ctx.has($it1, "shroud"))];
+  return ctx.list([...ctx.zoneView(ctx.owner(L["source"]), "field"), ...ctx.zoneView(ctx.opponent(ctx.owner(L["source"])), "field").filter(($it1) => !ctx.has($it1, "shroud"))]);
 }
 /** function magia-targets — cards/elementis/rules.yaml:150:10 */
 function fn_magia_targets(ctx, f) {
   const L = f.L;
-  return [ctx.opponent(ctx.owner(L["source"])), ...fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": L["source"] } })];
+  return ctx.list([ctx.opponent(ctx.owner(L["source"])), ...fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": L["source"] } })]);
 }
 /** procedure pay — cards/elementis/rules.yaml:156:7 */
 function proc_pay(ctx, f) {
@@ -115,7 +115,7 @@ function proc_pay(ctx, f) {
       }
       case 1: {
         f.step = 4;
-        ctx.at = 3; $chooseExactly(ctx, f, "paid", L["p"], ctx.zoneView(L["p"], "hand").filter(($it1) => !$is($it1, L["c"])), L["n"], "Pay " + String(L["n"]) + " for " + ctx.name(L["c"]));
+        ctx.at = 3; $chooseExactly(ctx, f, "paid", L["p"], ctx.zoneView(L["p"], "hand").filter(($it1) => !$is($it1, L["c"])), L["n"], ctx.text("Pay " + String(L["n"]) + " for " + ctx.name(L["c"])));
         return;
       }
       case 2: {
@@ -253,7 +253,7 @@ function proc_apply_damage(ctx, f) {
         ctx.at = 26; L["p"] = fn_as_player(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "e": ctx.field(L["ev"], "target") } });
         ctx.at = 27; if (!$is(L["p"], null)) {
           ctx.at = 28; ctx.set(L["p"], "life", Math.max(ctx.get(L["p"], "life") - L["n"], 0));
-          ctx.at = 29; ctx.log(ctx.name(L["p"]) + " takes " + String(L["n"]) + " damage from " + ctx.name(ctx.field(L["ev"], "source")));
+          ctx.at = 29; ctx.log(ctx.text(ctx.name(L["p"]) + " takes " + String(L["n"]) + " damage from " + ctx.name(ctx.field(L["ev"], "source"))));
           ctx.at = 30; if (ctx.get(L["p"], "life") === 0) {
             ctx.at = 31; ctx.win(f, ctx.opponent(L["p"])); return;
           }
@@ -263,7 +263,7 @@ function proc_apply_damage(ctx, f) {
         ctx.at = 34; if ($is(L["s"], null)) {
           ctx.at = 35; ctx.ret(f, null); return;
         }
-        ctx.at = 36; ctx.log(ctx.name(L["s"]) + " takes " + String(L["n"]) + " damage from " + ctx.name(ctx.field(L["ev"], "source")));
+        ctx.at = 36; ctx.log(ctx.text(ctx.name(L["s"]) + " takes " + String(L["n"]) + " damage from " + ctx.name(ctx.field(L["ev"], "source"))));
         ctx.at = 37; L["power"] = ctx.get(L["s"], "power");
         f.step = 1;
         ctx.at = 38; ctx.emit(f, null, "summon-damaged", { "card": L["s"], "amount": L["n"], "power": L["power"], "source": ctx.field(L["ev"], "source") });
@@ -302,7 +302,7 @@ function proc_destroy(ctx, f) {
         }
         ctx.at = 43; ctx.move(L["s"], ctx.owner(L["s"]), "coolZone", "bottom");
         ctx.at = 44; ctx.set(L["s"], "blocking", false);
-        ctx.at = 45; ctx.log(ctx.name(L["s"]) + " goes to the cool zone");
+        ctx.at = 45; ctx.log(ctx.text(ctx.name(L["s"]) + " goes to the cool zone"));
         f.step = 1;
         ctx.at = 46; ctx.emit(f, null, "destroyed", { "card": L["s"] });
         return;
@@ -375,7 +375,7 @@ function proc_begin_turn(ctx, f) {
         ctx.at = 57; { const $o = 0; ctx.set($o, "turn", ctx.get($o, "turn") + 1); }
         ctx.at = 58; ctx.set(0, "turnOver", false);
         ctx.at = 59; L["q"] = ctx.opponent(L["p"]);
-        ctx.at = 60; ctx.log("Turn " + String(ctx.get(0, "turn")) + ": " + ctx.name(L["p"]) + " (life " + String(ctx.get(L["p"], "life")) + ") against " + ctx.name(L["q"]) + " (life " + String(ctx.get(L["q"], "life")) + ")");
+        ctx.at = 60; ctx.log(ctx.text("Turn " + String(ctx.get(0, "turn")) + ": " + ctx.name(L["p"]) + " (life " + String(ctx.get(L["p"], "life")) + ") against " + ctx.name(L["q"]) + " (life " + String(ctx.get(L["q"], "life")) + ")"));
         ctx.at = 61; ctx.set(L["p"], "summoned", false);
         f.step = 1;
         ctx.at = 62; ctx.call(f, null, "untap-all", { "p": L["p"] });
@@ -397,7 +397,7 @@ function proc_begin_turn(ctx, f) {
       }
       case 3: {
         ctx.at = 68; if (ctx.seen([L["p"], ctx.get(L["p"], "life"), ctx.get(L["q"], "life"), ctx.zone(L["p"], "field"), ctx.zone(L["q"], "field"), ctx.zone(L["p"], "coolZone"), ctx.zone(L["q"], "coolZone")]) >= 3) {
-          ctx.at = 69; ctx.log("The same position for the third time: " + ctx.name(ctx.get(0, "second")) + " wins");
+          ctx.at = 69; ctx.log(ctx.text("The same position for the third time: " + ctx.name(ctx.get(0, "second")) + " wins"));
           ctx.at = 70; ctx.win(f, ctx.get(0, "second")); return;
         }
         ctx.ret(f, null); return;
@@ -497,7 +497,7 @@ function proc_gather_build(ctx, f) {
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 80; ctx.move([...ctx.zoneView(L["p"], "field"), ...ctx.zoneView(L["p"], "costZone"), ...ctx.zoneView(L["p"], "coolZone"), ...ctx.zoneView(L["p"], "stack")], L["p"], "hand", "bottom");
+        ctx.at = 80; ctx.move(ctx.list([...ctx.zoneView(L["p"], "field"), ...ctx.zoneView(L["p"], "costZone"), ...ctx.zoneView(L["p"], "coolZone"), ...ctx.zoneView(L["p"], "stack")]), L["p"], "hand", "bottom");
         ctx.at = 81; f.step = ctx.state.match.number >= 2 && ctx.zoneView(L["p"], "side").length > 0 ? 1 : 2; continue;
       }
       case 1: {
@@ -539,13 +539,13 @@ function proc_gather_build(ctx, f) {
 function proc_deal_random(ctx, f) {
   const L = f.L;
   ctx.at = 87; if (ctx.state.match.number === 1) {
-    ctx.at = 88; ctx.move([...ctx.zoneView(L["p"], "hand"), ...ctx.zoneView(L["p"], "side")], L["p"], "used", "bottom");
+    ctx.at = 88; ctx.move(ctx.list([...ctx.zoneView(L["p"], "hand"), ...ctx.zoneView(L["p"], "side")]), L["p"], "used", "bottom");
     ctx.at = 89; for (const $v0 of ctx.catalog()) {
       L["id"] = $v0;
       ctx.at = 90; ctx.create(L["id"], L["p"], "pool");
     }
   } else {
-    ctx.at = 91; ctx.move([...ctx.zoneView(L["p"], "hand"), ...ctx.zoneView(L["p"], "field"), ...ctx.zoneView(L["p"], "costZone"), ...ctx.zoneView(L["p"], "coolZone"), ...ctx.zoneView(L["p"], "stack")], L["p"], "used", "bottom");
+    ctx.at = 91; ctx.move(ctx.list([...ctx.zoneView(L["p"], "hand"), ...ctx.zoneView(L["p"], "field"), ...ctx.zoneView(L["p"], "costZone"), ...ctx.zoneView(L["p"], "coolZone"), ...ctx.zoneView(L["p"], "stack")]), L["p"], "used", "bottom");
   }
   ctx.at = 92; ctx.shuffle(L["p"], "pool");
   ctx.at = 93; ctx.move(ctx.zoneView(L["p"], "pool").slice(0, Math.max(0, 10)), L["p"], "hand", "bottom");
@@ -576,7 +576,7 @@ function action_play_summon_when(ctx, f) {
 /** action play-summon: label — cards/elementis/rules.yaml:326:13 */
 function action_play_summon_label(ctx, f) {
   const L = f.L;
-  return ctx.name(f.me) + " summons " + ctx.name(L["c"]);
+  return ctx.text(ctx.name(f.me) + " summons " + ctx.name(L["c"]));
 }
 /** action play-summon — cards/elementis/rules.yaml:328:7 */
 function action_play_summon(ctx, f) {
@@ -612,7 +612,7 @@ function action_play_magia_when(ctx, f) {
 /** action play-magia: label — cards/elementis/rules.yaml:337:13 */
 function action_play_magia_label(ctx, f) {
   const L = f.L;
-  return ctx.name(f.me) + " plays " + ctx.name(L["c"]);
+  return ctx.text(ctx.name(f.me) + " plays " + ctx.name(L["c"]));
 }
 /** action play-magia — cards/elementis/rules.yaml:339:7 */
 function action_play_magia(ctx, f) {
@@ -654,7 +654,7 @@ function action_attack_when(ctx, f) {
 /** action attack: label — cards/elementis/rules.yaml:346:13 */
 function action_attack_label(ctx, f) {
   const L = f.L;
-  return ctx.name(f.me) + " attacks with " + ctx.name(L["c"]);
+  return ctx.text(ctx.name(f.me) + " attacks with " + ctx.name(L["c"]));
 }
 /** action attack — cards/elementis/rules.yaml:348:7 */
 function action_attack(ctx, f) {
@@ -663,12 +663,12 @@ function action_attack(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 108; ctx.choose(f, "t", f.me, fn_attack_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": L["c"] } }), 1, 1, true, ctx.name(L["c"]) + " attacks");
+        ctx.at = 108; ctx.choose(f, "t", f.me, fn_attack_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": L["c"] } }), 1, 1, true, ctx.text(ctx.name(L["c"]) + " attacks"));
         return;
       }
       case 1: {
         ctx.at = 109; ctx.set(L["c"], "tapped", true);
-        ctx.at = 110; ctx.log(ctx.name(L["c"]) + " attacks " + ctx.name(L["t"]));
+        ctx.at = 110; ctx.log(ctx.text(ctx.name(L["c"]) + " attacks " + ctx.name(L["t"])));
         f.step = 2;
         ctx.at = 111; ctx.emit(f, null, "attack", { "attacker": L["c"], "target": L["t"] });
         return;
@@ -678,7 +678,7 @@ function action_attack(ctx, f) {
       }
       case 3: {
         f.step = 6;
-        ctx.at = 113; ctx.choose(f, "blockers", ctx.opponent(f.me), fn_possible_blockers(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": L["c"] } }), 0, 1, false, "Block " + ctx.name(L["c"]) + "?");
+        ctx.at = 113; ctx.choose(f, "blockers", ctx.opponent(f.me), fn_possible_blockers(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": L["c"] } }), 0, 1, false, ctx.text("Block " + ctx.name(L["c"]) + "?"));
         return;
       }
       case 4: {
@@ -701,7 +701,7 @@ function action_attack(ctx, f) {
         ctx.at = 117; L["b"] = $first(L["blockers"]);
         ctx.at = 118; ctx.set(L["b"], "tapped", true);
         ctx.at = 119; ctx.set(L["b"], "blocking", true);
-        ctx.at = 120; ctx.log(ctx.name(L["b"]) + " blocks " + ctx.name(L["c"]));
+        ctx.at = 120; ctx.log(ctx.text(ctx.name(L["b"]) + " blocks " + ctx.name(L["c"])));
         f.step = 11;
         ctx.at = 121; ctx.call(f, null, "battle", { "a": L["c"], "b": L["b"] });
         return;
@@ -741,7 +741,7 @@ function action_resist_when(ctx, f) {
 /** action resist: label — cards/elementis/rules.yaml:375:13 */
 function action_resist_label(ctx, f) {
   const L = f.L;
-  return ctx.name(f.me) + " resists with " + ctx.name(L["r"]);
+  return ctx.text(ctx.name(f.me) + " resists with " + ctx.name(L["r"]));
 }
 /** action resist — cards/elementis/rules.yaml:377:7 */
 function action_resist(ctx, f) {
@@ -778,17 +778,17 @@ function action_pass(ctx, f) {
 /** deck rules: the problems of a deck — cards/elementis/rules.yaml:306:3 */
 function deck_errors(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 127; L["cards"] = [...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")];
+  ctx.pureAt = 127; L["cards"] = ctx.list([...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")]);
   ctx.pureAt = 128; if (ctx.zoneView(f.me, "hand").length !== 10) {
-    ctx.pureAt = 129; L["errors"] = [...L["errors"], "ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length)];
+    ctx.pureAt = 129; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length))]);
   }
   ctx.pureAt = 130; if (ctx.zoneView(f.me, "side").length > 3) {
-    ctx.pureAt = 131; L["errors"] = [...L["errors"], "ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length)];
+    ctx.pureAt = 131; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))]);
   }
   ctx.pureAt = 132; for (const $v0 of L["cards"]) {
     L["c"] = $v0;
     ctx.pureAt = 133; if ($countWhere(L["cards"], ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])) > 1 && $is($firstWhere(L["cards"], ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])), L["c"])) {
-      ctx.pureAt = 134; L["errors"] = [...L["errors"], "ES-FORMAT-BUILD: " + ctx.name(L["c"]) + " is in the deck and side deck more than once (each of the 32 cards once)"];
+      ctx.pureAt = 134; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: " + ctx.name(L["c"]) + " is in the deck and side deck more than once (each of the 32 cards once)")]);
     }
   }
   return L["errors"];
