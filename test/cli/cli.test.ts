@@ -83,9 +83,9 @@ describe("cardwright check / test / --help", () => {
       expect(r.code).toBe(0);
       expect(r.out).toMatch(new RegExp(`Usage: cardwright ${c}`));
     }
-    // What each says it does is what it does: check names the only thing it writes.
+    // What each says it does is what it does: check writes nothing (it builds the module in memory).
     const flat = async (c: string) => (await cli([c, "--help"])).out.replace(/\s+/g, " ");
-    expect(await flat("check")).toContain("writes nothing but the build cache (dist/<game>/, used to check decks)");
+    expect(await flat("check")).toContain("report diagnostics; writes nothing");
     expect(await flat("play")).toContain("--from <file#scenario> start from the board a scenario gives");
   });
 
