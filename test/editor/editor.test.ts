@@ -195,7 +195,7 @@ describe("editor", () => {
     await h.shot("04-definition");
   });
 
-  it("keystroke → marker latency on a GI card (179-card game), median printed", async () => {
+  it("keystroke → marker latency on a GI card (the whole GI game loaded), median printed", async () => {
     await open("cards/gitcg/cards/diluc-searing-onslaught.yaml");
     const line = await h.page.evaluate(() => {
       const m = (window as any).cardwright.editor.getModel();
