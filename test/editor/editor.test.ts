@@ -301,7 +301,7 @@ describe("sandbox", () => {
         await h.page.click(`[data-testid=sb-act] >> nth=${skill}`);
       } else if (list.some((a) => a.kind === "act")) await h.page.click(`[data-testid=sb-act] >> nth=${list.length - 1}`);
       else await answerChoices();
-      if (n === 12) await h.shot("07-sandbox-gi-midgame");
+      if (n === 6) await h.shot("07-sandbox-gi-midgame");
     }
     expect(await gameProps()).toContain("round: 2");
     expect([...used].sort()).toEqual(["P1", "P2"]);
