@@ -141,6 +141,7 @@ describe("editor", () => {
 
   it("completion offers a card id; hover shows a procedure's doc", async () => {
     await open("cards/elementis/cards/fireball.yaml", 10, 25);
+    const original = await h.page.evaluate(() => (window as any).cardwright.editor.getValue() as string);
     await h.page.keyboard.press("End");
     await h.page.keyboard.press("Enter");
     await h.page.keyboard.type("deal-damage(salam");
@@ -150,11 +151,7 @@ describe("editor", () => {
     expect(await row.first().textContent()).toContain("salamander");
     await h.shot("02-completion");
     await h.page.keyboard.press("Escape");
-    await h.page.evaluate(() => {
-      const cw = (window as any).cardwright;
-      cw.editor.trigger("test", "undo", null);
-      cw.editor.getModel().setValue(cw.editor.getModel().getValue().replace(/\n {2}deal-damage\(salam[^\n]*/, ""));
-    });
+    await h.page.evaluate((text) => (window as any).cardwright.editor.getModel().setValue(text), original);
     // Hover over `deal-damage` on line 10.
     const at = await h.page.evaluate(() => {
       const cw = (window as any).cardwright;
@@ -371,5 +368,27 @@ describe("sandbox", () => {
     await h.page.waitForSelector("[data-testid=sb-debug].hidden", { state: "attached" });
     expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 4");
     await h.page.uncheck("[data-testid=sb-debug-on]");
+  });
+
+  it("hot reload: saving a card recompiles the game and replays the sandbox's history on it", async () => {
+    await h.page.click("[data-testid=tab-sandbox]");
+    await h.page.selectOption("[data-testid=sb-game]", "elementis");
+    await h.page.selectOption("[data-testid=sb-start]", { value: "scenario:elementis/scenarios/fireball.yaml" });
+    await start();
+    await click("Me plays Fireball");
+    await answerChoices();
+    expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 4");
+    await open("cards/elementis/cards/fireball.yaml", 10, 1);
+    await h.page.evaluate(() => {
+      const cw = (window as any).cardwright;
+      cw.editor.getModel().setValue(cw.editor.getValue().replace("deal-damage(t, 1, self)", "deal-damage(t, 2, self)"));
+    });
+    await h.page.keyboard.press("Control+s");
+    await h.page.waitForFunction(() => /reloaded/.test(document.querySelector("[data-testid=sb-message]")?.textContent ?? ""), null, { timeout: 120_000 });
+    expect(await h.page.textContent("[data-testid=sb-message]")).toMatch(/^reloaded elementis: all \d+ step\(s\) replayed on the new rules$/);
+    expect(readFileSync(join(h.root, "cards", "elementis", "cards", "fireball.yaml"), "utf8")).toContain("deal-damage(t, 2, self)");
+    // The same answers on the new Fireball: 2 damage.
+    expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 3");
+    await h.shot("11-hot-reload");
   });
 });
