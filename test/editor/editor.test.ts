@@ -3,7 +3,7 @@
  * at the CLI's positions), completion, hover, go to definition, the sandbox playing Elementis and
  * GI by clicks, undo, save as scenario, and the broken-file corpus through the page's worker.
  */
-import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -113,6 +113,9 @@ describe("file API (editor/server)", () => {
     const files = tree.games.find((g) => g.game === "elementis")?.files ?? [];
     expect(files.filter((f) => f.includes("link-out") || f.includes("outside/"))).toEqual([]);
     expect(files).toContain("elementis/cards/fireball.yaml");
+    // The links go again: the compiler would read them as a card and a folder of the game.
+    rmSync(join(h.root, "cards", "elementis", "cards", "link-out.yaml"));
+    rmSync(join(h.root, "cards", "elementis", "outside"));
   });
 });
 
@@ -368,5 +371,27 @@ describe("sandbox", () => {
     await h.page.waitForSelector("[data-testid=sb-debug].hidden", { state: "attached" });
     expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 4");
     await h.page.uncheck("[data-testid=sb-debug-on]");
+  });
+
+  it("hot reload: saving a card recompiles the game and replays the sandbox's history on it", async () => {
+    await h.page.click("[data-testid=tab-sandbox]");
+    await h.page.selectOption("[data-testid=sb-game]", "elementis");
+    await h.page.selectOption("[data-testid=sb-start]", { value: "scenario:elementis/scenarios/fireball.yaml" });
+    await start();
+    await click("Me plays Fireball");
+    await answerChoices();
+    expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 4");
+    await open("cards/elementis/cards/fireball.yaml", 10, 1);
+    await h.page.evaluate(() => {
+      const cw = (window as any).cardwright;
+      cw.editor.getModel().setValue(cw.editor.getValue().replace("deal-damage(t, 1, self)", "deal-damage(t, 2, self)"));
+    });
+    await h.page.keyboard.press("Control+s");
+    await h.page.waitForFunction(() => /reloaded/.test(document.querySelector("[data-testid=sb-message]")?.textContent ?? ""), null, { timeout: 120_000 });
+    expect(await h.page.textContent("[data-testid=sb-message]")).toMatch(/^reloaded elementis: all \d+ step\(s\) replayed on the new rules$/);
+    expect(readFileSync(join(h.root, "cards", "elementis", "cards", "fireball.yaml"), "utf8")).toContain("deal-damage(t, 2, self)");
+    // The same answers on the new Fireball: 2 damage.
+    expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 3");
+    await h.shot("11-hot-reload");
   });
 });
