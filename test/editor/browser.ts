@@ -28,6 +28,7 @@ export async function openHarness(): Promise<Harness> {
   const root = mkdtempSync(join(tmpdir(), "cardwright-editor-"));
   cpSync(join(REPO, "cards"), join(root, "cards"), { recursive: true });
   cpSync(join(REPO, "dist"), join(root, "dist"), { recursive: true, filter: (src) => !src.includes("test-artifacts") });
+  rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
   const server = await startEditorServer({ root, port: 0 });
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "cardwright-chromium-")), {
