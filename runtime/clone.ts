@@ -26,7 +26,7 @@ export function cloneState(s: State): State {
   const events: Record<number, EventRecord> = {};
   for (const k in s.events) {
     const e = s.events[k as unknown as number] as EventRecord;
-    events[k as unknown as number] = { id: e.id, name: e.name, fields: { ...e.fields } };
+    events[k as unknown as number] = e.at === undefined ? { id: e.id, name: e.name, fields: { ...e.fields } } : { id: e.id, name: e.name, fields: { ...e.fields }, at: e.at };
   }
   return {
     game: s.game,
