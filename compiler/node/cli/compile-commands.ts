@@ -1,5 +1,5 @@
 /** `cardwright check` and `cardwright compile`. */
-import pc from "picocolors";
+import pc from "./colors.ts";
 import { checkGame } from "../../core/compile.ts";
 import { dedupeDiagnostics, hasErrors, type Diagnostic } from "../../core/diagnostics.ts";
 import { deckRules } from "../decks.ts";

@@ -1,5 +1,5 @@
 /** Internal faults (bugs in Cardwright or a runaway game) are reported once, plainly; user mistakes never get here. */
-import pc from "picocolors";
+import pc from "./colors.ts";
 
 export const RuntimeFaultReporter = {
   report(e: unknown): void {

@@ -1,5 +1,5 @@
 /** Diagnostics on the terminal: rendered once (renderDiagnostic), coloured when it helps. */
-import pc from "picocolors";
+import pc from "./colors.ts";
 import { sanitize } from "../../../runtime/agents-terminal.ts";
 import { renderDiagnostic, type Diagnostic } from "../../core/diagnostics.ts";
 

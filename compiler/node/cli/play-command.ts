@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { join, relative } from "node:path";
-import pc from "picocolors";
+import pc from "./colors.ts";
 import type { Agent, AsyncAgent, Board, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
 import { Engine, firstLegalAgent, InputEnded, logLines, parseReplay, randomAgent, recordingRun, replayToJSON, sanitize, terminalSession, type TerminalIO } from "../../../runtime/index.ts";
 import { scenarioBoard } from "../../core/scenario.ts";

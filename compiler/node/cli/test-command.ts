@@ -1,7 +1,7 @@
 /** `cardwright test`: runs scenario files and reports each scenario. */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import pc from "picocolors";
+import pc from "./colors.ts";
 import { sanitize } from "../../../runtime/agents-terminal.ts";
 import { gameDir, listGames, loadChecked, readTextFile } from "../project.ts";
 import { runScenarioFile, runScenarios, type ScenarioResult } from "../../core/scenario.ts";
