@@ -83,6 +83,18 @@ export class RuntimeCtx implements Ctx {
     if (j !== null && !j.has(x.id)) j.set(x.id, copyEntity(x));
   }
 
+  /**
+   * Zone key → its list before the first change of this apply (undefined: the zone did not exist).
+   * Like `journal`, so that `apply` need not copy every zone up front to undo a fault.
+   */
+  zoneJournal: Map<string, EntityId[] | undefined> | null = null;
+
+  /** Records a zone's list before it changes (see `zoneJournal`). */
+  touchZone(key: string): void {
+    const j = this.zoneJournal;
+    if (j !== null && !j.has(key)) j.set(key, this.state.zones[key]?.slice());
+  }
+
   constructor(ix: ModuleIndex) {
     this.ix = ix;
     this.module = ix.module;
@@ -321,6 +333,7 @@ export class RuntimeCtx implements Ctx {
     this.mutations++;
     this.zoneMutations++;
     const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
+    this.touchZone(key);
     const zone = st.zones[key];
     const at = zone === undefined ? -1 : zone.indexOf(id);
     if (zone !== undefined && at >= 0) zone.splice(at, 1);
@@ -340,12 +353,14 @@ export class RuntimeCtx implements Ctx {
     const fromZone = x.zone;
     const fromKey = this.ix.zoneKey(fromOwner, x.zone);
     const toKey = this.ix.zoneKey(owner, zone);
+    this.touchZone(toKey);
     let to = st.zones[toKey];
     if (to === undefined) to = st.zones[toKey] = [];
     if (def.limit !== undefined && fromKey !== toKey && to.length >= def.limit) {
       if (this.logging) pushLog(st, "move", `${this.entityName(x)} cannot enter ${this.zoneLabel(owner, zone)}: it is full (${def.limit})`, { entity: id, from: fromKey, to: toKey, full: true }, this.by());
       return;
     }
+    this.touchZone(fromKey);
     const from = st.zones[fromKey];
     const at = from === undefined ? -1 : from.indexOf(id);
     if (from === undefined || at < 0) throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
@@ -378,7 +393,10 @@ export class RuntimeCtx implements Ctx {
     const key = this.ix.zoneKey(owner, zone);
     const ids = this.state.zones[key];
     if (ids === undefined && this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
-    if (ids !== undefined) shuffleInPlace(this.state.rng, ids);
+    if (ids !== undefined) {
+      this.touchZone(key);
+      shuffleInPlace(this.state.rng, ids);
+    }
     if (this.logging) pushLog(this.state, "shuffle", `${this.zoneLabel(owner, zone)} shuffled`, { zone: key }, this.by());
   }
 
@@ -497,6 +515,7 @@ export function createEntity(rt: RuntimeCtx, card: string, owner: EntityId, zone
   if (rt.journal !== null && !rt.journal.has(id)) rt.journal.set(id, null);
   st.entities[id] = { id, card, owner, zone, arrival: st.clock++, props: props ?? {}, counters: {} };
   const key = rt.ix.zoneKey(owner, zone);
+  rt.touchZone(key);
   const ids = st.zones[key];
   if (ids === undefined) st.zones[key] = [id];
   else ids.push(id);

@@ -114,13 +114,15 @@ export class Engine {
     const rt = this.rt.bind(state);
     const before = snapshot(state);
     const journal = new Map<EntityId, Entity | null>();
+    const zoneJournal = new Map<string, EntityId[] | undefined>();
     rt.journal = journal;
+    rt.zoneJournal = zoneJournal;
     try {
       answer(rt, state.decision as Decision, action);
       state.turnstile++;
       drive(rt);
     } catch (e) {
-      restore(state, before, journal);
+      restore(state, before, journal, zoneJournal);
       // Caches of the runtime are keyed on the state object and its change counters: drop them.
       rt.mutations++;
       rt.zoneMutations++;
@@ -129,6 +131,7 @@ export class Engine {
       throw e instanceof RuntimeFault ? e : new RuntimeFault("apply", undefined, errorMessage(e), e);
     } finally {
       rt.journal = null;
+      rt.zoneJournal = null;
     }
     return { ok: true };
   }
@@ -187,8 +190,9 @@ export class Engine {
 }
 
 /**
- * What `apply` needs to undo a faulting resolution: a copy of everything but the entities (the
- * runtime journals each entity before its first change) and the log (it only grows: its length).
+ * What `apply` needs to undo a faulting resolution: a copy of everything but the entities and the
+ * zones (the runtime journals each entity and each zone list before its first change) and the log
+ * (it only grows: its length).
  */
 interface Snapshot {
   readonly copy: State;
@@ -196,28 +200,36 @@ interface Snapshot {
 }
 
 const NO_ENTITIES: State["entities"] = {};
+const NO_ZONES: State["zones"] = {};
 
 function snapshot(state: State): Snapshot {
-  const { log, entities } = state;
+  const { log, entities, zones } = state;
   state.log = [];
   state.entities = NO_ENTITIES;
+  state.zones = NO_ZONES;
   try {
     return { copy: cloneState(state), logLength: log.length };
   } finally {
     state.log = log;
     state.entities = entities;
+    state.zones = zones;
   }
 }
 
 /** Puts the snapshot back into the same state object (callers hold it). */
-function restore(state: State, s: Snapshot, journal: ReadonlyMap<EntityId, Entity | null>): void {
-  const { log, entities } = state;
+function restore(state: State, s: Snapshot, journal: ReadonlyMap<EntityId, Entity | null>, zoneJournal: ReadonlyMap<string, EntityId[] | undefined>): void {
+  const { log, entities, zones } = state;
   log.length = s.logLength;
   for (const [id, before] of journal) {
     if (before === null) delete entities[id];
     else entities[id] = before;
   }
+  for (const [key, before] of zoneJournal) {
+    if (before === undefined) delete zones[key];
+    else zones[key] = before;
+  }
   Object.assign(state, s.copy);
   state.log = log;
   state.entities = entities;
+  state.zones = zones;
 }
