@@ -12,7 +12,11 @@ const localized = {
   oneOf: [{ type: "string" }, { type: "object", properties: { en: { type: "string" }, ja: { type: "string" } }, required: ["en"], additionalProperties: { type: "string" } }],
 };
 
-function valueSchema(ty: Type, voc: Vocabulary): object {
+/** How a card id is written in a schema: by its shape (card files) or as one of the known ids (editors). */
+const CARD_ID_SHAPE = { type: "string", pattern: idPattern };
+
+/** The schema of a value of a declared type; `cardId` is the schema of one card id. */
+export function valueSchema(ty: Type, voc: Vocabulary, cardId: object = CARD_ID_SHAPE): object {
   switch (ty.t) {
     case "number":
       return { type: "number" };
@@ -23,9 +27,9 @@ function valueSchema(ty: Type, voc: Vocabulary): object {
     case "enum":
       return oneOfValues([...(voc.enums.get(ty.name) ?? [])]);
     case "cardid":
-      return { type: "string", pattern: idPattern };
+      return cardId;
     case "list":
-      return { type: "array", items: valueSchema(ty.of, voc) };
+      return { type: "array", items: valueSchema(ty.of, voc, cardId) };
     default:
       return {};
   }

@@ -4,6 +4,7 @@
  * properties and card ids filled in, so the editor completes and flags them too. The checker
  * stays the judge: these schemas allow what they cannot describe.
  */
+import { valueSchema as cardValueSchema } from "../card-schema.ts";
 import { DECK_SCHEMA } from "../deck-check.ts";
 import { SCENARIO_SCHEMA } from "../scenario-check.ts";
 import type { Type } from "../types.ts";
@@ -11,23 +12,9 @@ import type { Vocabulary } from "../vocabulary.ts";
 
 const DRAFT = "http://json-schema.org/draft-07/schema#";
 
+/** A value of a declared type, with card ids as one of the game's cards. */
 function valueSchema(ty: Type, voc: Vocabulary, cards: readonly string[]): object {
-  switch (ty.t) {
-    case "number":
-      return { type: "number" };
-    case "bool":
-      return { type: "boolean" };
-    case "text":
-      return { type: "string" };
-    case "enum":
-      return { enum: [...(voc.enums.get(ty.name) ?? [])] };
-    case "cardid":
-      return cards.length ? { enum: [...cards] } : { type: "string" };
-    case "list":
-      return { type: "array", items: valueSchema(ty.of, voc, cards) };
-    default:
-      return {};
-  }
+  return cardValueSchema(ty, voc, cards.length ? { enum: [...cards] } : { type: "string" });
 }
 
 /** Deck files: zones by name, each a list of the game's card ids. */
