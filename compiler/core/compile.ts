@@ -222,12 +222,16 @@ export function checkRules(input: InputFile): RulesCheck {
 }
 
 /** The rules' code (functions, procedures, actions, flow…) and the runtime's rules table. */
-export interface RulesBody {
-  readonly rules: RulesModel;
+/** What checking the code of one file gives: its code units, diagnostics, declarations and references. */
+export interface FileBody {
   readonly units: readonly CompiledUnit[];
   readonly diagnostics: readonly Diagnostic[];
   readonly declarations: readonly Declaration[];
   readonly references: readonly Reference[];
+}
+
+export interface RulesBody extends FileBody {
+  readonly rules: RulesModel;
 }
 
 /** Checks the rules' code against the vocabulary, whose `cards` holds every card id of the game. */
@@ -276,12 +280,8 @@ export function checkCardHead(voc: Vocabulary, file: InputFile): CardHead {
 }
 
 /** Second pass over a card file: its code, its references and its table row. */
-export interface CardBody {
+export interface CardBody extends FileBody {
   readonly card: CardModel | null;
-  readonly units: readonly CompiledUnit[];
-  readonly diagnostics: readonly Diagnostic[];
-  readonly declarations: readonly Declaration[];
-  readonly references: readonly Reference[];
 }
 
 /** Checks a card's code and data against the vocabulary, whose `cards` holds every card id of the game. */
