@@ -22,6 +22,8 @@ interface Pattern {
   readonly roles: readonly string[];
   /** For word roles: word (lower case) → enum value. */
   readonly wordValue: ReadonlyMap<string, string>;
+  /** Facts a match states by its words alone (`{duration=1}`). */
+  readonly fixed: readonly Fact[];
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -34,12 +36,18 @@ export function compilePatterns(rules: CardTextRules, enums: ReadonlyMap<string,
     const wordValue = new Map<string, string>();
     let src = "";
     let last = 0;
-    for (const m of p.matchAll(/\{(~?)([A-Za-z0-9_-]+)\}/g)) {
+    const fixed: Fact[] = [];
+    for (const m of p.matchAll(/\{(~?)([A-Za-z0-9_-]+)(?:=([A-Za-z0-9_-]+))?\}/g)) {
       src += escape(p.slice(last, m.index)).replace(/\s+/g, "\\s+");
       last = m.index + m[0].length;
       const role = rules.roles.get(m[2] ?? "");
       if (!role) {
         src += escape(m[0]);
+        continue;
+      }
+      // `{duration=1}`: the words before it state this value ("This round" is a duration of 1).
+      if (m[3] !== undefined) {
+        fixed.push({ role: role.name, value: m[3] });
         continue;
       }
       // `{~element}`: a word of the role that the pattern needs but does not record.
@@ -55,13 +63,14 @@ export function compilePatterns(rules: CardTextRules, enums: ReadonlyMap<string,
           alts.push(escape(word));
         }
         alts.sort((a, b) => b.length - a.length);
-        src += `${open}${alts.join("|") || "(?!)"})`;
+        alts.push(UNKNOWN);
+        src += `${open}${alts.join("|")})`;
       } else {
         src += `${open}\\d+|${UNKNOWN})`;
       }
     }
     src += escape(p.slice(last)).replace(/\s+/g, "\\s+");
-    out.push({ re: new RegExp(`(?<![\\w])${src}(?![\\w])`, "gi"), roles, wordValue });
+    out.push({ re: new RegExp(`(?<![\\w])${src}(?![\\w])`, "gi"), roles, wordValue, fixed });
   }
   return out;
 }
@@ -77,6 +86,7 @@ export function findFacts(text: string, patterns: readonly Pattern[]): Fact[] {
         const value = p.wordValue.size && !/^\d+$/.test(g) && g !== UNKNOWN ? (p.wordValue.get(g.toLowerCase()) ?? g) : g;
         facts.push({ role, value });
       });
+      facts.push(...p.fixed);
       return " ".repeat(whole.length);
     });
   }

@@ -89,12 +89,14 @@ class CardTextRun {
     return f;
   }
 
-  /** Cards this one names (two steps: a skill's status and that status's summon) and cards naming it. */
+  /** Cards this one names (up to three steps: a skill's status, the skill it prepares, the next one) and cards naming it. */
   private related(id: string): string[] {
     const out = new Set<string>();
-    for (const a of this.render(id)?.names ?? []) {
-      out.add(a);
-      for (const b of this.render(a)?.names ?? []) out.add(b);
+    let step = [id];
+    for (let depth = 0; depth < 3; depth++) {
+      const next: string[] = [];
+      for (const a of step) for (const b of this.render(a)?.names ?? []) if (!out.has(b)) (out.add(b), next.push(b));
+      step = next;
     }
     for (const n of this.namedBy.get(id) ?? []) out.add(n);
     out.delete(id);

@@ -192,7 +192,7 @@ function describe(e: IrExpr, ctx: Ctx): string {
 function value(e: IrExpr, ctx: Ctx): string {
   const c = fold(e, ctx);
   if (c !== undefined) return constText(c, e, ctx);
-  if (e.ty.t === "number") return UNKNOWN;
+  if (e.ty.t === "number" || e.ty.t === "enum") return UNKNOWN;
   return describe(e, ctx);
 }
 
@@ -250,7 +250,17 @@ function call(proc: string, args: readonly (readonly [string, IrExpr])[], ctx: C
 }
 
 /** A change (`event.amount += 1`, `self.usage -= 1`, a modifier's `value -= 1`): the `sets` phrase. */
-function change(keys: readonly string[], target: IrExpr, op: string, v: IrExpr, ctx: Ctx, suffix = ""): string[] {
+function change(keys: readonly string[], target: IrExpr, op: string, v: IrExpr, ctx: Ctx, suffix = "", place?: IrExpr): string[] {
+  // `a = a - k` and `a = max(0, a - k)` read as `a -= k` (`a = a + k` as `a += k`).
+  if (op === "=" && place) {
+    const same = (x: IrExpr) => codeOf(x) === codeOf(place);
+    let inner = v;
+    if (v.k === "builtin" && v.fn === "max" && v.args.length === 2 && fold(v.args[0] as IrExpr, ctx) === 0) inner = v.args[1] as IrExpr;
+    if (inner.k === "bin" && (inner.op === "-" || inner.op === "+") && same(inner.l) && (inner === v || inner.op === "-")) {
+      const k = keys.map((x) => x.replace(/ =$/, ` ${inner.op}=`));
+      return change(k, target, `${inner.op}=`, inner.r, ctx, suffix);
+    }
+  }
   return withAlts([v], ctx, () => {
     for (const k of keys) {
       const p = ctx.rules.sets.get(k);
@@ -259,7 +269,7 @@ function change(keys: readonly string[], target: IrExpr, op: string, v: IrExpr, 
         return t === "" ? null : fill(t, { value: value(v, ctx), target: describe(target, ctx) }) + suffix;
       }
     }
-    const s = `${describe(target, ctx)} ${op} ${value(v, ctx)}${suffix}`;
+    const s = `${describe(place ?? target, ctx)} ${op} ${value(v, ctx)}${suffix}`;
     ctx.unphrased.push(s);
     return s;
   });
@@ -291,14 +301,13 @@ function stmt(s: IrStmt, ctx: Ctx): string[] {
     }
     case "setField": {
       const ev = s.ev.k === "event" && ctx.event ? ctx.event : codeOf(s.ev);
-      return change([`${ev}.${s.name} ${s.op}`, `${s.name} ${s.op}`], { k: "field", ev: s.ev, name: s.name, ty: s.value.ty }, s.op, s.value, ctx);
+      return change([`${ev}.${s.name} ${s.op}`, `${s.name} ${s.op}`], s.ev, s.op, s.value, ctx, "", { k: "field", ev: s.ev, name: s.name, ty: s.value.ty });
     }
     case "setProp":
-      if (ctx.computes === null && s.obj.k === "local") return [];
-      return change([`${s.name} ${s.op}`], { k: "prop", obj: s.obj, name: s.name, ty: s.value.ty }, s.op, s.value, ctx);
+      return change([`${s.name} ${s.op}`], s.obj, s.op, s.value, ctx, "", { k: "prop", obj: s.obj, name: s.name, ty: s.value.ty });
     case "modify": {
       const until = word(`until ${s.until}`, ctx);
-      return change([`${s.name} ${s.op}`], { k: "prop", obj: s.obj, name: s.name, ty: s.value.ty }, s.op, s.value, ctx, until ? ` ${until}` : ` (${s.until})`);
+      return change([`${s.name} ${s.op}`], s.obj, s.op, s.value, ctx, until ? ` ${until}` : ` (${s.until})`, { k: "prop", obj: s.obj, name: s.name, ty: s.value.ty });
     }
     case "if": {
       // `if c { n = 5 }` on a local that holds a constant: the local's other value (see withAlts).
@@ -456,8 +465,11 @@ export function renderCard(card: RenderCard, rules: CardTextRules, lang: string,
     if (body.length) out.push(cond + body.join("; "));
   });
   // Fields with a phrase (usage, duration…), when the card sets them.
+  // A phrase for one value (`duration.1`) wins over the field's phrase.
   for (const [f, p] of rules.fields) {
-    if (fieldSet(card.def.fields[f])) out.push(fill(say(p, lang), fields));
+    const v = card.def.fields[f];
+    if (f.includes(".") || !fieldSet(v)) continue;
+    out.push(fill(say(rules.fields.get(`${f}.${String(v)}`) ?? p, lang), fields));
   }
   if (lead && out.length) lead = lead.endsWith(":") ? `${lead} ` : `${lead}. `;
   const text = (lead + out.map(sentence).filter(Boolean).join(" ")).trim();
