@@ -8,7 +8,8 @@
  *    card names, e.g. the status a skill creates, or one naming the card, e.g. the skill a talent
  *    changes) — unless the code's number of that role is unknown (`X`).
  * A bonus role (`adds: damage`) bridges the two ways of saying a conditional number: a written
- * "3 … +2" accounts for rendered 3 and 5, and a rendered 3 and 5 account for a written "+2".
+ * "3 … +2" accounts for rendered 3 and 5, and a rendered 3 and 5 account for a written "+2"; a
+ * written "1 more round" added to a related card's 2 rounds accounts for a rendered 3.
  * An `optional` role (a cost the card frame shows) is compared only when the text states it.
  */
 import type { Fact } from "./facts.ts";
@@ -48,7 +49,7 @@ export function compareFacts(rules: CardTextRules, written: readonly Fact[], own
     if (decl?.optional && w.size === 0) continue;
     const bonusRoles = [...rules.roles.values()].filter((r) => r.adds === role).map((r) => r.name);
     const writtenSums = new Set<number>();
-    for (const b of bonusRoles) for (const x of nums(W.get(b))) for (const base of nums(w)) writtenSums.add(base + x);
+    for (const b of bonusRoles) for (const x of nums(W.get(b))) for (const base of [...nums(w), ...nums(R.get(role))]) writtenSums.add(base + x);
     const onlyInEffect = [...g].filter((v) => v !== UNKNOWN && !w.has(v) && !writtenSums.has(Number(v)));
     const open = g.has(UNKNOWN) || (R.get(role)?.has(UNKNOWN) ?? false);
     const base = decl?.adds ?? null;

@@ -89,11 +89,11 @@ class CardTextRun {
     return f;
   }
 
-  /** Cards this one names (up to three steps: a skill's status, the skill it prepares, the next one) and cards naming it. */
+  /** Cards this one names (up to four steps: a skill's status, the skill it prepares, the next status and skill) and cards naming it. */
   private related(id: string): string[] {
     const out = new Set<string>();
     let step = [id];
-    for (let depth = 0; depth < 3; depth++) {
+    for (let depth = 0; depth < 4; depth++) {
       const next: string[] = [];
       for (const a of step) for (const b of this.render(a)?.names ?? []) if (!out.has(b)) (out.add(b), next.push(b));
       step = next;
