@@ -2,7 +2,7 @@
  * Number by number: a card's written text against the text rendered from its code.
  *
  * Both texts are read by the game's `find` patterns into facts (role, value), e.g. damage 3,
- * element pyro, usage 2. Per role, values are compared as sets (a repeated number is said once):
+ * school fire, usage 2. Per role, values are compared as sets (a repeated number is said once):
  *  - every value the code gives must be written — else "the effect says 4, the text does not";
  *  - every written value must come from the code, or from the code of a related card (one the
  *    card names, e.g. the status a skill creates, or one naming the card, e.g. the skill a talent

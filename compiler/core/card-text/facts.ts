@@ -1,8 +1,8 @@
 /**
  * Finding the numbers a text states, with their roles. The same patterns (the game's
  * `card-text.find`) read a card's written text and the text rendered from its code, so both sides
- * are measured by one ruler: "{damage} {element} DMG" finds damage 3 and element pyro in
- * "deal 3 Pyro DMG". A rendered number the renderer could not work out is written `X`: it makes
+ * are measured by one ruler: "{damage} {school} damage" finds damage 3 and school fire in
+ * "deal 3 Fire damage". A rendered number the renderer could not work out is written `X`: it makes
  * its role open (any written number of that role may be it).
  */
 import { say, type CardTextRules } from "./phrases.ts";
@@ -50,7 +50,7 @@ export function compilePatterns(rules: CardTextRules, enums: ReadonlyMap<string,
         fixed.push({ role: role.name, value: m[3] });
         continue;
       }
-      // `{~element}`: a word of the role that the pattern needs but does not record.
+      // `{~school}`: a word of the role that the pattern needs but does not record.
       const record = m[1] !== "~";
       if (record) roles.push(role.name);
       const open = record ? "(" : "(?:";

@@ -11,7 +11,7 @@ export type Phrase = Readonly<Record<string, string>> & { readonly en: string };
 /** A kind of number (or word) compared between a card's written text and its rendered text. */
 export interface Role {
   readonly name: string;
-  /** An enum whose values' words this role finds (an element…); absent: a number. */
+  /** An enum whose values' words this role finds (a school of magic…); absent: a number. */
   readonly words: string | null;
   /** A bonus role: its value may also be the difference of two values of this role. */
   readonly adds: string | null;
@@ -22,7 +22,7 @@ export interface Role {
 export interface CardTextRules {
   readonly words: ReadonlyMap<string, Phrase>;
   readonly roles: ReadonlyMap<string, Role>;
-  /** Patterns such as `{damage} {element} DMG`, tried in order on a text. */
+  /** Patterns such as `{damage} {school} damage`, tried in order on a text. */
   readonly find: readonly string[];
   readonly kinds: ReadonlyMap<string, Phrase>;
   readonly fields: ReadonlyMap<string, Phrase>;
