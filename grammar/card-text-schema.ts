@@ -34,6 +34,7 @@ export const CARD_TEXT_SCHEMA = {
     sets: phrases,
     triggers: phrases,
     limits: phrases,
+    keywords: phrases,
   },
   additionalProperties: false,
 } as const;

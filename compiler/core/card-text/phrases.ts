@@ -30,6 +30,7 @@ export interface CardTextRules {
   readonly sets: ReadonlyMap<string, Phrase>;
   readonly triggers: ReadonlyMap<string, Phrase>;
   readonly limits: ReadonlyMap<string, Phrase>;
+  readonly keywords: ReadonlyMap<string, Phrase>;
 }
 
 type Obj = Record<string, unknown>;
@@ -78,6 +79,7 @@ export function readCardTextRules(rules: Obj | null): CardTextRules | null {
     sets: table(s["sets"]),
     triggers: table(s["triggers"]),
     limits: table(s["limits"]),
+    keywords: table(s["keywords"]),
   };
 }
 

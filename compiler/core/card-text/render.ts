@@ -38,7 +38,9 @@ type Val =
   | { readonly k: "alts"; readonly v: Const; readonly alts: readonly { readonly v: Const; readonly cond: string }[] }
   | { readonly k: "expr"; readonly e: IrExpr }
   /** Set in a loop, a branch or by a decision: no one value. */
-  | { readonly k: "unknown" };
+  | { readonly k: "unknown" }
+  /** A choice's result: read as the phrase `chosen` ("it"). */
+  | { readonly k: "chosen" };
 
 interface Ctx {
   readonly lang: string;
@@ -150,6 +152,7 @@ function describe(e: IrExpr, ctx: Ctx): string {
   switch (e.k) {
     case "local": {
       const v = ctx.env.get(e.name);
+      if (v?.k === "chosen") return word("chosen", ctx) ?? e.name;
       if (v?.k !== "expr" || ctx.expanding.has(e.name)) return e.name;
       ctx.expanding.add(e.name);
       const out = describe(v.e, ctx);
@@ -275,6 +278,11 @@ function change(keys: readonly string[], target: IrExpr, op: string, v: IrExpr, 
   });
 }
 
+/** How clauses of one sentence join (`words: { join: … }`, default "; "). */
+function joiner(ctx: Ctx): string {
+  return word("join", ctx) ?? "; ";
+}
+
 function isLocalOnly(body: readonly IrStmt[]): boolean {
   return body.length > 0 && body.every((s) => s.k === "setLocal" && s.op === "=");
 }
@@ -323,11 +331,14 @@ function stmt(s: IrStmt, ctx: Ctx): string[] {
             ctx.env.set(t.name, { k: "unknown" });
             continue;
           }
-          if (prev.k === "unknown") continue;
+          if (prev.k === "unknown" || prev.k === "chosen") continue;
           ctx.env.set(t.name, { k: "alts", v: prev.v, alts: [...(prev.k === "alts" ? prev.alts : []), { v: c, cond }] });
         }
         if (all) return [];
       }
+      // `if t != none { … }` after `let t = choose …`: the choice was made, read just the body.
+      const c0 = s.cond;
+      if (s.else.length === 0 && c0.k === "bin" && c0.op === "!=" && c0.l.k === "local" && ctx.env.get(c0.l.name)?.k === "chosen" && c0.r.k === "lit" && c0.r.v === null) return stmts(s.then, ctx);
       const cond = describe(s.cond, ctx);
       const env = new Map(ctx.env);
       const then = stmts(s.then, ctx);
@@ -336,8 +347,8 @@ function stmt(s: IrStmt, ctx: Ctx): string[] {
       for (const [k, v] of env) ctx.env.set(k, v);
       forgetAssigned([...s.then, ...s.else], ctx);
       const out: string[] = [];
-      if (then.length) out.push(`${word("if", ctx) ?? "if"} ${cond}: ${then.join("; ")}`);
-      if (els.length) out.push(`${then.length ? (word("otherwise", ctx) ?? "otherwise") : `${word("unless", ctx) ?? "unless"} ${cond}`}: ${els.join("; ")}`);
+      if (then.length) out.push(`${word("if", ctx) ?? "if"} ${cond}: ${then.join(joiner(ctx))}`);
+      if (els.length) out.push(`${then.length ? (word("otherwise", ctx) ?? "otherwise") : `${word("unless", ctx) ?? "unless"} ${cond}`}: ${els.join(joiner(ctx))}`);
       return out;
     }
     case "for": {
@@ -346,35 +357,45 @@ function stmt(s: IrStmt, ctx: Ctx): string[] {
       forgetAssigned(s.body, ctx);
       const body = stmts(s.body, ctx);
       forgetAssigned(s.body, ctx);
-      return body.length ? [`${word("for each", ctx) ?? "for each"} ${s.name} ${word("in", ctx) ?? "in"} ${list}: ${body.join("; ")}`] : [];
+      return body.length ? [`${word("for each", ctx) ?? "for each"} ${s.name} ${word("in", ctx) ?? "in"} ${list}: ${body.join(joiner(ctx))}`] : [];
     }
     case "while": {
       forgetAssigned(s.body, ctx);
       const body = stmts(s.body, ctx);
       forgetAssigned(s.body, ctx);
-      return body.length ? [`${word("while", ctx) ?? "while"} ${describe(s.cond, ctx)}: ${body.join("; ")}`] : [];
+      return body.length ? [`${word("while", ctx) ?? "while"} ${describe(s.cond, ctx)}: ${body.join(joiner(ctx))}`] : [];
     }
+    // The language's own statements read with the templates `create`, `move`, `remove`, `win` of `words`.
     case "create":
       if (s.into) ctx.env.set(s.into, { k: "expr", e: s.card });
-      return [`${word("create", ctx) ?? "create"} ${describe(s.card, ctx)}`];
+      return [fill(word("create", ctx) ?? "create {card} in {zone}", { card: describe(s.card, ctx), zone: zoneText(s.owner, s.zone, ctx) })];
     case "move":
-      return [`${word("move", ctx) ?? "move"} ${describe(s.what, ctx)} → ${describe(s.owner, ctx)}.${word(s.zone, ctx) ?? s.zone}`];
+      return [fill(word("move", ctx) ?? "move {card} to {zone}", { card: describe(s.what, ctx), zone: zoneText(s.owner, s.zone, ctx) })];
     case "remove":
-      return [`${word("remove", ctx) ?? "remove"} ${describe(s.what, ctx)}`];
+      return [fill(word("remove", ctx) ?? "remove {card}", { card: describe(s.what, ctx) })];
     case "win":
-      return [`${describe(s.player, ctx)} ${word("wins", ctx) ?? "wins"}`];
+      return [fill(word("win", ctx) ?? "{player} wins", { player: describe(s.player, ctx) })];
     case "suspend": {
       const op = s.op;
       let out: string[] = [];
       if (op.op === "call") out = call(op.proc, op.args, ctx);
-      else if (op.op === "choose") out = [`${describe(op.player, ctx)} ${word("chooses", ctx) ?? "chooses"} ${op.n ? `${value(op.n, ctx)} ` : ""}${word("of", ctx) ?? "of"} ${describe(op.from, ctx)}`];
-      else if (op.op === "may") out = [];
+      else if (op.op === "choose") {
+        // "choose <from>" ("<player>: choose …" when another player chooses); the result reads `chosen`.
+        const who = op.player.k === "me" ? "" : `${describe(op.player, ctx)}: `;
+        out = [`${who}${word("choose", ctx) ?? "choose"} ${op.n ? `${value(op.n, ctx)} ` : ""}${describe(op.from, ctx)}`];
+        if (s.into) ctx.env.set(s.into, { k: "chosen" });
+        return out;
+      } else if (op.op === "may") out = [];
       if (s.into) ctx.env.set(s.into, { k: "unknown" });
       return out;
     }
     default:
       return [];
   }
+}
+
+function zoneText(owner: IrExpr, zone: string, ctx: Ctx): string {
+  return describe({ k: "zone", owner, zone, ty: { t: "unknown" } }, ctx);
 }
 
 /** Locals assigned inside a branch or loop have no single value after it. */
@@ -389,11 +410,12 @@ function forgetAssigned(body: readonly IrStmt[], ctx: Ctx): void {
 
 // ── a card ──────────────────────────────────────────────────────────────────
 
-function sentence(s: string): string {
+/** A sentence: capitalised, ended with the language's full stop (`words: { stop: … }`). */
+function sentence(s: string, stop: string): string {
   const t = s.trim();
   if (!t) return "";
   const first = t.charAt(0).toUpperCase() + t.slice(1);
-  return /[.!?:)]$/.test(first) ? first : `${first}.`;
+  return /[.!?:)。）]$/.test(first) ? first : `${first}${stop.trim()}`;
 }
 
 function fieldSet(v: unknown): boolean {
@@ -419,6 +441,7 @@ export function renderCard(card: RenderCard, rules: CardTextRules, lang: string,
   const prefix = `card.${card.id}.`;
   const fields = fieldValues(card.def, base(null, null));
 
+  const stop = word("stop", base(null, null)) ?? ". ";
   const head = rules.kinds.get(card.kind);
   let lead = head ? fill(say(head, lang), fields).trim() : "";
 
@@ -426,8 +449,20 @@ export function renderCard(card: RenderCard, rules: CardTextRules, lang: string,
   for (const u of card.units) {
     const rest = u.id.slice(prefix.length);
     if (u.kind !== "step" || rest.startsWith("on.") || rest.startsWith("modifiers.") || rest.includes(".")) continue;
-    const body = stmts(u.tree ?? [], base(null, null));
-    if (body.length) out.push(body.join("; "));
+    // A response (`respond: { to, when, do }`) reads like a trigger of its event.
+    const to = card.def.effects[rest]?.to ?? null;
+    const ctx = base(to, null);
+    const body = stmts(u.tree ?? [], ctx);
+    if (!to) {
+      if (body.length) out.push(body.join(joiner(ctx)));
+      continue;
+    }
+    const tp = rules.triggers.get(to);
+    if (!tp) unphrased.push(`on ${to}`);
+    let s = tp ? say(tp, lang) : `${word("on", ctx) ?? "on"} ${to}`;
+    const when = units.get(`${prefix}${rest}.when`);
+    if (when?.expr) s += `, ${word("if", ctx) ?? "if"} ${describe(when.expr, ctx)}`;
+    out.push(`${s}: ${body.join(joiner(ctx)) || "…"}`);
   }
   // Triggers: "<when>[, if <condition>]: <what>[ (<limit>)]".
   card.def.triggers.forEach((t, i) => {
@@ -440,7 +475,7 @@ export function renderCard(card: RenderCard, rules: CardTextRules, lang: string,
     if (!tp) unphrased.push(`on ${key}`);
     let s = tp ? say(tp, lang) : `${word("on", ctx) ?? "on"} ${key}`;
     if (when?.expr) s += `, ${word("if", ctx) ?? "if"} ${describe(when.expr, ctx)}`;
-    s += `: ${body.join("; ") || "…"}`;
+    s += `: ${body.join(joiner(ctx)) || "…"}`;
     if (t.limit) {
       const lp = rules.limits.get(`${t.limit.per}.${t.limit.count}`) ?? rules.limits.get(t.limit.per);
       s += ` (${lp ? fill(say(lp, lang), { count: String(t.limit.count) }) : `${t.limit.count} / ${t.limit.per}`})`;
@@ -450,20 +485,27 @@ export function renderCard(card: RenderCard, rules: CardTextRules, lang: string,
   // Modifiers: "[<condition>: ]<change>".
   card.def.computes.forEach((m, i) => {
     const ctx = base(null, m.prop);
+    // The modified card or player is the parameter `subject`; `value` is its property.
+    const subject: IrExpr = { k: "local", name: "subject", ty: { t: "unknown" } };
     const u = units.get(`${prefix}modifiers.${i}`);
     const body = (u?.tree ?? u?.body ?? []).flatMap((s) => {
       if (s.k === "setLocal" && s.name === "value") {
         // `value = value - 1` reads as `-= 1`; `value = 0` as `= 0`.
         const v = s.value;
-        if (s.op === "=" && v.k === "bin" && (v.op === "+" || v.op === "-") && v.l.k === "local" && v.l.name === "value") return change([`${m.prop} ${v.op}=`], v.l, `${v.op}=`, v.r, ctx);
-        return change([`${m.prop} ${s.op}`], { k: "local", name: "value", ty: v.ty }, s.op, v, ctx);
+        if (s.op === "=" && v.k === "bin" && (v.op === "+" || v.op === "-") && v.l.k === "local" && v.l.name === "value") return change([`${m.prop} ${v.op}=`], subject, `${v.op}=`, v.r, ctx);
+        return change([`${m.prop} ${s.op}`], subject, s.op, v, ctx);
       }
       return stmt(s, ctx);
     });
     const when = units.get(`${prefix}modifiers.${i}.when`);
     const cond = when?.expr ? `${word("if", ctx) ?? "if"} ${describe(when.expr, ctx)}: ` : "";
-    if (body.length) out.push(cond + body.join("; "));
+    if (body.length) out.push(cond + body.join(joiner(ctx)));
   });
+  // Keywords with a phrase.
+  for (const k of card.def.keywords) {
+    const p = rules.keywords.get(k);
+    if (p) out.push(say(p, lang));
+  }
   // Fields with a phrase (usage, duration…), when the card sets them.
   // A phrase for one value (`duration.1`) wins over the field's phrase.
   for (const [f, p] of rules.fields) {
@@ -471,8 +513,8 @@ export function renderCard(card: RenderCard, rules: CardTextRules, lang: string,
     if (f.includes(".") || !fieldSet(v)) continue;
     out.push(fill(say(rules.fields.get(`${f}.${String(v)}`) ?? p, lang), fields));
   }
-  if (lead && out.length) lead = lead.endsWith(":") ? `${lead} ` : `${lead}. `;
-  const text = (lead + out.map(sentence).filter(Boolean).join(" ")).trim();
+  if (lead && out.length) lead = /[:：]$/.test(lead) ? `${lead} ` : `${lead}${stop}`;
+  const text = (lead + out.map((x) => sentence(x, stop)).filter(Boolean).join(stop.endsWith(" ") ? " " : "")).trim();
   return { text, unphrased, names: namedCards(card) };
 }
 
