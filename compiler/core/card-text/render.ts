@@ -165,19 +165,24 @@ function describe(e: IrExpr, ctx: Ctx): string {
       return e.parts.map((p) => (typeof p === "string" ? p : describe(p, ctx))).join("");
     case "opponent":
       return `${word("opponent", ctx) ?? "opponent"}(${describe(e.of, ctx)})`;
+    // `words: { prop: "{name} of {obj}" }` says how a property of something reads (default: code).
     case "prop":
-      return `${describe(e.obj, ctx)}.${word(e.name, ctx) ?? e.name}`;
+      return fill(word("prop", ctx) ?? "{obj}.{name}", { obj: describe(e.obj, ctx), name: word(e.name, ctx) ?? e.name });
     case "zone":
-      return `${describe(e.owner, ctx)}.${word(e.zone, ctx) ?? e.zone}`;
+      return fill(word("prop", ctx) ?? "{obj}.{name}", { obj: describe(e.owner, ctx), name: word(e.zone, ctx) ?? e.zone });
     case "field":
-      return `${describe(e.ev, ctx)}.${word(e.name, ctx) ?? e.name}`;
+      return fill(word("prop", ctx) ?? "{obj}.{name}", { obj: describe(e.ev, ctx), name: word(e.name, ctx) ?? e.name });
     case "fn": {
       const p = ctx.rules.calls.get(e.name);
       if (p) return fill(say(p, ctx.lang), Object.fromEntries(e.args.map(([k, v]) => [k, value(v, ctx)])));
       return `${e.name}(${e.args.map(([, v]) => describe(v, ctx)).join(", ")})`;
     }
-    case "builtin":
-      return `${e.fn}(${e.args.map((x) => describe(x, ctx)).join(", ")})`;
+    case "builtin": {
+      // `words: { count: "the number of {0}" }`: a built-in's arguments by position.
+      const args = e.args.map((x) => describe(x, ctx));
+      const t = word(e.fn, ctx);
+      return t ? fill(t, Object.fromEntries(args.map((a, i) => [String(i), a]))) : `${e.fn}(${args.join(", ")})`;
+    }
     case "bin":
       return `${describe(e.l, ctx)} ${word(e.op, ctx) ?? OPS[e.op] ?? e.op} ${describe(e.r, ctx)}`;
     case "not":
@@ -199,7 +204,7 @@ function value(e: IrExpr, ctx: Ctx): string {
   return describe(e, ctx);
 }
 
-/** Fills `{name}` placeholders; an unknown name stays as written. */
+/** Fills `{name}` (or `{0}`) placeholders; an unknown name stays as written. */
 export function fill(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{([A-Za-z0-9_-]+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
@@ -382,7 +387,8 @@ function stmt(s: IrStmt, ctx: Ctx): string[] {
       else if (op.op === "choose") {
         // "choose <from>" ("<player>: choose …" when another player chooses); the result reads `chosen`.
         const who = op.player.k === "me" ? "" : `${describe(op.player, ctx)}: `;
-        out = [`${who}${word("choose", ctx) ?? "choose"} ${op.n ? `${value(op.n, ctx)} ` : ""}${describe(op.from, ctx)}`];
+        const upTo = op.mode === "upTo" ? `${word("up to", ctx) ?? "up to"} ` : "";
+        out = [`${who}${word("choose", ctx) ?? "choose"} ${op.n ? `${upTo}${value(op.n, ctx)} ` : ""}${describe(op.from, ctx)}`];
         if (s.into) ctx.env.set(s.into, { k: "chosen" });
         return out;
       } else if (op.op === "may") out = [];
