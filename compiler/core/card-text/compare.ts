@@ -24,9 +24,11 @@ export interface RoleMismatch {
   readonly onlyInText: readonly string[];
 }
 
+/** A 0 states nothing ("+2 ATK and +0 DEF" changes no DEF): it is not compared. */
 function byRole(facts: readonly Fact[]): Map<string, Set<string>> {
   const m = new Map<string, Set<string>>();
   for (const f of facts) {
+    if (f.value === "0") continue;
     const s = m.get(f.role) ?? new Set<string>();
     s.add(f.value);
     m.set(f.role, s);

@@ -245,8 +245,11 @@ function withAlts(args: readonly IrExpr[], ctx: Ctx, render: () => string | null
 }
 
 function call(proc: string, args: readonly (readonly [string, IrExpr])[], ctx: Ctx): string[] {
-  const p = ctx.rules.calls.get(proc);
   return withAlts(args.map(([, v]) => v), ctx, () => {
+    // A phrase for one argument's value (`strengthen.def=0`) wins over the procedure's phrase.
+    let p: Phrase | undefined;
+    for (const [k, v] of args) p ??= ctx.rules.calls.get(`${proc}.${k}=${value(v, ctx)}`);
+    p ??= ctx.rules.calls.get(proc);
     if (!p) {
       const s = `${proc}(${args.map(([, v]) => value(v, ctx)).join(", ")})`;
       ctx.unphrased.push(s);
@@ -460,7 +463,9 @@ export function renderCard(card: RenderCard, rules: CardTextRules, lang: string,
     const ctx = base(to, null);
     const body = stmts(u.tree ?? [], ctx);
     if (!to) {
-      if (body.length) out.push(body.join(joiner(ctx)));
+      // An effect field's phrase in `fields` is its label (`burst: "【バースト】"`).
+      const label = rules.fields.get(rest);
+      if (body.length) out.push(`${label ? `${fill(say(label, lang), fields)} ` : ""}${body.join(joiner(ctx))}`);
       continue;
     }
     const tp = rules.triggers.get(to);
@@ -516,7 +521,7 @@ export function renderCard(card: RenderCard, rules: CardTextRules, lang: string,
   // A phrase for one value (`duration.1`) wins over the field's phrase.
   for (const [f, p] of rules.fields) {
     const v = card.def.fields[f];
-    if (f.includes(".") || !fieldSet(v)) continue;
+    if (f.includes(".") || !fieldSet(v) || units.has(`${prefix}${f}`)) continue;
     out.push(fill(say(rules.fields.get(`${f}.${String(v)}`) ?? p, lang), fields));
   }
   if (lead && out.length) lead = /[:：]$/.test(lead) ? `${lead} ` : `${lead}${stop}`;
