@@ -25,6 +25,8 @@ export interface CardText {
   /** True when there was something to compare: a written text and a rendered one. */
   readonly compared: boolean;
   readonly mismatches: readonly RoleMismatch[];
+  /** How many numbers (and words of a role) each text states; both 0: nothing was measured. */
+  readonly facts: { readonly written: number; readonly rendered: number };
 }
 
 export interface CardTextInput {
@@ -115,9 +117,10 @@ class CardTextRun {
       const rendered = this.render(c.id) as Rendered;
       const written = c.text;
       const compared = written !== undefined && rendered.text !== "";
-      const mismatches = compared ? compareFacts(this.rules, findFacts(written, this.patterns), this.factsOf(c.id), this.related(c.id).flatMap((r) => this.factsOf(r))) : [];
+      const writtenFacts = written === undefined ? [] : findFacts(written, this.patterns);
+      const mismatches = compared ? compareFacts(this.rules, writtenFacts, this.factsOf(c.id), this.related(c.id).flatMap((r) => this.factsOf(r))) : [];
       const ja = !this.input.ja ? "" : renderCard({ id: c.id, kind: c.kind, def: c.def, units: this.unitsOf.get(c.id) ?? [] }, this.rules, "ja", (id) => this.byId.get(id)?.name).text;
-      return { id: c.id, file: c.file, written, rendered, renderedJa: ja, compared, mismatches };
+      return { id: c.id, file: c.file, written, rendered, renderedJa: ja, compared, mismatches, facts: { written: writtenFacts.length, rendered: this.factsOf(c.id).length } };
     });
   }
 }

@@ -274,7 +274,8 @@ function change(keys: readonly string[], target: IrExpr, op: string, v: IrExpr, 
   }
   return withAlts([v], ctx, () => {
     for (const k of keys) {
-      const p = ctx.rules.sets.get(k);
+      // A phrase for one value (`tapped = false`) wins over the change's phrase.
+      const p = ctx.rules.sets.get(`${k} ${value(v, ctx)}`) ?? ctx.rules.sets.get(k);
       if (p) {
         const t = say(p, ctx.lang);
         return t === "" ? null : fill(t, { value: value(v, ctx), target: describe(target, ctx) }) + suffix;

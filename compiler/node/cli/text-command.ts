@@ -35,8 +35,9 @@ export async function textCommand(game: string, ids: readonly string[], opts: Te
   const withCode = all.filter((t) => model.units.some((u) => u.id.startsWith(`card.${t.id}.`)));
   const mism = all.filter((t) => t.mismatches.length);
   const unphrased = all.filter((t) => t.rendered.unphrased.length);
+  const measured = compared.filter((t) => t.facts.written + t.facts.rendered > 0);
   process.stdout.write(
-    `${game}: ${all.length} card(s); ${compared.length} compared with their text (${withCode.filter((t) => t.compared).length} of ${withCode.length} with code); ${mism.length} text mismatch(es); ${unphrased.length} with code shown as code\n`,
+    `${game}: ${all.length} card(s); ${compared.length} compared with their text (${withCode.filter((t) => t.compared).length} of ${withCode.length} with code), ${measured.length} of them stating numbers; ${mism.length} text mismatch(es); ${unphrased.length} with code shown as code\n`,
   );
   return mism.length ? 1 : 0;
 }
