@@ -13,6 +13,7 @@ import type { CheckedModel } from "../../compiler/core/model.ts";
 import { Workspace } from "../../compiler/core/workspace.ts";
 import { readGame } from "../../compiler/node/project.ts";
 import { cli } from "../cli/kit.ts";
+import { GameChecker } from "../../editor/src/check-core.ts";
 
 function input(game: string): GameInput {
   const g = readGame(game);
@@ -145,5 +146,19 @@ describe("cardwright text", () => {
     const r = await cli(["text", "elementis", "fireblal"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("no card 'fireblal' in elementis");
+  });
+});
+
+describe("the editor's card preview", () => {
+  it("the check worker gives a card's rendered text, and says when it differs after an edit", () => {
+    const g = input("elementis");
+    const checker = new GameChecker();
+    checker.load(g);
+    expect(checker.call("cardText", ["fireball"])).toEqual({ rendered: "Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 1 damage to it.", differs: false });
+    const path = "cards/elementis/cards/fireball.yaml";
+    const text = g.cards.find((c) => c.path === path)?.text ?? "";
+    checker.edit(path, text.replace("deal-damage(t, 1, self)", "deal-damage(t, 2, self)"));
+    expect(checker.call("cardText", ["fireball"])).toEqual({ rendered: "Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 2 damage to it.", differs: true });
+    expect(checker.call("cardText", ["no-such-card"])).toBeNull();
   });
 });
