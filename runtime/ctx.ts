@@ -11,7 +11,7 @@ import { emit } from "./events.ts";
 import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "./log.ts";
 import type { ModuleIndex } from "./module-index.ts";
-import { inheritedOf, readProp } from "./props.ts";
+import { baseOf, inheritedOf, readProp } from "./props.ts";
 import { endGame } from "./results.ts";
 import { randomInt, shuffleInPlace } from "./rng.ts";
 import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, StatementSource, Value } from "./types.ts";
@@ -53,7 +53,10 @@ export class RuntimeCtx implements Ctx {
    * modify). Transient, not state: caches keyed on it (compute listeners) are dropped when it moves.
    */
   mutations = 0;
-  /** Counts changes of zone membership only (move, create, remove). */
+  /**
+   * Counts changes of zone membership (move, create, remove) of cards that listen (`ix.listening`):
+   * the listener caches depend on nothing else.
+   */
   zoneMutations = 0;
   /** Compute listeners per property, valid while `mutations` and the bound state stay the same. */
   /**
@@ -143,15 +146,21 @@ export class RuntimeCtx implements Ctx {
   // ── reads ──────────────────────────────────────────────────────────────────
 
   get(e: EntityId, prop: string): Value {
-    // Fast path: a plain property the entity holds, with no lasting modifier anywhere.
+    // Fast path: no lasting modifier anywhere and a property that is not computed: its own value,
+    // else the card field or the rules default, then its bounds.
     const x = this.state.entities[e];
-    if (x !== undefined && this.state.modifiers.length === 0 && this.ix.plainProps.has(prop)) {
+    if (x === undefined || this.state.modifiers.length !== 0 || this.ix.fullReadProps.has(prop)) return readProp(this, e, prop);
+    if (!this.ix.boundedProps.has(prop)) {
       const own = x.props[prop];
       if (own !== undefined && typeof own !== "function") return own;
-      // Not computed, no bounds, no modifiers: the card field or the rules default.
       return inheritedOf(this, x, prop, this.ix.propDef(e, prop));
     }
-    return readProp(this, e, prop);
+    const def = this.ix.propDef(e, prop);
+    const v = baseOf(this, x, prop, def);
+    if (typeof v !== "number" || def === undefined) return v;
+    if (def.min !== undefined && v < def.min) return def.min;
+    if (def.max !== undefined && v > def.max) return def.max;
+    return v;
   }
 
   fieldOf(e: EntityId, field: string): Value {
@@ -331,7 +340,7 @@ export class RuntimeCtx implements Ctx {
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be removed`);
     this.touch(x);
     this.mutations++;
-    this.zoneMutations++;
+    if (this.ix.listening.has(x.card)) this.zoneMutations++;
     const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
     this.touchZone(key);
     const zone = st.zones[key];
@@ -366,7 +375,7 @@ export class RuntimeCtx implements Ctx {
     if (from === undefined || at < 0) throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
     from.splice(at, 1);
     this.mutations++;
-    this.zoneMutations++;
+    if (this.ix.listening.has(x.card)) this.zoneMutations++;
     if (position === "top") to.unshift(id);
     else to.push(id);
     if (fromKey !== toKey) {
@@ -408,7 +417,7 @@ export class RuntimeCtx implements Ctx {
     if (++this.created > LIMITS.creates) throw new Error(`limit: more than ${LIMITS.creates} cards created while resolving one answer`);
     const id = createEntity(this, card, owner, zone);
     this.mutations++;
-    this.zoneMutations++;
+    if (this.ix.listening.has(card)) this.zoneMutations++;
     if (this.logging) pushLog(st, "create", `${def.name} created in ${this.zoneLabel(owner, zone)}`, { entity: id, card, zone: this.ix.zoneKey(owner, zone) }, this.by());
     return id;
   }
