@@ -1,16 +1,16 @@
 /** `cardwright play` and `cardwright demo`. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { join, relative } from "node:path";
+import { relative } from "node:path";
 import pc from "./colors.ts";
 import type { Agent, AsyncAgent, Board, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
 import { Engine, firstLegalAgent, InputEnded, logLines, parseReplay, randomAgent, recordingRun, replayToJSON, sanitize, terminalSession, type TerminalIO } from "../../../runtime/index.ts";
 import { scenarioBoard } from "../../core/scenario.ts";
 import { deckRules, type Deck } from "../decks.ts";
-import { gameDir, listGames, loadChecked } from "../project.ts";
+import { listGames, loadChecked } from "../project.ts";
 import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./output.ts";
-import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, readSpecs, UsageError, type GameSpecs } from "./usage.ts";
+import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, specsOf, UsageError, type GameSpecs } from "./usage.ts";
 
 /**
  * The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every
@@ -91,15 +91,14 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   if (opts.quiet && opts.verbose) throw new UsageError("--quiet and --verbose cannot be used together");
   const kinds = opts.agents.split(",").map((k) => k.trim());
   for (const k of kinds) if (!["random", "first", "human"].includes(k)) throw new UsageError(`unknown agent '${k}'; agents: random, first, human`);
-  const specs: GameSpecs = readSpecs(join(gameDir(game), "rules.yaml"));
-  const options = parseOptions(opts.option, specs);
-  const seatProps = parseSeats(opts.seat, specs);
-
   const { module, model, diagnostics } = await loadChecked(game);
-  if (!module) {
+  if (!module || !model?.vocabulary) {
     printDiagnostics(diagnostics);
     return 1;
   }
+  const specs: GameSpecs = specsOf(model.vocabulary);
+  const options = parseOptions(opts.option, specs);
+  const seatProps = parseSeats(opts.seat, specs);
   const engine = new Engine(module);
   const print = (state: State) => {
     if (!opts.quiet) for (const line of readableLog(state, opts.verbose === true)) say(line);
