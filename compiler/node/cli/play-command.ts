@@ -10,7 +10,8 @@ import { deckRules, type Deck } from "../decks.ts";
 import { gameDir, listGames, loadChecked } from "../project.ts";
 import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./output.ts";
-import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, readSpecs, UsageError, type GameSpecs } from "./usage.ts";
+import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, parseVersion, readSpecs, UsageError, type GameSpecs } from "./usage.ts";
+import { matchVersion } from "../match-version.ts";
 
 /**
  * The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every
@@ -93,6 +94,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   for (const k of kinds) if (!["random", "first", "human"].includes(k)) throw new UsageError(`unknown agent '${k}'; agents: random, first, human`);
   const specs: GameSpecs = readSpecs(join(gameDir(game), "rules.yaml"));
   const options = parseOptions(opts.option, specs);
+  const asked = opts.version !== undefined ? parseVersion(opts.version, specs, game) : undefined;
   const seatProps = parseSeats(opts.seat, specs);
 
   const { module, model, diagnostics } = await loadChecked(game);
@@ -131,7 +133,12 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   const chosen: (Deck | undefined)[] = [];
   if (opts.from !== undefined) {
     const b = boardFrom(module, opts.from);
-    board = b.board;
+    const v = matchVersion(asked, [], b.board.version !== undefined ? { version: b.board.version, file: opts.from.slice(0, opts.from.lastIndexOf("#")), span: null, what: `the scenario ${opts.from}` } : null);
+    if ("diagnostics" in v) {
+      printDiagnostics(v.diagnostics);
+      return 1;
+    }
+    board = v.version !== undefined ? { ...b.board, version: v.version } : b.board;
     config = { seed: opts.seed === undefined ? b.seed : seed, players: b.board.players.map((p, i) => ({ name: p.name ?? `P${i + 1}`, zones: {} })) };
     start = engine.fromBoard(board, config.seed);
   } else {
@@ -148,10 +155,17 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
       if (id !== undefined && !deck) throw new UsageError(`no deck '${id}'; decks: ${decks.map((d) => d.id).join(", ") || "(none)"}`);
       chosen.push(deck);
     }
+    // One match, one version: --version, and the version each chosen deck is built for, must agree.
+    const v = matchVersion(asked, chosen, null);
+    if ("diagnostics" in v) {
+      printDiagnostics(v.diagnostics);
+      return 1;
+    }
     config = {
       seed,
       players: chosen.map((d, i) => ({ name: `P${i + 1}`, zones: d ? { ...d.zones } : {}, props: seatProps[i] ?? {} })),
       options,
+      ...(v.version !== undefined ? { version: v.version } : {}),
     };
     // Deck-building rules of the game, before anything is played.
     const problems = engine.deckErrors(config);
@@ -172,7 +186,8 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   const humans = agents.filter((a) => a === null).length;
 
   if (!opts.quiet) {
-    say(`${sanitize(module.name)}, seed ${config.seed}${opts.from !== undefined ? `, from ${sanitize(opts.from)}` : ""}`);
+    const at = board?.version ?? config.version;
+    say(`${sanitize(module.name)}, seed ${config.seed}${at !== undefined ? `, version ${at}` : ""}${opts.from !== undefined ? `, from ${sanitize(opts.from)}` : ""}`);
     for (let i = 0; i < seats; i++) say(`P${i + 1}: ${chosen[i] ? `${sanitize(chosen[i]?.name ?? "")} (${chosen[i]?.file})` : opts.from !== undefined ? "scenario board" : "no deck"}, ${kindOf(i)} agent`);
   }
   let state: State;

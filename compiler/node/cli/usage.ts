@@ -2,6 +2,7 @@
  * User mistakes on the command line: one clear line and exit 2. Commands throw a UsageError; the
  * entry point prints it. Also the checks of command-line values against what the game declares.
  */
+import { nearestVersion } from "../../../runtime/versions.ts";
 import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parse } from "yaml";
@@ -71,6 +72,17 @@ export interface GameSpecs {
   readonly card: ReadonlyMap<string, ValueSpec>;
   readonly enums: ReadonlyMap<string, readonly string[]>;
   readonly players: number;
+  /** The game's known versions (rules `versions: known`), when it declares them. */
+  readonly versions?: readonly string[];
+}
+
+/** `--version`: one of the game's known versions, or a UsageError (one line, with the nearest known version). */
+export function parseVersion(text: string, specs: GameSpecs, game: string): string {
+  const known = specs.versions;
+  if (known === undefined) throw new UsageError(`--version: the game '${game}' declares no versions`);
+  if (known.includes(text)) return text;
+  const near = nearestVersion(text, known);
+  throw new UsageError(`--version: unknown version '${text}' of '${game}'${near !== null ? ` (did you mean '${near}'?)` : ""}; versions: ${known.join(", ")}`);
 }
 
 type Obj = Record<string, unknown>;
@@ -97,12 +109,13 @@ export function readSpecs(rulesPath: string): GameSpecs {
   const card = new Map<string, ValueSpec>();
   const enums = new Map<string, readonly string[]>();
   specTable(rules["options"], options);
+  const versions = isObj(rules["versions"]) && Array.isArray(rules["versions"]["known"]) ? rules["versions"]["known"].map(String) : undefined;
   const props = isObj(rules["properties"]) ? rules["properties"] : {};
   specTable(props["game"], options);
   specTable(props["player"], player);
   specTable(props["card"], card);
   if (isObj(rules["enums"])) for (const [k, v] of Object.entries(rules["enums"])) if (Array.isArray(v)) enums.set(k, v.map(String));
-  return { options, player, card, enums, players: typeof rules["players"] === "number" ? rules["players"] : 2 };
+  return { options, player, card, enums, players: typeof rules["players"] === "number" ? rules["players"] : 2, ...(versions ? { versions } : {}) };
 }
 
 /** A command-line value read as the declared type says, or a UsageError naming what is expected. */
