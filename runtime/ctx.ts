@@ -41,7 +41,8 @@ export class RuntimeCtx implements Ctx {
   ix: ModuleIndex;
   private readonly baseIx: ModuleIndex;
   private ixVersion: string | undefined = undefined;
-  readonly module: GameModule;
+  /** The module at the bound state's version (its card table; code and sources are shared). */
+  module: GameModule;
   /** Whether changes are logged (an Engine option; game results are always logged). */
   logging = true;
   /** The step statement running now: an index in `module.positions` set by generated code (-1: none). */
@@ -111,6 +112,7 @@ export class RuntimeCtx implements Ctx {
     // A match plays at the version chosen at setup: its card definitions come from that version's index.
     if (state.version !== this.ixVersion) {
       this.ix = indexAtVersion(this.baseIx, state.version);
+      this.module = this.ix.module;
       this.ixVersion = state.version;
     }
     return this;
