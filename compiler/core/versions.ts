@@ -217,3 +217,12 @@ export function scenarioVersion(src: SourceFile, scenarioPath: YamlPath): string
 export function scenarioVersionSpan(src: SourceFile, scenarioPath: YamlPath): Span | null {
   return src.spanAt([...scenarioPath, "version"]) ?? src.spanAt(["version"]) ?? null;
 }
+
+/** The version a named scenario of a file asks for, with its place (for `play --from`); null when none. */
+export function scenarioVersionUse(src: SourceFile, name: string): VersionUse | null {
+  const list = obj(src.ok ? src.value() : null)["scenarios"];
+  const i = Array.isArray(list) ? list.findIndex((sc) => obj(sc)["name"] === name) : -1;
+  if (i < 0) return null;
+  const version = scenarioVersion(src, ["scenarios", i]);
+  return version === null ? null : { version, file: src.file, span: scenarioVersionSpan(src, ["scenarios", i]), what: `the scenario '${name}' (${src.file})` };
+}

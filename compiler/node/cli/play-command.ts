@@ -12,6 +12,8 @@ import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./output.ts";
 import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, parseVersion, readSpecs, UsageError, type GameSpecs } from "./usage.ts";
 import { matchVersion } from "../match-version.ts";
+import { SourceFile } from "../../core/source.ts";
+import { scenarioVersionUse } from "../../core/versions.ts";
 
 /**
  * The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every
@@ -133,7 +135,9 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   const chosen: (Deck | undefined)[] = [];
   if (opts.from !== undefined) {
     const b = boardFrom(module, opts.from);
-    const v = matchVersion(asked, [], b.board.version !== undefined ? { version: b.board.version, file: opts.from.slice(0, opts.from.lastIndexOf("#")), span: null, what: `the scenario ${opts.from}` } : null);
+    const file = opts.from.slice(0, opts.from.lastIndexOf("#"));
+    const src = new SourceFile(relative(process.cwd(), file) || file, readFileSync(file, "utf8"));
+    const v = matchVersion(asked, [], scenarioVersionUse(src, opts.from.slice(opts.from.lastIndexOf("#") + 1)));
     if ("diagnostics" in v) {
       printDiagnostics(v.diagnostics);
       return 1;
