@@ -16,6 +16,7 @@ import { endGame } from "./results.ts";
 import { randomInt, shuffleInPlace } from "./rng.ts";
 import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, StatementSource, Value } from "./types.ts";
 import { formatValue, truthy } from "./values.ts";
+import { indexAtVersion } from "./versions.ts";
 
 /** Past this many `tick()`s in one drive, a loop is taken to be runaway. */
 export const MAX_TICKS = 1_000_000;
@@ -36,8 +37,12 @@ export const LIMITS = {
 
 export class RuntimeCtx implements Ctx {
   state: State;
-  readonly ix: ModuleIndex;
-  readonly module: GameModule;
+  /** The module's lookups at the bound state's version (see bind). */
+  ix: ModuleIndex;
+  private readonly baseIx: ModuleIndex;
+  private ixVersion: string | undefined = undefined;
+  /** The module at the bound state's version (its card table; code and sources are shared). */
+  module: GameModule;
   /** Whether changes are logged (an Engine option; game results are always logged). */
   logging = true;
   /** The step statement running now: an index in `module.positions` set by generated code (-1: none). */
@@ -100,12 +105,19 @@ export class RuntimeCtx implements Ctx {
 
   constructor(ix: ModuleIndex) {
     this.ix = ix;
+    this.baseIx = ix;
     this.module = ix.module;
     this.state = null as unknown as State;
   }
 
   bind(state: State): this {
     this.state = state;
+    // A match plays at the version chosen at setup: its card definitions come from that version's index.
+    if (state.version !== this.ixVersion) {
+      this.ix = indexAtVersion(this.baseIx, state.version);
+      this.module = this.ix.module;
+      this.ixVersion = state.version;
+    }
     return this;
   }
 

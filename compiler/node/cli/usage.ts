@@ -2,6 +2,7 @@
  * User mistakes on the command line: one clear line and exit 2. Commands throw a UsageError; the
  * entry point prints it. Also the checks of command-line values against what the game declares.
  */
+import { nearestVersion } from "../../../runtime/versions.ts";
 import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Value } from "../../../runtime/types.ts";
@@ -72,6 +73,17 @@ export interface GameSpecs {
   readonly card: ReadonlyMap<string, ValueSpec>;
   readonly enums: ReadonlyMap<string, readonly string[]>;
   readonly players: number;
+  /** The game's known versions (rules `versions: known`), when it declares them. */
+  readonly versions?: readonly string[];
+}
+
+/** `--version`: one of the game's known versions, or a UsageError (one line, with the nearest known version). */
+export function parseVersion(text: string, specs: GameSpecs, game: string): string {
+  const known = specs.versions;
+  if (known === undefined) throw new UsageError(`--version: the game '${game}' declares no versions`);
+  if (known.includes(text)) return text;
+  const near = nearestVersion(text, known);
+  throw new UsageError(`--version: unknown version '${text}' of '${game}'${near !== null ? ` (did you mean '${near}'?)` : ""}; versions: ${known.join(", ")}`);
 }
 
 /** The declared types of a checked game, as `--option` and `--seat` read them (from the checked model, never the raw file). */
@@ -86,7 +98,7 @@ export function specsOf(voc: Vocabulary): GameSpecs {
   for (const [name, o] of voc.options) options.set(name, spec(o));
   for (const [name, p] of voc.props.game) options.set(name, spec(p));
   const table = (m: ReadonlyMap<string, PropDecl>) => new Map([...m].map(([name, p]) => [name, spec(p)] as const));
-  return { options, player: table(voc.props.player), card: table(voc.props.card), enums: voc.enums, players: voc.players };
+  return { options, player: table(voc.props.player), card: table(voc.props.card), enums: voc.enums, players: voc.players, ...(voc.versions !== null ? { versions: voc.versions.known } : {}) };
 }
 
 /** A command-line value read as the declared type says, or a UsageError naming what is expected. */
