@@ -15,7 +15,7 @@ import { loadGame } from "../../compiler/node/project.ts";
 import { fileInfo } from "../../compiler/core/services/file-info.ts";
 import { hover } from "../../compiler/core/services/hover.ts";
 import { definition } from "../../compiler/core/services/navigation.ts";
-import { Engine, compareVersions, hashState, type Action, type State } from "../../runtime/index.ts";
+import { Engine, compareVersions, hashState, nearestVersion, type Action, type State } from "../../runtime/index.ts";
 
 const RULES = `
 game: ver
@@ -228,6 +228,11 @@ describe("versions: the runtime picks the version at setup", async () => {
   it("versions order by their numbers", () => {
     expect(["2.10", "1.1", "2.0", "2.9", "1.0"].sort(compareVersions)).toEqual(["1.0", "1.1", "2.0", "2.9", "2.10"]);
     expect(compareVersions("4", "4.0")).toBe(0);
+  });
+
+  it("did-you-mean: a character too many or too few at the end first, else the nearest by number", () => {
+    const known = ["1.0", "1.1", "2.0", "2.10"];
+    expect(["2.1", "1.11", "1.9", "1.5", "9.9", "x"].map((v) => nearestVersion(v, known))).toEqual(["2.10", "1.1", "1.1", "1.1", "2.10", null]);
   });
 });
 
