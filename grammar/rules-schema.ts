@@ -3,6 +3,8 @@
  * Card-file schemas are derived from a rules file by the compiler; this one never changes per game.
  */
 
+import { CARD_TEXT_SCHEMA } from "./card-text-schema.ts";
+
 const name = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*$" } as const;
 const typeName = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_<>-]*$" } as const;
 const code = { type: "string" } as const;
@@ -155,6 +157,7 @@ export const RULES_SCHEMA = {
       required: ["known"],
       additionalProperties: false,
     },
+    "card-text": CARD_TEXT_SCHEMA,
     flow: {
       type: "object",
       properties: { game: code, scenario: code },

@@ -110,7 +110,7 @@ class UnitBuilder {
     // once), but "never used" would be guesswork and there is nothing to generate.
     if (ok) c.finish();
     this.collect(c);
-    if (ok) this.push(id, "step", src, path, what, { blocks: lower(body) });
+    if (ok) this.push(id, "step", src, path, what, { blocks: lower(body), tree: body });
   }
 
   /** A step unit that does nothing (an action without `do`, e.g. `pass`). */

@@ -54,6 +54,7 @@ const OWN = {
   "check/duplicate-field": { severity: "error", message: "field '{field}' is given twice", mistake: "emit hit { target: c, amount: 1, amount: 2 }", fix: "emit hit { target: c, amount: 2 }" },
   "check/duplicate-name": { severity: "error", message: "'{name}' names two things of the rules (an enum value and a kind, a zone and a property…)", mistake: "enums: { element: [fire] }\nkinds: { fire: … }", fix: "kinds: { fire-card: … }" },
   "check/event": { severity: "error", message: "there is no 'event' here", mistake: "effect: |\n  log \"{event.amount}\"", fix: "on:\n  - event: hit\n    do: log \"{event.amount}\"" },
+  "check/card-text": { severity: "warning", message: "the card's text and its effect differ ({role}: the effect says {n}, the text says {m}): text \"{text}\", effect \"{rendered}\"", mistake: "text: { en: \"deal 3 Fire damage\" }\neffect: deal(opponent, 4)", fix: "text: { en: \"deal 4 Fire damage\" }\neffect: deal(opponent, 4)" },
   "check/file-name": { severity: "warning", message: "card '{id}' is in a file named '{file}'", mistake: "cards/imp.yaml: id: fire-imp", fix: "cards/fire-imp.yaml: id: fire-imp" },
   "check/impure": { severity: "error", message: "{what} is not allowed here: this code must be pure", mistake: "when: deal(opponent, 1)", fix: "when: opponent.life > 1" },
   "check/it": { severity: "error", message: "'it' is only defined inside a 'where' condition", mistake: "let c = it", fix: "let cs = me.hand where it.power > 1" },

@@ -138,6 +138,18 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
       setCode(await (await import("./play-command.ts")).demoCommand(opts));
     });
   program
+    .command("text")
+    .description("print each card's behaviour rendered from its code next to its written text, and the numbers that differ")
+    .argument("<game>", "a game folder under cards/")
+    .argument("[cards...]", "card ids (default: every card)")
+    .option("--ja", "also render Japanese")
+    .option("--mismatches", "only cards whose text and effect differ")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (game: string, cards: string[], opts: { ja?: boolean; mismatches?: boolean; root?: string }) => {
+      await checkGames([game], opts.root);
+      setCode(await (await import("./text-command.ts")).textCommand(game, cards, opts));
+    });
+  program
     .command("lsp")
     .description("run the language server (LSP over stdio) for every game under cards/")
     .action(async () => (await import("../lsp/server.ts")).startServer());
