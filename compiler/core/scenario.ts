@@ -138,8 +138,8 @@ class ScenarioRun {
   private traced(kind: TraceStep["kind"], step: unknown, at: YamlPath, run: () => void): void {
     const from = this.st.log.length;
     const before = this.failures.length;
-    this.stepStart = from;
     const checkpoint = kind === "step" && isObj(step) && Object.keys(step).length === 1 && "expect" in step;
+    if (kind === "step" && !checkpoint) this.stepStart = from;
     const line = this.src.rangeAt([...this.path, ...at], kind === "expect" ? "key" : "value").start.line;
     const record = () => this.traceSteps.push({ kind: checkpoint ? "checkpoint" : kind, text: stepText(step), line, from, to: this.st.log.length, failed: this.failures.length > before });
     try {
