@@ -73,7 +73,7 @@ class ScenarioRun {
   private readonly traceSteps: TraceStep[] = [];
   private readonly diff: TraceDiff[] = [];
   private setupEnd = 0;
-  /** Where the log stood when the current step began (the automatic moves since are listed on failure). */
+  /** Where the log stood before the latest answer (the automatic moves since are listed when a step fails). */
   private stepStart = 0;
 
   constructor(
@@ -139,7 +139,6 @@ class ScenarioRun {
     const from = this.st.log.length;
     const before = this.failures.length;
     const checkpoint = kind === "step" && isObj(step) && Object.keys(step).length === 1 && "expect" in step;
-    if (kind === "step" && !checkpoint) this.stepStart = from;
     const line = this.src.rangeAt([...this.path, ...at], kind === "expect" ? "key" : "value").start.line;
     const record = () => this.traceSteps.push({ kind: checkpoint ? "checkpoint" : kind, text: stepText(step), line, from, to: this.st.log.length, failed: this.failures.length > before });
     try {
@@ -261,8 +260,21 @@ class ScenarioRun {
   }
 
   private apply(action: Action, at: YamlPath): void {
+    // The automatic moves a later failure lists are those after this answer.
+    this.stepStart = this.st.log.length;
     const r = this.engine.apply(this.st, action);
     if (!r.ok) this.stepFail(at, r.reason);
+  }
+
+  /** Why the game refuses an action with this argument (its own reason), or null when it cannot say. */
+  private refusal(name: string, arg: unknown): string | null {
+    const def = this.module.rules.actions.find((a) => a.name === name);
+    if (!def) return null;
+    const target = def.param !== null && arg !== null && arg !== undefined ? this.names.entitiesNamed(String(arg))[0] : undefined;
+    if (def.param !== null && arg !== null && arg !== undefined && target === undefined) return null;
+    // Not among the options, so the engine rejects it; a rejected apply leaves the state untouched.
+    const r = this.engine.apply(this.st, { type: "act", action: name, args: def.param !== null && target !== undefined ? { [def.param]: target } : {} });
+    return r.ok ? null : r.reason.replace(/^'[^']*' is not a legal action now: /, "").replace(/; legal: .*$/, "");
   }
 
   private step(step: unknown, at: YamlPath): void {
@@ -347,16 +359,16 @@ class ScenarioRun {
     const named = options.filter((o): o is Extract<Action, { type: "act" }> => o.type === "act" && o.action === name);
     if (named.length === 0) {
       const legal = [...new Set(options.map((o) => (o.type === "act" ? o.action : o.type)))];
-      // The game's own refusal says why (the condition that failed). The action is not among the
-      // options, so the engine rejects it, and a rejected apply leaves the state untouched.
-      const def = this.module.rules.actions.find((a) => a.name === name);
-      const target = def && def.param !== null && arg !== null && arg !== undefined ? this.names.entitiesNamed(String(arg))[0] : undefined;
-      const why = def ? this.engine.apply(this.st, { type: "act", action: name, args: def.param !== null && target !== undefined ? { [def.param]: target } : {} }) : null;
-      const reason = why && !why.ok ? why.reason.replace(/^'[^']*' is not a legal action now: /, "").replace(/; legal: .*$/, "") : null;
+      const reason = this.refusal(name, arg);
       this.stepFail(at, `'${name}' is not legal now${reason ? ` (${reason})` : ""}; legal: ${legal.join(", ")}`, didYouMean(name, this.module.rules.actions.map((a) => a.name)));
     }
     if (arg === null || arg === undefined) return named[0] as Action;
     const values = named.map((o) => Object.values(o.args)[0] ?? null);
+    if (!values.some((v) => this.names.matches(v, String(arg)))) {
+      // The game's own reason (the condition that fails for this card), then the choices there are.
+      const reason = this.refusal(name, arg);
+      if (reason !== null) this.stepFail([...at, name], `'${name} ${String(arg)}' is not legal now (${reason}); ${name} can take: ${this.names.names(values)}`);
+    }
     const v = this.resolve(arg, values, [...at, name]);
     const i = values.indexOf(v);
     return named[i] as Action;
