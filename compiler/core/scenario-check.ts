@@ -250,11 +250,11 @@ class ScenarioChecker {
           break;
         case "winner":
         case "match-winner":
-          if (!WINNERS.includes(String(v))) this.bad(at, "scenario/bad-winner", `'${key}' is me, opponent, draw or none, not ${JSON.stringify(v)}`);
+          if (typeof v !== "string" || !WINNERS.includes(v)) this.bad(at, "scenario/bad-winner", `'${key}' is me, opponent, draw or none, not ${JSON.stringify(v)}`);
           break;
         case "winners":
           if (!Array.isArray(v)) this.bad(at, "scenario/bad-winner", "'winners' is a list, one result per game: [me, draw, opponent]");
-          else v.forEach((w, i) => WINNERS.includes(String(w)) || this.bad([...at, i], "scenario/bad-winner", `a game's winner is me, opponent, draw or none, not ${JSON.stringify(w)}`));
+          else v.forEach((w, i) => (typeof w === "string" && WINNERS.includes(w)) || this.bad([...at, i], "scenario/bad-winner", `a game's winner is me, opponent, draw or none, not ${JSON.stringify(w)}`));
           break;
         case "decision":
           this.decision(at, v);
