@@ -22,6 +22,8 @@ export interface TraceStep {
   readonly from: number;
   readonly to: number;
   readonly failed: boolean;
+  /** Not run: an earlier step stopped the scenario. */
+  readonly skipped?: boolean;
 }
 
 /** An expectation that did not hold: what was expected and what the game had. */
@@ -69,7 +71,7 @@ export function renderTrace(trace: ScenarioTrace, verbose = false): string[] {
   entries(0, trace.setupEnd);
   trace.steps.forEach((s, i) => {
     const head = s.kind === "step" ? `step ${trace.steps.slice(0, i + 1).filter((x) => x.kind === "step").length} (line ${s.line}): ${s.text}` : s.kind === "checkpoint" ? `expect (line ${s.line})` : `final expect (line ${s.line})`;
-    out.push(`  ${s.failed ? "✗" : " "} ${head}${s.failed ? "   ← failed here" : ""}`);
+    out.push(`  ${s.failed ? "✗" : " "} ${head}${s.failed ? "   ← failed here" : s.skipped ? "   (not run)" : ""}`);
     entries(s.from, s.to);
   });
   if (trace.diff.length > 0) {

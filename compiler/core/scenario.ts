@@ -149,10 +149,20 @@ class ScenarioRun {
   }
 
   private trace(state: State): ScenarioTrace {
+    // The steps after one that stopped the run are listed as not run.
+    const steps: unknown[] = Array.isArray(this.sc["do"]) ? this.sc["do"] : [];
+    const ran = this.traceSteps.filter((t) => t.kind !== "expect").length;
+    const end = state.log.length;
+    const skipped: TraceStep[] = steps.slice(ran).map((st, k) => {
+      const checkpoint = isObj(st) && Object.keys(st).length === 1 && "expect" in st;
+      return { kind: checkpoint ? "checkpoint" : "step", text: stepText(st), line: this.src.rangeAt([...this.path, "do", ran + k]).start.line, from: end, to: end, failed: false, skipped: true };
+    });
+    const finalRan = this.traceSteps.some((t) => t.kind === "expect");
+    if (!finalRan && isObj(this.sc["expect"])) skipped.push({ kind: "expect", text: "", line: this.src.rangeAt([...this.path, "expect"], "key").start.line, from: end, to: end, failed: false, skipped: true });
     return {
       entries: state.log.map((e) => ({ text: e.text, compact: isCompact(e), auto: e.data?.["auto"] === true })),
       setupEnd: this.setupEnd,
-      steps: this.traceSteps,
+      steps: [...this.traceSteps, ...skipped],
       diff: this.diff,
     };
   }
