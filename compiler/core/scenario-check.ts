@@ -289,7 +289,7 @@ class ScenarioChecker {
       if (k === "offered" || k === "not-offered" || k === "can-choose" || k === "cannot-choose") {
         const items = Array.isArray(w) ? w.map((x, i) => [x, [...at, i]] as const) : [[w, at] as const];
         for (const [item, p] of items) {
-          // An action (`end-turn`, `{ attack: kelpie }`) or, for a choice, what can be picked (`kelpie`, `opponent`, `me.kelpie`).
+          // An action (`end-turn`, `{ attack: goblin }`) or, for a choice, what can be picked (`goblin`, `opponent`, `me.goblin`).
           if (k.endsWith("offered") && (isObj(item) || (typeof item === "string" && this.voc.actions.has(item)))) this.step(p, item);
           else this.choiceRef(p, item);
         }

@@ -7,7 +7,7 @@
  *   me.hand: { count: 2 }                            this many cards
  *   me.hand: { contains: [a] }                       at least these (each as often as listed)
  *   me.hand: { excludes: [c] }                       none of these
- *   me.field: [{ card: kelpie, tapped: true }]       an item may be a card with properties (as in `given`)
+ *   me.field: [{ card: goblin, tapped: true }]       an item may be a card with properties (as in `given`)
  *
  * Each failure is a message and the expected/got texts (the trace's state diff); `at` is the
  * place inside the matcher it concerns (for the diagnostic's position).
@@ -39,7 +39,7 @@ type Item = string | { readonly card: string; readonly [prop: string]: unknown }
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** `kelpie`, or `kelpie(tapped: true)` for a card with properties. */
+/** `goblin`, or `goblin(tapped: true)` for a card with properties. */
 export function showItem(item: unknown): string {
   if (typeof item === "string") return item;
   if (!isObj(item)) return JSON.stringify(item);

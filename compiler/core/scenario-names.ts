@@ -1,6 +1,6 @@
 /**
- * How scenarios name things of a running game: players (`me`, `opponent`), cards (`kelpie`,
- * `opponent.kelpie`), and values in messages. Shared by the steps, the matchers and the trace.
+ * How scenarios name things of a running game: players (`me`, `opponent`), cards (`goblin`,
+ * `opponent.goblin`), and values in messages. Shared by the steps, the matchers and the trace.
  */
 import type { EntityId, State, Value } from "../../runtime/index.ts";
 
@@ -12,7 +12,7 @@ export function playerRef(ref: string): EntityId | undefined {
 export class ScenarioNames {
   constructor(private readonly state: () => State) {}
 
-  /** `me`, `opponent`, or `me.kelpie` (owner and card) for messages. */
+  /** `me`, `opponent`, or `me.goblin` (owner and card) for messages. */
   label(id: EntityId): string {
     const e = this.state().entities[id];
     if (!e) return String(id);

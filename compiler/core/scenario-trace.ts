@@ -42,7 +42,7 @@ export interface ScenarioTrace {
   readonly diff: readonly TraceDiff[];
 }
 
-/** A step in one line: `play-magia: rock-spike`, `choose: [a, b], by: opponent`. */
+/** A step in one line: `play-card: fire-bolt`, `choose: [a, b], by: opponent`. */
 export function stepText(step: unknown): string {
   if (typeof step === "string") return step;
   if (typeof step !== "object" || step === null) return JSON.stringify(step);
