@@ -158,3 +158,32 @@ describe("steps", () => {
     ]);
   });
 });
+
+describe("given and expect agree (GI: { card, usage })", () => {
+  let gi: GameModule;
+  beforeAll(async () => {
+    gi = await gameModule("gitcg");
+  });
+  const giRun = (...lines: string[]) => {
+    const text = [
+      "scenarios:",
+      "  - name: s",
+      "    given:",
+      "      me: { characters: [albedo, kaeya, fischl], summons: [{ card: solar-isotoma, usage: 2 }], diceFaces: [omni] }",
+      "      opponent: { characters: [sucrose, kaeya, fischl], diceFaces: [omni] }",
+      ...lines.map((l) => `    ${l}`),
+      "",
+    ].join("\n");
+    return (runScenarioFile(gi, "s.yaml", text)[0]?.failures ?? []).map(renderDiagnostic);
+  };
+  it("the form given accepts is a zone item of expect", () => {
+    expect(giRun("expect:", "  me.summons: [{ card: solar-isotoma, usage: 2 }]", "  me.summons.solar-isotoma.usage: 2")).toEqual([]);
+    expect(giRun("expect:", "  me.summons: [{ card: solar-isotoma, usage: 3 }]")).toEqual(["s.yaml:7:19: error scenario/expect: me.summons: expected [solar-isotoma(usage: 3)], got [solar-isotoma(usage: 2)]"]);
+  });
+  it("x.usage on a missing card is a reported failure, and the run goes on", () => {
+    expect(giRun("expect:", "  opponent.summons.solar-isotoma.usage: 2", "  me.summons: { count: 2 }")).toEqual([
+      "s.yaml:7:7: error scenario/expect: no card 'solar-isotoma' in opponent.summons, so 'opponent.summons.solar-isotoma.usage' cannot be read",
+      "s.yaml:8:28: error scenario/expect: me.summons: expected 2 cards, got 1: [solar-isotoma]",
+    ]);
+  });
+});
