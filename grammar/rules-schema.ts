@@ -144,7 +144,30 @@ export const RULES_SCHEMA = {
       propertyNames: name,
       additionalProperties: {
         type: "object",
-        properties: { window: name, for: code, when: code, label: { type: "string" }, do: code, doc: { type: "string" } },
+        properties: {
+          window: name,
+          for: code,
+          // One expression, or a list of conditions that must all hold, each optionally with the
+          // reason a refusal gives when it fails (a label: text with {interpolation}).
+          when: {
+            oneOf: [
+              code,
+              {
+                type: "array",
+                minItems: 1,
+                items: {
+                  oneOf: [
+                    code,
+                    { type: "object", properties: { test: code, reason: { type: "string" } }, required: ["test", "reason"], additionalProperties: false },
+                  ],
+                },
+              },
+            ],
+          },
+          label: { type: "string" },
+          do: code,
+          doc: { type: "string" },
+        },
         required: ["window"],
         additionalProperties: false,
       },

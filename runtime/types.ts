@@ -276,9 +276,20 @@ export interface ActionDef {
   readonly param: string | null;
   readonly list: string | null;
   readonly when: string | null;
+  /** The source text of `when:` (a refusal quotes the condition that does not hold). */
+  readonly whenText?: string;
+  /** `when:` as a list: conditions that must all hold, each with its reason for a refusal. */
+  readonly conditions?: readonly ActionCondition[];
   readonly h: string;
   /** PureFn returning the option's label text. */
   readonly label: string | null;
+}
+
+/** One legality condition of an action: a PureFn, its source text, and its reason (a PureFn giving the text) or null. */
+export interface ActionCondition {
+  readonly test: string;
+  readonly text: string;
+  readonly reason: string | null;
 }
 
 export interface RulesData {

@@ -436,6 +436,14 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
       params = [{ name: bound.name, type: bound.type, symbol: bound.symbol }];
     }
     if (typeof a["when"] === "string") b.expr(`action.${name}.when`, src, ["actions", name, "when"], `action ${name}: legality`, { ...base, params, pure: true }, T.bool);
+    if (Array.isArray(a["when"])) {
+      // Conditions with reasons: each its own unit, so a refusal can say which one failed.
+      a["when"].forEach((c, i) => {
+        const test = typeof c === "string" ? ["actions", name, "when", i] : ["actions", name, "when", i, "test"];
+        b.expr(`action.${name}.when.${i}`, src, test, `action ${name}: legality condition ${i + 1}`, { ...base, params, pure: true }, T.bool);
+        if (typeof obj(c)["reason"] === "string") b.label(`action.${name}.when.${i}.reason`, src, ["actions", name, "when", i, "reason"], `action ${name}: reason ${i + 1}`, { ...base, params, pure: true });
+      });
+    }
     if (typeof a["label"] === "string") b.label(`action.${name}.label`, src, ["actions", name, "label"], `action ${name}: label`, { ...base, params, pure: true });
     if (a["do"] === undefined) b.emptyStep(`action.${name}`, src, ["actions", name], `action ${name}`);
     else b.step(`action.${name}`, src, ["actions", name, "do"], `action ${name}`, { ...base, params });

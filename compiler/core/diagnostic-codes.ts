@@ -98,6 +98,12 @@ const OWN = {
   "scenario/fault": { severity: "error", message: "the game stopped with an error: {message}", mistake: "(a runtime fault while the scenario runs)", fix: "(fix the card code the message names)" },
   "scenario/unknown-card": { severity: "error", message: "unknown card '{id}'", mistake: "given: { me: { hand: [zpa] } }", fix: "given: { me: { hand: [zap] } }" },
   "scenario/unknown-property": { severity: "error", message: "a player, card or the game has no property '{name}'", mistake: "expect: { opponent.lfie: 7 }", fix: "expect: { opponent.life: 7 }" },
+  "scenario/wrong-side": { severity: "error", message: "a step answers a decision of the other side: the decision is opponent's, not me's (a step without 'by:' answers for me)", mistake: "do: [{ choose: imp }]   # the opponent chooses", fix: "do: [{ choose: imp, by: opponent }]" },
+  "scenario/not-refused": { severity: "error", message: "a step expected to be refused was taken, or refused for another reason", mistake: "do: [{ play-unit: imp, refused: one unit per turn }]   # but it is legal", fix: "(fix the rules, or the step)" },
+  "scenario/bad-step": { severity: "error", message: "a malformed step of 'do:': one action or answer, an optional 'by: me|opponent' and 'refused: <reason>', or a checkpoint '{ expect: {…} }'", mistake: "do: [{ may: yes, refused: no }]", fix: "do: [{ may: yes }]" },
+  "scenario/bad-matcher": { severity: "error", message: "a malformed zone matcher: a list, or an object of count, contains, excludes, ordered, unordered; items are card ids or { card, <property>: value }", mistake: "expect: { me.hand: { size: 2 } }", fix: "expect: { me.hand: { count: 2 } }" },
+  "scenario/bad-decision": { severity: "error", message: "a malformed 'decision:' check: by, type, window, prompt, offered, not-offered, can-choose, cannot-choose", mistake: "expect: { decision: { who: opponent } }", fix: "expect: { decision: { by: opponent } }" },
+  "scenario/bad-winner": { severity: "error", message: "a winner is me, opponent, draw or none; 'winners:' is a list of them, one per game", mistake: "expect: { match-winner: player1 }", fix: "expect: { match-winner: me }" },
   "scenario/zone-not-list": { severity: "error", message: "zone '{zone}' must be a list of card ids", mistake: "given: { me: { hand: zap } }", fix: "given: { me: { hand: [zap] } }" },
 } as const satisfies Record<string, CodeInfo>;
 

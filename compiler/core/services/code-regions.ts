@@ -80,6 +80,13 @@ function rulesRegions(r: Obj, voc: Vocabulary | null, add: Add): void {
     const params = variable ? [{ name: variable, type: T.unknown }] : [];
     if (typeof a["for"] === "string") add(["actions", name, "for"], "binding", { event: null });
     if (typeof a["when"] === "string") add(["actions", name, "when"], "expression", { event: null, params });
+    if (Array.isArray(a["when"])) {
+      a["when"].forEach((c, i) => {
+        if (typeof c === "string") add(["actions", name, "when", i], "expression", { event: null, params });
+        if (typeof obj(c)["test"] === "string") add(["actions", name, "when", i, "test"], "expression", { event: null, params });
+        if (typeof obj(c)["reason"] === "string") add(["actions", name, "when", i, "reason"], "label", { event: null, params });
+      });
+    }
     if (typeof a["label"] === "string") add(["actions", name, "label"], "label", { event: null, params });
     if (typeof a["do"] === "string") add(["actions", name, "do"], "block", { event: null, params });
   }

@@ -93,7 +93,8 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .argument("[games...]", "game folders (default: all, or the games of the --file files)")
     .option("--filter <text>", "only scenarios whose name contains this text")
     .option("--file <path...>", "only these scenario files (under cards/<game>/)")
-    .action(async (games: string[], opts: { filter?: string; file?: string[] }) => {
+    .option("--trace", "for each failing scenario: its compact log step by step, the failed step marked, and the state diff")
+    .action(async (games: string[], opts: { filter?: string; file?: string[]; trace?: boolean }) => {
       await checkGames(games);
       const { ROOT } = await import("../project.ts");
       let list = games;
