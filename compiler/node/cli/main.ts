@@ -9,7 +9,7 @@ import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError } from "commander";
 import { RuntimeFaultReporter } from "./fault.ts";
-import { checkGameName, checkInputFile, UsageError } from "./usage.ts";
+import { checkGameName, checkInputFile, parsePercent, UsageError } from "./usage.ts";
 
 // Each command's modules load only when it runs: `check` never loads the code generator
 // (ts-morph, TypeScript) or the runtime, so the command line starts fast.
@@ -109,6 +109,16 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
         opts.file = opts.file.map((f) => relative(process.cwd(), resolve(f)));
       }
       setCode(await (await import("./test-command.ts")).testCommand(list, opts));
+    });
+  program
+    .command("coverage")
+    .description("run a game's scenarios and report which clauses of each card ran (statements, branches, when:, triggers); writes an HTML report to coverage/<game>/")
+    .argument("<game>", "game folder under cards/")
+    .option("--out <dir>", "folder for the HTML report (default: coverage)")
+    .option("--min <percent>", "exit 1 when fewer clauses than this percentage ran")
+    .action(async (game: string, opts: { out?: string; min?: string }) => {
+      await checkGames([game]);
+      setCode(await (await import("./coverage-command.ts")).coverageCommand(game, { ...(opts.out !== undefined ? { out: opts.out } : {}), ...(opts.min !== undefined ? { min: parsePercent(opts.min, "--min") } : {}) }));
     });
   program
     .command("play")
