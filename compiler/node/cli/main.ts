@@ -121,6 +121,16 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
       setCode(await (await import("./coverage-command.ts")).coverageCommand(game, { ...(opts.out !== undefined ? { out: opts.out } : {}), ...(opts.min !== undefined ? { min: parsePercent(opts.min, "--min") } : {}) }));
     });
   program
+    .command("analyze")
+    .description("analyze a game's trigger graph: possible endless trigger loops, triggers that never fire (warnings), events nothing hears and cards in no deck (info)")
+    .argument("<game>", "game folder under cards/")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (game: string, opts: { root?: string }) => {
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames([game], opts.root);
+      setCode(await (await import("./analyze-command.ts")).analyzeCommand(game, opts));
+    });
+  program
     .command("play")
     .description("play a match: random agents by default, or a human in the terminal (type 'help' at a prompt)")
     .argument("<game>", "game folder under cards/")
