@@ -2,7 +2,7 @@
  * Trigger-graph analysis (issue 10, point 5) on a fixture game (test/analyze/fixture/cards/loopy):
  * spark (on hit) → ignite → burn; ember (on burn) → glow; flare (on glow) → deal → hit: a loop of
  * three cards through two procedures. medic listens to `heal`, which nothing emits (dead), and its
- * `usage: 1` trigger on hit is bounded (no loop). `played` is emitted and unheard; medic is in no deck.
+ * `usage: 1` trigger on hit spends its use (`use`), so it is bounded (no loop). `played` is emitted and unheard; medic is in no deck.
  */
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -26,7 +26,7 @@ describe("cardwright analyze on the loop fixture", () => {
       `    ${DIR}/cards/ember.yaml:6:12  ember (on burn)`,
       `    ${DIR}/cards/flare.yaml:6:12  flare (on glow)`,
       `    ${DIR}/cards/spark.yaml:6:12  spark (on hit)`,
-      `${DIR}/cards/medic.yaml:9:12: warning dead-trigger: trigger 2 of 'medic' never fires: no code emits 'heal'`,
+      `${DIR}/cards/medic.yaml:11:12: warning dead-trigger: trigger 2 of 'medic' never fires: no code emits 'heal'`,
       `${DIR}/rules.yaml:31:3: info unheard-event: event 'played' is emitted but nothing listens to it`,
       `${DIR}/cards/medic.yaml:1:5: info card-in-no-deck: card 'medic' is in no deck, and no card or rule of a deck's cards names it`,
       "! loopy: 5 trigger(s), 4 event(s) emitted; 1 possible loop(s), 1 dead trigger(s), 1 unheard event(s), 1 card(s) in no deck",
@@ -41,7 +41,7 @@ describe("cardwright analyze on the loop fixture", () => {
     expect(r.stderr.split("\n")).toEqual([
       `${DIR}/cards/ember.yaml:6:12: warning analyze/trigger-loop: possible endless trigger loop: ember (on burn) emits glow → flare (on glow) emits hit → spark (on hit) emits burn → ember (on burn)`,
       `  hint: the cycle: ${DIR}/cards/ember.yaml:6:12, ${DIR}/cards/flare.yaml:6:12, ${DIR}/cards/spark.yaml:6:12; give one trigger a 'usage', a 'limit' or a 'when' that stops it`,
-      `${DIR}/cards/medic.yaml:9:12: warning analyze/dead-trigger: trigger 2 of 'medic' never fires: no code emits 'heal'`,
+      `${DIR}/cards/medic.yaml:11:12: warning analyze/dead-trigger: trigger 2 of 'medic' never fires: no code emits 'heal'`,
       "  hint: emit 'heal' somewhere (rules or a card), or listen to another event",
       "",
     ]);
@@ -56,7 +56,7 @@ describe("cardwright analyze on the loop fixture", () => {
     expect(model.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(analysisDiagnostics(model).map(renderDiagnostic)).toEqual([
       `${DIR}/cards/flare.yaml:7:11: warning analyze/dead-trigger: trigger 1 of 'flare' never fires: its 'when' can never hold\n  hint: the condition compares fixed values of the card that never match`,
-      `${DIR}/cards/medic.yaml:9:12: warning analyze/dead-trigger: trigger 2 of 'medic' never fires: no code emits 'heal'\n  hint: emit 'heal' somewhere (rules or a card), or listen to another event`,
+      `${DIR}/cards/medic.yaml:11:12: warning analyze/dead-trigger: trigger 2 of 'medic' never fires: no code emits 'heal'\n  hint: emit 'heal' somewhere (rules or a card), or listen to another event`,
     ]);
   });
 

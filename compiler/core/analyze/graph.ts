@@ -15,6 +15,8 @@ interface UnitFacts {
   readonly runs: Set<string>;
   /** Events named by `until` of its modifiers (they end at that event: a listener). */
   readonly until: Set<string>;
+  /** It spends a usage of its trigger (`use`). */
+  uses: boolean;
 }
 
 export interface TriggerNode {
@@ -27,7 +29,7 @@ export interface TriggerNode {
   /** Unit ids of its code and its condition. */
   readonly unit: string;
   readonly when: string | null;
-  /** A trigger with `usage` or `limit` fires a bounded number of times: it cannot drive an endless loop. */
+  /** A trigger with a `limit`, or a `usage` its code spends, fires a bounded number of times: it cannot drive an endless loop. */
   readonly bounded: boolean;
   /** Events its code may emit (procedures and run effects included). */
   readonly emits: ReadonlySet<string>;
@@ -61,7 +63,7 @@ function eachStmt(list: readonly IrStmt[], f: (s: IrStmt) => void): void {
 }
 
 function factsOf(u: CompiledUnit): UnitFacts {
-  const facts: UnitFacts = { emits: new Set(), calls: new Set(), runs: new Set(), until: new Set() };
+  const facts: UnitFacts = { emits: new Set(), calls: new Set(), runs: new Set(), until: new Set(), uses: false };
   for (const op of suspendOps(u)) {
     if (op.op === "emit") facts.emits.add(op.event);
     else if (op.op === "call") facts.calls.add(op.proc);
@@ -70,6 +72,7 @@ function factsOf(u: CompiledUnit): UnitFacts {
   const stmts = [...(u.blocks ?? []).flatMap((b) => b.stmts), ...(u.body ?? [])];
   eachStmt(stmts, (s) => {
     if (s.k === "modify") facts.until.add(s.until);
+    if (s.k === "use") facts.uses = true;
   });
   return facts;
 }
@@ -110,7 +113,9 @@ export function triggerGraph(model: CheckedModel): TriggerGraph {
     c.def.triggers.forEach((t, index) => {
       heard.add(t.event);
       if (t.limit) heard.add(t.limit.per);
-      triggers.push({ card: c.id, file: c.file, index, event: t.event, def: c.def, unit: t.h, when: t.when, bounded: t.usage !== null || t.limit !== null, emits: reach(t.h) });
+      // `usage` bounds a trigger only when its code spends it (`use`); a limit always does.
+      const bounded = t.limit !== null || (t.usage !== null && (facts.get(t.h)?.uses ?? false));
+      triggers.push({ card: c.id, file: c.file, index, event: t.event, def: c.def, unit: t.h, when: t.when, bounded, emits: reach(t.h) });
     });
     for (const e of Object.values(c.def.effects)) if (e.to) heard.add(e.to);
   }

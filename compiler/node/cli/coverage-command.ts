@@ -13,6 +13,8 @@ export interface CoverageOptions {
   out?: string;
   /** Exit 1 when the card clauses covered are below this percentage. */
   min?: number;
+  /** Project folder holding cards/. */
+  root?: string;
 }
 
 function table(report: CoverageReport): string {
@@ -25,7 +27,7 @@ function table(report: CoverageReport): string {
 }
 
 export async function coverageCommand(game: string, opts: CoverageOptions): Promise<number> {
-  const inst = await instrumentGame(game);
+  const inst = await instrumentGame(game, opts.root);
   if (!inst.ok) {
     printDiagnostics(inst.diagnostics.filter((d) => d.severity === "error"));
     return 1;

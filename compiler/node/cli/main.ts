@@ -116,9 +116,12 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .argument("<game>", "game folder under cards/")
     .option("--out <dir>", "folder for the HTML report (default: coverage)")
     .option("--min <percent>", "exit 1 when fewer clauses than this percentage ran")
-    .action(async (game: string, opts: { out?: string; min?: string }) => {
-      await checkGames([game]);
-      setCode(await (await import("./coverage-command.ts")).coverageCommand(game, { ...(opts.out !== undefined ? { out: opts.out } : {}), ...(opts.min !== undefined ? { min: parsePercent(opts.min, "--min") } : {}) }));
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (game: string, opts: { out?: string; min?: string; root?: string }) => {
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames([game], opts.root);
+      const min = opts.min !== undefined ? parsePercent(opts.min, "--min") : undefined;
+      setCode(await (await import("./coverage-command.ts")).coverageCommand(game, { ...(opts.out !== undefined ? { out: opts.out } : {}), ...(min !== undefined ? { min } : {}), ...(opts.root !== undefined ? { root: opts.root } : {}) }));
     });
   program
     .command("analyze")
