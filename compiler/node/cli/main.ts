@@ -1,5 +1,5 @@
 /**
- * The `cardwright` command line: check, compile, test, play, demo.
+ * The `cardwright` command line: check, compile, test, coverage, analyze, play, demo.
  * Exit codes: 0 done, 1 the input has problems (diagnostics, failing scenarios, illegal decks),
  * 2 a mistake on the command line (one line on stderr), 3 input ended before a match was over,
  * 70 an internal error (a bug: please report it).
