@@ -148,6 +148,13 @@ export const RULES_SCHEMA = {
       },
     },
     "deck-errors": code,
+    versions: {
+      type: "object",
+      description: "the game's balance versions, oldest first, and the version the cards' own fields describe",
+      properties: { known: { type: "array", minItems: 1, items: { type: ["string", "number"] } }, default: { type: ["string", "number"] }, doc: { type: "string" } },
+      required: ["known"],
+      additionalProperties: false,
+    },
     flow: {
       type: "object",
       properties: { game: code, scenario: code },

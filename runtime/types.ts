@@ -199,6 +199,8 @@ export interface State {
   turnstile: number;
   /** The chain and priority, once a game uses them (absent before). */
   chain?: ChainState;
+  /** The game version the match is played at (chosen at setup; absent: every card's own definition). */
+  version?: string;
 }
 
 // ── the generated module ─────────────────────────────────────────────────────
@@ -256,6 +258,15 @@ export interface CardDef {
   readonly computes: readonly ComputeDef[];
   /** Effect fields (`effect`, `respond`, …) → step function. */
   readonly effects: Readonly<Record<string, EffectDef>>;
+  /** Other definitions of this card for ranges of the game's versions (see versions.ts). */
+  readonly versions?: readonly CardVersion[];
+}
+
+/** A card's definition for the versions in [since, until) (a missing bound is open). */
+export interface CardVersion {
+  readonly since: string | null;
+  readonly until: string | null;
+  readonly def: CardDef;
 }
 
 export interface ActionDef {
@@ -291,6 +302,8 @@ export interface RulesData {
   /** PureFn (me = a seat, its cards in their starting zones; L.errors = []): the deck's problems as texts. */
   readonly deckErrors?: string | null;
   readonly procedures: Readonly<Record<string, { readonly h: string; readonly params: readonly string[] }>>;
+  /** The game's known versions (oldest first) and the version its cards' own definitions describe. */
+  readonly versions?: { readonly known: readonly string[]; readonly default: string | null };
 }
 
 export interface SourceInfo {

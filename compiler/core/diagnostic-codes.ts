@@ -85,6 +85,13 @@ const OWN = {
   "deck/illegal": { severity: "error", message: "a deck-building rule of the game is broken (the rules' deck-errors say which)", mistake: "zones: { deck: [imp, imp, imp, …] }   # at most 2 copies", fix: "zones: { deck: [imp, imp, …] }" },
   "deck/unknown-card": { severity: "error", message: "unknown card '{id}'", mistake: "hand: [imp, zpa]", fix: "hand: [imp, zap]" },
   "deck/unknown-zone": { severity: "error", message: "unknown zone '{zone}'", mistake: "zones: { hnd: [fire-imp] }", fix: "zones: { hand: [fire-imp] }" },
+  "version/conflict": { severity: "error", message: "two files ask for different versions of the game: '{a}' here, '{b}' in {file}", mistake: "decks/old.yaml: version: 4.0   (played with --version 4.2)", fix: "decks/old.yaml: version: 4.2   (or leave the version out)" },
+  "version/covers-default": { severity: "error", message: "this version entry covers the default version {v}: the card's own fields are the card at the default version", mistake: "versions:\n  - { since: \"4.0\", costAligned: 4 }   # default 4.2", fix: "versions:\n  - { since: \"3.3\", until: \"4.1\", costAligned: 4 }" },
+  "version/format": { severity: "error", message: "'{v}' is not a version: write numbers separated by dots, e.g. \"4.2\"", mistake: "since: v4", fix: "since: \"4.0\"" },
+  "version/overlap": { severity: "error", message: "versions {a} and {b} of this card overlap (both cover {v})", mistake: "versions:\n  - { since: \"3.3\", until: \"4.1\", … }\n  - { since: \"4.0\", until: \"4.2\", … }", fix: "versions:\n  - { since: \"3.3\", until: \"4.0\", … }\n  - { since: \"4.0\", until: \"4.2\", … }" },
+  "version/range": { severity: "error", message: "'until' {until} must come after 'since' {since}, and a version entry needs at least one of them", mistake: "- { since: \"4.1\", until: \"3.5\", … }", fix: "- { since: \"3.5\", until: \"4.1\", … }" },
+  "version/undeclared": { severity: "error", message: "this game declares no versions: add 'versions: { known: [...], default: ... }' to its rules file", mistake: "version: \"4.2\"   # rules.yaml has no versions:", fix: "rules.yaml: versions: { known: [\"4.1\", \"4.2\"], default: \"4.2\" }" },
+  "version/unknown": { severity: "error", message: "unknown version '{v}'", mistake: "since: \"4.9\"", fix: "since: \"4.8\"" },
   "scenario/unknown-action": { severity: "error", message: "unknown action '{name}' (a step of 'do:', or an item of 'can:'/'cannot:')", mistake: "do: [{ atack: imp }]", fix: "do: [{ attack: imp }]" },
   "scenario/bad-path": { severity: "error", message: "an `expect:` path that names no value, e.g. write card.property", mistake: "expect: { me.field.goblin: 1 }", fix: "expect: { me.field.goblin.power: 1 }" },
   "scenario/expect": { severity: "error", message: "an expectation that does not hold after the run: {path}: expected {want}, got {got}", mistake: "expect: { opponent.life: 7 }   # but it is 8", fix: "(fix the card, or the expectation)" },
@@ -121,6 +128,7 @@ const FAMILY: Readonly<Record<string, string>> = {
   check: "Checker: names, types and rules of effect code and data",
   deck: "Decks",
   scenario: "Scenarios",
+  version: "Versions: balance versions of cards, decks, scenarios and matches",
   io: "Files",
 };
 

@@ -10,6 +10,7 @@ import { SourceFile, type YamlPath } from "./source.ts";
 import { closest } from "./suggest.ts";
 import { T } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
+import { checkScenarioVersions } from "./versions.ts";
 
 const scalar = { type: ["string", "number", "boolean", "null"] };
 const stepSchema = {
@@ -18,6 +19,7 @@ const stepSchema = {
 export const SCENARIO_SCHEMA = {
   type: "object",
   properties: {
+    version: { type: ["string", "number"], description: "the game version every scenario of this file is played at (versions.ts)" },
     scenarios: {
       type: "array",
       minItems: 1,
@@ -38,6 +40,7 @@ export const SCENARIO_SCHEMA = {
           },
           do: { type: "array", items: stepSchema },
           expect: { type: "object" },
+          version: { type: ["string", "number"] },
         },
         required: ["name", "given"],
         additionalProperties: false,
@@ -88,6 +91,7 @@ class ScenarioChecker {
     const schema = validateWithSchema(src, value, SCENARIO_SCHEMA, "scenario");
     this.diags.push(...schema);
     if (schema.length) return done(false);
+    checkScenarioVersions(this.voc.versions, src, value as Obj, this.diags, this.refs);
     (value as { scenarios: Obj[] }).scenarios.forEach((sc, i) => {
       const at: YamlPath = ["scenarios", i];
       const name = src.spanAt([...at, "name"]);

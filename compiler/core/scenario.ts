@@ -10,6 +10,7 @@ import { SCENARIO_SCHEMA } from "./scenario-check.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type YamlPath } from "./source.ts";
 import { didYouMean } from "./suggest.ts";
+import { scenarioVersion } from "./versions.ts";
 
 export interface ScenarioResult {
   readonly file: string;
@@ -115,8 +116,10 @@ class ScenarioRun {
   private board(): Board {
     const given = (this.sc["given"] ?? {}) as Obj;
     const players = ["me", "opponent"].map((who) => this.player(who, isObj(given[who]) ? given[who] : {}));
+    const version = scenarioVersion(this.src, this.path);
     const board: Board = {
       players,
+      ...(version !== null ? { version } : {}),
       ...(isObj(given["options"]) ? { options: given["options"] as Record<string, Value> } : {}),
       ...(isObj(given["game"]) ? { game: given["game"] as Record<string, Value> } : {}),
     };

@@ -37,6 +37,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
     flow: { game: "flow.game", scenario: has("flow.scenario") },
     deckErrors: has("deck.errors"),
     procedures: Object.fromEntries([...voc.procedures.values()].map((p) => [p.name, { h: `proc.${p.name}`, params: p.params.map((x) => x.name) }])),
+    ...(voc.versions ? { versions: { known: [...voc.versions.known], default: voc.versions.default } } : {}),
   };
 }
 
@@ -44,10 +45,11 @@ function paramName(binding: string): string {
   return binding.trim().split(/\s+/)[0] ?? "it";
 }
 
-export function cardData(voc: Vocabulary, id: string, kind: string, v: Obj, unitIds: ReadonlySet<string>): CardDef {
+/** `unitKey(key)` names the code units of a card key (a version's own code has its own units; see versions.ts). */
+export function cardData(voc: Vocabulary, id: string, kind: string, v: Obj, unitIds: ReadonlySet<string>, unitKey: (key: string) => string = () => id): CardDef {
   const k = voc.kinds.get(kind);
   const codeFields = new Set([...(k?.fields.values() ?? [])].filter((f) => f.type === "effect" || f.type === "response").map((f) => f.name));
-  const skip = new Set(["id", "kind", "name", "keywords", "on", "modifiers", ...codeFields]);
+  const skip = new Set(["id", "kind", "name", "keywords", "on", "modifiers", "versions", ...codeFields]);
   const fields: Record<string, Value> = {};
   for (const [key, val] of Object.entries(v)) {
     if (skip.has(key)) continue;
@@ -65,21 +67,21 @@ export function cardData(voc: Vocabulary, id: string, kind: string, v: Obj, unit
       event: String(o["event"]),
       stage: o["stage"] === undefined ? null : String(o["stage"]),
       in: zonesList(o["in"]),
-      when: has(`card.${id}.on.${i}.when`),
-      h: `card.${id}.on.${i}`,
+      when: has(`card.${unitKey("on")}.on.${i}.when`),
+      h: `card.${unitKey("on")}.on.${i}`,
       usage: typeof o["usage"] === "number" ? o["usage"] : null,
       limit: typeof limit["count"] === "number" ? { count: limit["count"], per: String(limit["per"]) } : null,
     };
   });
   const computes: ComputeDef[] = ((v["modifiers"] as unknown[] | undefined) ?? []).map((m, i) => {
     const o = obj(m);
-    return { prop: String(o["compute"]), when: has(`card.${id}.modifiers.${i}.when`), fn: `card.${id}.modifiers.${i}`, in: zonesList(o["in"]), ...(o["of"] === "self" ? { ofSelf: true } : {}) };
+    return { prop: String(o["compute"]), when: has(`card.${unitKey("modifiers")}.modifiers.${i}.when`), fn: `card.${unitKey("modifiers")}.modifiers.${i}`, in: zonesList(o["in"]), ...(o["of"] === "self" ? { ofSelf: true } : {}) };
   });
   const effects: Record<string, EffectDef> = {};
   for (const f of codeFields) {
     if (v[f] === undefined) continue;
     const resp = obj(v[f]);
-    effects[f] = { h: `card.${id}.${f}`, to: typeof resp["to"] === "string" ? resp["to"] : null, when: has(`card.${id}.${f}.when`) };
+    effects[f] = { h: `card.${unitKey(f)}.${f}`, to: typeof resp["to"] === "string" ? resp["to"] : null, when: has(`card.${unitKey(f)}.${f}.when`) };
   }
   return { id, kind, name: displayName(v["name"]) ?? id, fields, keywords: ((v["keywords"] as string[] | undefined) ?? []).map(String), triggers, computes, effects };
 }

@@ -32,6 +32,7 @@ export interface PlayOptions {
   saveReplay?: string;
   replay?: string;
   from?: string;
+  version?: string;
   quiet?: boolean;
   verbose?: boolean;
   input?: NodeJS.ReadableStream;
@@ -143,6 +144,7 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .option("--option <kv...>", "match options, name=value (checked against the rules' declared types)")
     .option("--seat <spec...>", "player properties of a seat, seat:name=value (e.g. 1:manualPay=true)")
     .option("--from <file#scenario>", "start from the board a scenario gives (file and scenario name)")
+    .option("--version <v>", "play at this version of the game (one its rules declare; default: the decks' or scenario's version, else the cards as written)")
     .option("--save-replay <file>", "write the replay (seed, config, actions) to this file")
     .option("--replay <file>", "replay a saved match instead of playing")
     .option("--quiet", "print only the result")
