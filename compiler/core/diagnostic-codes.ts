@@ -47,6 +47,8 @@ const OWN = {
   "dsl/lex": { severity: "error", message: "a character or text the effect language does not know", mistake: "deal(opponent, 2) $", fix: "deal(opponent, 2)" },
   "dsl/syntax": { severity: "error", message: "effect code that does not parse, e.g. expected ')'", mistake: "deal(opponent, 2", fix: "deal(opponent, 2)" },
   "io/no-game": { severity: "error", message: "no game '{game}': cards/{game}/rules.yaml does not exist", mistake: "cardwright check my-gaem", fix: "cardwright check my-game" },
+  "check/dead-trigger": { severity: "warning", message: "trigger {n} of '{card}' never fires: no code emits '{event}' / its 'when' can never hold", mistake: "on:\n  - event: healed   # declared, but nothing emits it\n    do: draw(me, 1)", fix: "on:\n  - event: damaged\n    do: draw(me, 1)" },
+  "check/trigger-loop": { severity: "warning", message: "possible endless trigger loop: {card} (on {event}) emits {event2} → … → {card} (on {event})", mistake: "# imp.yaml\non: [{ event: hit, do: emit boom { } }]\n# gob.yaml\non: [{ event: boom, do: emit hit { } }]", fix: "on: [{ event: boom, limit: { count: 1, per: turn-ended }, do: emit hit { } }]" },
   "check/arity": { severity: "error", message: "'{name}' takes {n} argument(s), not {m}", mistake: "let n = min(1)", fix: "let n = min(1, 2)" },
   "check/bad-since": { severity: "error", message: "'since' must name a field of '{event}' whose type is an event", mistake: "events:\n  hit: { fields: { amount: number }, since: amount }", fix: "events:\n  hit: { fields: { amount: number, cause: event }, since: cause }" },
   "check/break": { severity: "error", message: "'break' is only allowed inside a loop", mistake: "if x > 1 { break }", fix: "for c in me.hand { if c.power > 1 { break } }" },

@@ -90,8 +90,8 @@ type IrStmtBody = (
 
 export type Terminator =
   | { readonly k: "goto"; readonly to: number }
-  /** `at`: the statement (`if`, `for`, `while`) whose condition this is. */
-  | { readonly k: "branch"; readonly cond: IrExpr; readonly then: number; readonly else: number; readonly at: SourceAt }
+  /** `at`: the statement (`if`, `for`, `while`) whose condition this is; `loop`: a loop's test (then = the body). */
+  | { readonly k: "branch"; readonly cond: IrExpr; readonly then: number; readonly else: number; readonly at: SourceAt; readonly loop?: true }
   | { readonly k: "suspend"; readonly op: SuspendOp; readonly into: string | null; readonly next: number; readonly line: number; readonly at: SourceAt }
   | { readonly k: "end" };
 

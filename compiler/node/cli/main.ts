@@ -1,5 +1,5 @@
 /**
- * The `cardwright` command line: check, compile, test, play, demo.
+ * The `cardwright` command line: check, compile, test, coverage, analyze, play, demo.
  * Exit codes: 0 done, 1 the input has problems (diagnostics, failing scenarios, illegal decks),
  * 2 a mistake on the command line (one line on stderr), 3 input ended before a match was over,
  * 70 an internal error (a bug: please report it).
@@ -9,7 +9,7 @@ import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError } from "commander";
 import { RuntimeFaultReporter } from "./fault.ts";
-import { checkGameName, checkInputFile, UsageError } from "./usage.ts";
+import { checkGameName, checkInputFile, parsePercent, UsageError } from "./usage.ts";
 
 // Each command's modules load only when it runs: `check` never loads the code generator
 // (ts-morph, TypeScript) or the runtime, so the command line starts fast.
@@ -111,6 +111,29 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
         opts.file = opts.file.map((f) => relative(process.cwd(), resolve(f)));
       }
       setCode(await (await import("./test-command.ts")).testCommand(list, opts));
+    });
+  program
+    .command("coverage")
+    .description("run a game's scenarios and report which clauses of each card ran (statements, branches, when:, triggers); writes an HTML report to coverage/<game>/")
+    .argument("<game>", "game folder under cards/")
+    .option("--out <dir>", "folder for the HTML report (default: coverage)")
+    .option("--min <percent>", "exit 1 when fewer clauses than this percentage ran")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (game: string, opts: { out?: string; min?: string; root?: string }) => {
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames([game], opts.root);
+      const min = opts.min !== undefined ? parsePercent(opts.min, "--min") : undefined;
+      setCode(await (await import("./coverage-command.ts")).coverageCommand(game, { ...(opts.out !== undefined ? { out: opts.out } : {}), ...(min !== undefined ? { min } : {}), ...(opts.root !== undefined ? { root: opts.root } : {}) }));
+    });
+  program
+    .command("analyze")
+    .description("analyze a game's trigger graph: possible endless trigger loops, triggers that never fire (warnings), events nothing hears and cards in no deck (info)")
+    .argument("<game>", "game folder under cards/")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (game: string, opts: { root?: string }) => {
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames([game], opts.root);
+      setCode(await (await import("./analyze-command.ts")).analyzeCommand(game, opts));
     });
   program
     .command("play")

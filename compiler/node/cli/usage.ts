@@ -23,6 +23,13 @@ export function parseSeed(text: string, flag = "--seed"): number {
   return n;
 }
 
+/** A percentage from 0 to 100 (`--min 90`, `--min 87.5`). */
+export function parsePercent(text: string, flag: string): number {
+  const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 0 && n <= 100)) throw new UsageError(`${flag} must be a percentage from 0 to 100, got '${text}'`);
+  return n;
+}
+
 /** A game folder name: a plain name under cards/ (no path, so nothing is read or written outside). */
 export function checkGameName(game: string, known: readonly string[]): void {
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(game)) {
