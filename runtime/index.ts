@@ -14,3 +14,4 @@ export { actionEquals, formatAction, formatValue, valueEquals } from "./values.t
 export { MAX_STEPS } from "./resolve.ts";
 export { MAX_TICKS, LIMITS } from "./ctx.ts";
 export { MAX_DEPTH } from "./frames.ts";
+export { invariantViolation, type InvariantViolation } from "./invariants.ts";

@@ -7,6 +7,7 @@ import { Engine, renderLog } from "../../runtime/index.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { ScenarioFileModel } from "./model.ts";
 import { SCENARIO_SCHEMA } from "./scenario-check.ts";
+import { brokenInvariant } from "./scenario-invariants.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type YamlPath } from "./source.ts";
 import { didYouMean } from "./suggest.ts";
@@ -89,8 +90,12 @@ class ScenarioRun {
     try {
       const board = this.board();
       this.state = this.engine.fromBoard(board, typeof this.sc["seed"] === "number" ? this.sc["seed"] : 1);
+      this.invariantsHold(["given"]);
       const steps = (this.sc["do"] as unknown[] | undefined) ?? [];
-      steps.forEach((s, i) => this.step(s, ["do", i]));
+      steps.forEach((s, i) => {
+        this.step(s, ["do", i]);
+        this.invariantsHold(["do", i]);
+      });
       this.expectations();
     } catch (e) {
       if (!(e instanceof Failure)) {
@@ -99,6 +104,14 @@ class ScenarioRun {
       }
     }
     return { file: this.src.file, name, line, failures: this.failures, log: this.state ? renderLog(this.state) : [] };
+  }
+
+  /** The game's invariants (scenario-invariants.ts), after the board and after each step. */
+  private invariantsHold(at: YamlPath): void {
+    const broken = brokenInvariant(this.module, this.st, this.src.file, this.src.rangeAt([...this.path, ...at]));
+    if (broken === null) return;
+    this.failures.push(broken);
+    throw new Failure(broken.message);
   }
 
   /** The scenario's board and seed, or its problems. */
