@@ -36,10 +36,9 @@ export interface ScenarioText {
 }
 
 /** The scenario file's text. */
-export function scenarioYaml(r: Repro, text: ScenarioText): string {
+export function scenarioYaml(board: Board, r: Pick<Repro, "seed" | "steps">, text: ScenarioText): string {
   const lines = text.header.map((h) => `# ${h}`);
   lines.push("scenarios:", `  - name: ${JSON.stringify(text.name)}`, `    seed: ${r.seed}`, "    given:");
-  const board: Board = r.board;
   board.players.forEach((p, i) => {
     const entries: string[] = [];
     for (const [z, cards] of Object.entries(p.zones ?? {})) entries.push(`${z}: ${flow(cards.map(cardFlow))}`);

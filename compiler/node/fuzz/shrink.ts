@@ -10,15 +10,15 @@
  *    zones, halves, single cards), then card, player and game properties — keeping each change
  *    only if the replay still fails the same way. Repeat until nothing more goes.
  */
-import { cloneState, type Action, type Board, type BoardCard, type EntityId, type Engine, type State, type Value } from "../../../runtime/index.ts";
+import { cloneState, type Action, type EntityId, type Engine, type State } from "../../../runtime/index.ts";
 import type { Vocabulary } from "../../core/vocabulary.ts";
-import { boardOf } from "./board.ts";
+import { boardOf, materialize, type FuzzBoard, type FuzzCard, type FuzzProps } from "./board.ts";
 import { failureIn, faultOf, signature, type Failure } from "./failure.ts";
 import type { PlayedGame } from "./play.ts";
 import { actSteps, playStep, refOf, stepsOf, type Step } from "./steps.ts";
 
 export interface Repro {
-  readonly board: Board;
+  readonly board: FuzzBoard;
   readonly seed: number;
   readonly steps: readonly Step[];
 }
@@ -33,7 +33,7 @@ export interface ReproRun {
 export function runRepro(engine: Engine, r: Repro): ReproRun {
   let st: State;
   try {
-    st = engine.fromBoard(r.board, r.seed);
+    st = engine.fromBoard(materialize(r.board), r.seed);
   } catch (e) {
     return { failure: faultOf(e), used: 0 };
   }
@@ -126,7 +126,7 @@ export function findRepro(engine: Engine, game: PlayedGame, opts: SearchOptions)
     }
   }
   const order = [...cuts].filter((i) => snaps.has(i)).sort((a, b) => b - a);
-  const boards = (i: number): { board: Board; swap: boolean }[] => {
+  const boards = (i: number): { board: FuzzBoard; swap: boolean }[] => {
     const snap = snaps.get(i) as State;
     const mover = engine.decision(snap)?.player ?? 1;
     const seats: EntityId[] = players === 2 ? [mover, mover === 1 ? 2 : 1] : [1];
@@ -158,7 +158,7 @@ export function findRepro(engine: Engine, game: PlayedGame, opts: SearchOptions)
           const w = new Walk(round * 7919 + i * 31 + seed);
           let s: State;
           try {
-            s = engine.fromBoard(board, seed);
+            s = engine.fromBoard(materialize(board), seed);
           } catch {
             continue;
           }
@@ -185,10 +185,8 @@ export function findRepro(engine: Engine, game: PlayedGame, opts: SearchOptions)
   return null;
 }
 
-type Players = Board["players"];
-
-function withZone(b: Board, p: number, zone: string, cards: readonly BoardCard[]): Board {
-  const players: Players = b.players.map((x, i) => {
+function withZone(b: FuzzBoard, p: number, zone: string, cards: readonly FuzzCard[]): FuzzBoard {
+  const players = b.players.map((x, i) => {
     if (i !== p) return x;
     const zones = { ...x.zones };
     if (cards.length === 0) delete zones[zone];
@@ -198,7 +196,7 @@ function withZone(b: Board, p: number, zone: string, cards: readonly BoardCard[]
   return { ...b, players };
 }
 
-function withPlayerProps(b: Board, p: number, props: Record<string, Value>): Board {
+function withPlayerProps(b: FuzzBoard, p: number, props: FuzzProps): FuzzBoard {
   return { ...b, players: b.players.map((x, i) => (i === p ? { ...x, props } : x)) };
 }
 
@@ -237,14 +235,12 @@ export function shrinkRepro(engine: Engine, start: Repro, sig: string, deadline:
       for (const zone of Object.keys(best.board.players[p]?.zones ?? {})) {
         const list = () => best.board.players[p]?.zones?.[zone] ?? [];
         for (let i = 0; i < list().length; i++) {
-          const c = list()[i];
-          if (c === undefined || typeof c === "string") continue;
-          for (const key of Object.keys(c.props ?? {})) {
+          for (const key of Object.keys(list()[i]?.props ?? {})) {
             const cur = list()[i];
-            if (cur === undefined || typeof cur === "string") break;
+            if (cur === undefined) break;
             const props = { ...cur.props };
             delete props[key];
-            const next: BoardCard = Object.keys(props).length === 0 ? cur.card : { card: cur.card, props };
+            const next: FuzzCard = { ...cur, props };
             if (keep({ ...best, board: withZone(best.board, p, zone, list().map((x, j) => (j === i ? next : x))) })) changed = true;
           }
         }
@@ -253,6 +249,13 @@ export function shrinkRepro(engine: Engine, start: Repro, sig: string, deadline:
         const props = { ...best.board.players[p]?.props };
         delete props[key];
         if (keep({ ...best, board: withPlayerProps(best.board, p, props) })) changed = true;
+        // A list (e.g. a pool of values) loses one item at a time.
+        for (let i = 0; ; ) {
+          const list = best.board.players[p]?.props[key];
+          if (!Array.isArray(list) || i >= list.length) break;
+          if (keep({ ...best, board: withPlayerProps(best.board, p, { ...best.board.players[p]?.props, [key]: list.filter((_, j) => j !== i) }) })) changed = true;
+          else i++;
+        }
       }
     }
     for (const key of Object.keys(best.board.game ?? {})) {
