@@ -3,7 +3,7 @@
  * planted bug (rally.yaml breaks FX-FIELD-1): the fuzzer must find it, shrink it into a scenario
  * of at most 10 steps, and that scenario must fail the same way when the scenario runner runs it.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
@@ -69,6 +69,31 @@ describe("cardwright fuzz: the fixture's planted bug", () => {
     expect(written).toHaveLength(1);
     const hash = /^fuzz-([0-9a-f]{10})\.yaml$/.exec(written[0]!)?.[1];
     expect(readFileSync(join(root, "cards", "broken", "scenarios", written[0]!), "utf8")).toContain(`  - name: "fuzz ${hash}: invariant field-limit (FX-FIELD-1)"\n`);
+  }, 120_000);
+
+  it("a fault (a runaway loop in a card) shrinks to a scenario that stops with the same error at the same file:line:col", async () => {
+    const root = mkdtempSync(join(tmpdir(), "cw-fuzz-fault-"));
+    cpSync(join(FIXTURE, "cards"), join(root, "cards"), { recursive: true });
+    const rally = join(root, "cards", "broken", "cards", "rally.yaml");
+    writeFileSync(rally, readFileSync(rally, "utf8").replace("move take(me.deck, 1) to me.field", 'while count(opponent.field) >= 2 { log "again" }'));
+    const out = join(root, "found.yaml");
+    const r = await cli(["fuzz", "broken", "--root", root, "--games", "300", "--out", out]);
+    expect(r.code).toBe(1);
+    const where = `${rel(rally)}:8:3 (Rally: effect)`;
+    const message = `the game stopped with an error: ${where}: runaway loop: more than 1000000 iterations without a decision`;
+    expect(r.out.split("\n")[1]).toMatch(/^✗ broken: game \d+ \(seed \d+\) failed at decision \d+: /);
+    expect(r.out.split("\n")[1]).toContain(`: ${message}`);
+    const text = readFileSync(out, "utf8");
+    const sc = (parse(text) as { scenarios: { name: string; do: unknown[]; given: Record<string, Record<string, unknown[]>> }[] }).scenarios[0]!;
+    expect(sc.name).toMatch(/^fuzz [0-9a-f]{10}: /);
+    expect(sc.name.replace(/^fuzz [0-9a-f]{10}: /, "")).toBe(`fault at ${rel(rally)}:8:3`);
+    expect(sc.do.length).toBeLessThanOrEqual(10);
+    expect(sc.do.at(-1)).toEqual({ by: "me", play: "me.rally" });
+    expect(sc.given["opponent"]?.["field"]).toHaveLength(2);
+    const { module } = await loadGame("broken", root);
+    const [result] = runScenarioFile(module!, rel(out), text);
+    expect(result!.failures.map((d) => [d.code, d.message])).toEqual([["scenario/fault", message]]);
+    expect(r.out).toContain(`  ✓ cardwright test fails there with: ${message}\n`);
   }, 120_000);
 
   it("usage errors: a count that is not a whole number from 1, a game that is not there", async () => {
