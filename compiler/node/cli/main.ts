@@ -148,7 +148,7 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .action(async (game: string, opts: { games: string; seed: string; maxDecisions: string; shrinkTime: string; out?: string; root?: string }) => {
       if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
       await checkGames([game], opts.root);
-      setCode(await (await import("../fuzz/fuzz-command.ts")).fuzzCommand(game, await fuzzOptions(opts)));
+      setCode(await (await import("../fuzz/fuzz-command.ts")).fuzzCommand(game, { ...(await fuzzOptions(opts)), progress: io === undefined }));
     });
   program
     .command("demo")

@@ -28,6 +28,8 @@ export interface FuzzOptions {
   readonly shrinkTime: number;
   readonly out?: string;
   readonly root?: string;
+  /** Draw a progress bar when stderr is a terminal (off when the CLI runs in process, for tests). */
+  readonly progress?: boolean;
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -53,7 +55,7 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
   const invariants = module.rules.invariants?.length ?? 0;
   say(`${game}: ${opts.games} random game(s) from seed ${opts.seed}, ${invariants} invariant(s) and faults checked after every action`);
 
-  const bar = process.stderr.isTTY ? new cliProgress.SingleBar({ format: "  {bar} {value}/{total} games | {rate} games/s | {decisions} decisions | eta {eta_formatted}", hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic) : null;
+  const bar = opts.progress !== false && process.stderr.isTTY ? new cliProgress.SingleBar({ format: "  {bar} {value}/{total} games | {rate} games/s | {decisions} decisions | eta {eta_formatted}", hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic) : null;
   bar?.start(opts.games, 0, { rate: "0", decisions: 0 });
   const t0 = performance.now();
   let decisions = 0;
