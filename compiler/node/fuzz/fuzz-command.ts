@@ -102,7 +102,7 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
   const text = scenarioYaml(board, small, {
     name,
     header: [
-      `Written by \`cardwright fuzz ${game} --seed ${failed.config.seed} --games 1\`: random game ${played} failed at decision ${failed.actions.length},`,
+      `Written by \`cardwright fuzz ${game}${opts.root !== undefined ? ` --root ${relative(process.cwd(), opts.root) || "."}` : ""} --seed ${failed.config.seed} --games 1\`: random game ${played} failed at decision ${failed.actions.length},`,
       `shrunk to ${small.steps.length} step(s) on a board of ${boardSize(small.board)} card(s) (from ${found.steps.length} step(s), ${boardSize(found.board)} card(s)).`,
       `While the bug is there, \`cardwright test\` fails here with: ${signature(failure)}.`,
       ...(hasReferences(small.board) ? [`A number in a card's or player's property names an entity: the players are numbered from 1 in seat order (me first), the cards are numbered from ${small.board.players.length + 1} in the order they are listed here.`] : []),
