@@ -178,7 +178,7 @@ describe("invariants of the three games", () => {
   it("each game declares its invariants, with the rule ids they enforce", async () => {
     const ids = async (g: string) => (await gameModule(g)).rules.invariants?.map((i) => `${i.id}${i.rule ? ` ${i.rule}` : ""}`);
     expect(await ids("vermilion")).toEqual(["one-place VM-ZONE-1", "damage-below-def VM-FAM-3", "one-of-a-name VM-FAM-4", "chain-in-play-phases VM-END-0"]);
-    expect(await ids("gitcg")).toEqual(["one-place", "dice-limit GI-DICE-2", "hand-limit GI-HAND-1", "summon-limit GI-SUMMON-1", "support-limit GI-SUPPORT-1", "hp-in-range GI-CHAR-1", "energy-in-range", "defeated-bare GI-DEFEAT-1"]);
+    expect(await ids("gitcg")).toEqual(["one-place", "dice-limit GI-DICE-2", "hand-limit GI-HAND-1", "summon-limit GI-SUMMON-1", "support-limit GI-SUPPORT-1", "hp-in-range GI-CHAR-1", "energy-in-range GI-SKILL-2", "defeated-bare GI-DEFEAT-1"]);
     expect(await ids("elementis")).toEqual(["one-place ES-ZONE-1", "field-holds-summons ES-ZONE-1", "one-summon-per-turn ES-SUMMON-1", "zero-life-loses ES-WIN-1"]);
   });
 
