@@ -64,7 +64,8 @@ function propsOf(values: Readonly<Record<string, Value>>, decls: ReadonlyMap<str
 export function boardOf(voc: Vocabulary, zoneNames: readonly string[], players: number, st: State, first: EntityId): FuzzBoard {
   const seats = Array.from({ length: players }, (_, i) => ((first - 1 + i) % players) + 1);
   return {
-    game: propsOf(st.entities[0]?.props ?? {}, voc.props.game, true),
+    // Match options are game properties at run time (and in `given.game`).
+    game: propsOf(st.entities[0]?.props ?? {}, new Map([...voc.props.game, ...voc.options]), true),
     players: seats.map((seat) => {
       const zones: Record<string, FuzzCard[]> = {};
       for (const z of zoneNames) {

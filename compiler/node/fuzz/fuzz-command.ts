@@ -53,6 +53,7 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
   if (decks.length === 0) throw new UsageError(`${game} has no legal deck under ${relative(process.cwd(), join(gameDir(game, root), "decks"))}: the fuzzer plays the game's decks`);
   const engine = new Engine(module, { log: false });
   const invariants = module.rules.invariants?.length ?? 0;
+  const choices = [...model.vocabulary.options.values()].filter((o) => o.values.length > 1).map((o) => ({ name: o.name, values: o.values }));
   say(`${game}: ${opts.games} random game(s) from seed ${opts.seed}, ${invariants} invariant(s) and faults checked after every action`);
 
   const bar = opts.progress !== false && process.stderr.isTTY ? new cliProgress.SingleBar({ format: "  {bar} {value}/{total} games | {rate} games/s | {decisions} decisions | eta {eta_formatted}", hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic) : null;
@@ -63,7 +64,7 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
   let played = 0;
   for (let i = 0; i < opts.games; i++) {
     const seed = (opts.seed + i) >>> 0;
-    const g = playRandomGame(engine, configFor(decks, module.rules.players, seed), (seed * 13 + 5) >>> 0, opts.maxDecisions);
+    const g = playRandomGame(engine, configFor(decks, module.rules.players, seed, choices), (seed * 13 + 5) >>> 0, opts.maxDecisions);
     decisions += g.actions.length;
     played++;
     if (g.failure !== null) {

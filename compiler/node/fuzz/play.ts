@@ -11,14 +11,31 @@ export interface PlayedGame {
   readonly failure: Failure | null;
 }
 
-/** Game `seed`'s seats: two of the game's legal decks (the same pairing as bench/soak.ts). */
-export function configFor(decks: readonly Deck[], players: number, seed: number): MatchConfig {
+/** A match option the rules list values for (`options: { format: { values: [a, b] } }`): each is played. */
+export interface OptionChoices {
+  readonly name: string;
+  readonly values: readonly (string | number)[];
+}
+
+/**
+ * Game `seed`'s seats: two of the game's legal decks (the same pairing as bench/soak.ts); and,
+ * for each option with listed values, one of them in turn, so every variant of the rules is played.
+ */
+export function configFor(decks: readonly Deck[], players: number, seed: number, choices: readonly OptionChoices[] = []): MatchConfig {
+  const options: Record<string, string | number> = {};
+  let k = seed;
+  for (const c of choices) {
+    if (c.values.length === 0) continue;
+    options[c.name] = c.values[k % c.values.length] as string | number;
+    k = Math.floor(k / c.values.length);
+  }
   return {
     seed,
     players: Array.from({ length: players }, (_, i) => {
       const d = decks[(i === 0 ? seed : seed * 7 + i) % decks.length];
       return { name: `P${i + 1}`, zones: { ...d?.zones } };
     }),
+    ...(Object.keys(options).length > 0 ? { options } : {}),
   };
 }
 
