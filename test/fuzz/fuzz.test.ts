@@ -13,6 +13,7 @@ import { checkGame } from "../../compiler/core/compile.ts";
 import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
 import { runScenarioFile } from "../../compiler/core/scenario.ts";
 import { loadGame, ROOT } from "../../compiler/node/project.ts";
+import { configFor } from "../../compiler/node/fuzz/play.ts";
 import { cli } from "../cli/kit.ts";
 import { gameModule } from "../kit.ts";
 
@@ -103,6 +104,21 @@ describe("cardwright fuzz: the fixture's planted bug", () => {
     const none = await cli(["fuzz", "nope", "--root", FIXTURE]);
     expect(none.code).toBe(2);
     expect(none.err).toBe("error: no game 'nope' under cards/ (games: broken)\n");
+  });
+});
+
+describe("the fuzzer's games", () => {
+  it("seats two legal decks and plays each listed value of an option in turn (Elementis' formats, ES-FORMAT-BUILD / ES-FORMAT-RANDOM)", () => {
+    const decks = [{ id: "a", name: "A", zones: { hand: ["x"] }, file: "a.yaml" }, { id: "b", name: "B", zones: { hand: ["y"] }, file: "b.yaml" }];
+    const choices = [{ name: "format", values: ["build", "random"] }, { name: "size", values: [1, 2, 3] }];
+    expect([1, 2, 3, 4].map((seed) => configFor(decks, 2, seed, choices).options)).toEqual([
+      { format: "random", size: 1 },
+      { format: "build", size: 2 },
+      { format: "random", size: 2 },
+      { format: "build", size: 3 },
+    ]);
+    expect(configFor(decks, 2, 3).players.map((p) => p.zones)).toEqual([{ hand: ["y"] }, { hand: ["x"] }]);
+    expect(configFor(decks, 2, 3)).not.toHaveProperty("options");
   });
 });
 
