@@ -183,6 +183,12 @@ describe("invariants: checked with positioned diagnostics", () => {
     expect(JSON.stringify(st)).toBe(before);
   });
 
+  it("FX-FIELD-1: the fixture's own scenario passes, its invariants checked after the board and after each step", async () => {
+    const file = join(GAME_DIR, "scenarios", "rules.yaml");
+    const results = runScenarioFile(await fixtureModule(), rel(file), readFileSync(file, "utf8"));
+    expect(results.map((r) => [r.name, r.failures.map(renderDiagnostic)])).toEqual([["FX-FIELD-1: with 3 units on the field play is not offered, so the turn passes by itself; the units hit for 1 + 0 + 1", []]]);
+  });
+
   it("the scenario runner checks the invariants after the board is built: the failure points at `given`", async () => {
     const text = ["scenarios:", "  - name: four on the field", "    given:", "      me: { field: [grunt, grunt, bolt, rally], deck: [bolt] }", "      opponent: { deck: [bolt] }", "    do:", "      - pass", ""].join("\n");
     const [r] = runScenarioFile(await fixtureModule(), "four.yaml", text);
