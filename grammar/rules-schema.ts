@@ -181,6 +181,16 @@ export const RULES_SCHEMA = {
       additionalProperties: false,
     },
     "card-text": CARD_TEXT_SCHEMA,
+    // Conditions checked after every action by `cardwright fuzz` and by scenarios (docs/files.md).
+    invariants: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { id: name, rule: { type: "string" }, check: code, message: { type: "string" }, doc: { type: "string" } },
+        required: ["id", "check", "message"],
+        additionalProperties: false,
+      },
+    },
     flow: {
       type: "object",
       properties: { game: code, scenario: code },

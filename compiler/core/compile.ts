@@ -20,6 +20,7 @@ import { closest } from "./suggest.ts";
 import { Workspace } from "./workspace.ts";
 import { cardVersionEntries, versionDeclarations } from "./versions.ts";
 import type { CardVersion } from "../../runtime/types.ts";
+import { buildInvariantUnits, invariantPurity } from "./invariants.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type TextSource, type YamlPath } from "./source.ts";
 import { assignable, T, typeToString, type Type } from "./types.ts";
@@ -59,7 +60,7 @@ export class NameTable {
 }
 
 /** Compiles the code units of one file. */
-class UnitBuilder {
+export class UnitBuilder {
   readonly refs: Reference[] = [];
   readonly decls: Declaration[] = [];
   constructor(
@@ -243,6 +244,8 @@ export function checkRulesBody(voc: Vocabulary, head: RulesCheck): RulesBody {
   const value = head.value ?? {};
   const b = new UnitBuilder(voc, diags, units);
   buildRulesUnits(voc, head.src, value, b);
+  buildInvariantUnits(head.src, value, b, diags);
+  diags.push(...invariantPurity(head.src, value, units));
   const data = rulesData(voc, value, new Set(units.map((u) => u.id)));
   return { rules: { file: head.file, data }, units, diagnostics: diags, declarations: b.decls, references: b.refs };
 }

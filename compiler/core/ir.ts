@@ -6,7 +6,7 @@ import type { Type } from "./types.ts";
 
 export type Builtin =
   | "count" | "sum" | "min" | "max" | "abs" | "first" | "last" | "random" | "pick" | "name" | "has"
-  | "responds" | "seen" | "take" | "card" | "catalog" | "players" | "other" | "links" | "holder";
+  | "responds" | "seen" | "take" | "card" | "catalog" | "players" | "other" | "links" | "holder" | "misplaced";
 
 export type IrExpr = { readonly ty: Type } & (
   | { readonly k: "lit"; readonly v: number | string | boolean | null }

@@ -12,6 +12,7 @@ import { SCENARIO_SCHEMA } from "./scenario-check.ts";
 import { checkExpectations } from "./scenario-expect.ts";
 import { playerRef, ScenarioNames } from "./scenario-names.ts";
 import { stepText, type ScenarioTrace, type TraceDiff, type TraceStep } from "./scenario-trace.ts";
+import { brokenInvariant } from "./scenario-invariants.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type YamlPath } from "./source.ts";
 import { didYouMean } from "./suggest.ts";
@@ -120,8 +121,15 @@ class ScenarioRun {
       const board = this.board();
       this.state = this.engine.fromBoard(board, typeof this.sc["seed"] === "number" ? this.sc["seed"] : 1);
       this.setupEnd = this.st.log.length;
+      // The rules' invariants hold on the board and after every step (a fuzz scenario fails here).
+      this.invariantsHold(["given"]);
       const steps = (this.sc["do"] as unknown[] | undefined) ?? [];
-      steps.forEach((s, i) => this.traced("step", s, ["do", i], () => this.step(s, ["do", i])));
+      steps.forEach((s, i) =>
+        this.traced("step", s, ["do", i], () => {
+          this.step(s, ["do", i]);
+          this.invariantsHold(["do", i]);
+        }),
+      );
       if (isObj(this.sc["expect"])) {
         const ex = this.sc["expect"];
         this.traced("expect", null, ["expect"], () => this.expect(ex, ["expect"]));
@@ -185,6 +193,14 @@ class ScenarioRun {
       block,
       at,
     );
+  }
+
+  /** The game's invariants (scenario-invariants.ts), after the board and after each step. */
+  private invariantsHold(at: YamlPath): void {
+    const broken = brokenInvariant(this.module, this.st, this.src.file, this.src.rangeAt([...this.path, ...at]));
+    if (broken === null) return;
+    this.failures.push(broken);
+    throw new Failure(broken.message);
   }
 
   /** The scenario's board and seed, or its problems. */

@@ -4,6 +4,7 @@
  */
 import type { ActionCondition, ActionDef, CardDef, ComputeDef, EffectDef, RulesData, TriggerDef, Value } from "../../runtime/types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
+import { invariantsData } from "./invariants.ts";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -37,6 +38,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
     })),
     flow: { game: "flow.game", scenario: has("flow.scenario") },
     deckErrors: has("deck.errors"),
+    ...(Array.isArray(r["invariants"]) ? { invariants: invariantsData(r, unitIds) } : {}),
     procedures: Object.fromEntries([...voc.procedures.values()].map((p) => [p.name, { h: `proc.${p.name}`, params: p.params.map((x) => x.name) }])),
     ...(voc.versions ? { versions: { known: [...voc.versions.known], default: voc.versions.default } } : {}),
   };

@@ -974,6 +974,38 @@ function flow_scenario(ctx, f) {
     }
   }
 }
+/** invariant one-place — cards/elementis/rules.yaml:415:12 */
+function invariant_one_place(ctx, f) {
+  return ctx.misplaced().length === 0;
+}
+/** invariant one-place: message — cards/elementis/rules.yaml:416:15 */
+function invariant_one_place_message(ctx, f) {
+  return ctx.text("cards not in exactly one place: " + ctx.name(ctx.misplaced()));
+}
+/** invariant field-holds-summons — cards/elementis/rules.yaml:419:12 */
+function invariant_field_holds_summons(ctx, f) {
+  return $countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.kind($it1) !== "summon") === 0;
+}
+/** invariant field-holds-summons: message — cards/elementis/rules.yaml:420:15 */
+function invariant_field_holds_summons_message(ctx, f) {
+  return ctx.text(ctx.name($firstWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.kind($it1) !== "summon")) + " is on " + ctx.name(f.me) + "'s field");
+}
+/** invariant one-summon-per-turn — cards/elementis/rules.yaml:423:12 */
+function invariant_one_summon_per_turn(ctx, f) {
+  return $countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn") && ctx.get(0, "turn") > 0) <= 1;
+}
+/** invariant one-summon-per-turn: message — cards/elementis/rules.yaml:424:15 */
+function invariant_one_summon_per_turn_message(ctx, f) {
+  return ctx.text(String($countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn"))) + " summons entered " + ctx.name(f.me) + "'s field in turn " + String(ctx.get(0, "turn")));
+}
+/** invariant zero-life-loses — cards/elementis/rules.yaml:427:12 */
+function invariant_zero_life_loses(ctx, f) {
+  return ctx.get(f.me, "life") > 0 || $is($lastLoser(ctx), f.me);
+}
+/** invariant zero-life-loses: message — cards/elementis/rules.yaml:428:15 */
+function invariant_zero_life_loses_message(ctx, f) {
+  return ctx.text(ctx.name(f.me) + " has " + String(ctx.get(f.me, "life")) + " life and has not lost");
+}
 /** Air Slash: effect — cards/elementis/cards/air-slash.yaml:9:3 */
 function card_air_slash_effect(ctx, f) {
   for (;;) {
@@ -1996,6 +2028,32 @@ export const game = {
       "scenario": "flow.scenario"
     },
     "deckErrors": "deck.errors",
+    "invariants": [
+      {
+        "id": "one-place",
+        "rule": "ES-ZONE-1",
+        "check": "invariant.one-place",
+        "message": "invariant.one-place.message"
+      },
+      {
+        "id": "field-holds-summons",
+        "rule": "ES-ZONE-1",
+        "check": "invariant.field-holds-summons",
+        "message": "invariant.field-holds-summons.message"
+      },
+      {
+        "id": "one-summon-per-turn",
+        "rule": "ES-SUMMON-1",
+        "check": "invariant.one-summon-per-turn",
+        "message": "invariant.one-summon-per-turn.message"
+      },
+      {
+        "id": "zero-life-loses",
+        "rule": "ES-WIN-1",
+        "check": "invariant.zero-life-loses",
+        "message": "invariant.zero-life-loses.message"
+      }
+    ],
     "procedures": {
       "pay": {
         "h": "proc.pay",
@@ -2916,6 +2974,14 @@ export const game = {
     "action.resist.when.3.reason": action_resist_when_3_reason,
     "action.resist.label": action_resist_label,
     "deck.errors": deck_errors,
+    "invariant.one-place": invariant_one_place,
+    "invariant.one-place.message": invariant_one_place_message,
+    "invariant.field-holds-summons": invariant_field_holds_summons,
+    "invariant.field-holds-summons.message": invariant_field_holds_summons_message,
+    "invariant.one-summon-per-turn": invariant_one_summon_per_turn,
+    "invariant.one-summon-per-turn.message": invariant_one_summon_per_turn_message,
+    "invariant.zero-life-loses": invariant_zero_life_loses,
+    "invariant.zero-life-loses.message": invariant_zero_life_loses_message,
     "card.basilisk.on.0.when": card_basilisk_on_0_when,
     "card.basilisk.on.1.when": card_basilisk_on_1_when,
     "card.dragon.modifiers.0.when": card_dragon_modifiers_0_when,
@@ -3344,6 +3410,54 @@ export const game = {
       "line": 425,
       "col": 5,
       "what": "flow: scenario start"
+    },
+    "invariant.one-place": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 415,
+      "col": 12,
+      "what": "invariant one-place"
+    },
+    "invariant.one-place.message": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 416,
+      "col": 15,
+      "what": "invariant one-place: message"
+    },
+    "invariant.field-holds-summons": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 419,
+      "col": 12,
+      "what": "invariant field-holds-summons"
+    },
+    "invariant.field-holds-summons.message": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 420,
+      "col": 15,
+      "what": "invariant field-holds-summons: message"
+    },
+    "invariant.one-summon-per-turn": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 423,
+      "col": 12,
+      "what": "invariant one-summon-per-turn"
+    },
+    "invariant.one-summon-per-turn.message": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 424,
+      "col": 15,
+      "what": "invariant one-summon-per-turn: message"
+    },
+    "invariant.zero-life-loses": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 427,
+      "col": 12,
+      "what": "invariant zero-life-loses"
+    },
+    "invariant.zero-life-loses.message": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 428,
+      "col": 15,
+      "what": "invariant zero-life-loses: message"
     },
     "card.air-slash.effect": {
       "file": "cards/elementis/cards/air-slash.yaml",

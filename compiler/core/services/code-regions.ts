@@ -95,6 +95,10 @@ function rulesRegions(r: Obj, voc: Vocabulary | null, add: Add): void {
     if (typeof obj(k)["display"] === "string") add(["kinds", kind, "display"], "label", { params: [{ name: "it", type: T.card }] });
   }
   for (const [key, v] of Object.entries(obj(r["flow"]))) if (typeof v === "string") add(["flow", key], "block");
+  (Array.isArray(r["invariants"]) ? (r["invariants"] as unknown[]) : []).forEach((inv, i) => {
+    if (typeof obj(inv)["check"] === "string") add(["invariants", i, "check"], "expression");
+    if (typeof obj(inv)["message"] === "string") add(["invariants", i, "message"], "label");
+  });
 }
 
 function cardRegions(src: SourceFile, v: Obj, voc: Vocabulary | null, add: Add): void {
