@@ -2,6 +2,7 @@
  * Soak: random games of every game, checking invariants after each answer.
  *   npm run soak                 # 100,000 games per game (hours)
  *   npx tsx bench/soak.ts 500    # a short run
+ *   npx tsx bench/soak.ts 100000 gitcg   # one game only
  * Invariants: no exception, a pending decision always has legal actions and the chosen one is
  * accepted, every entity in a zone says it is in that zone, the state survives JSON. Prints the
  * rate as it goes; exits non-zero on the first violation (with seed, game and decision number).
@@ -26,7 +27,8 @@ function invariant(engine: Engine, st: State): string | null {
   return null;
 }
 
-for (const game of listGames()) {
+const only = process.argv[3];
+for (const game of listGames().filter((g) => only === undefined || g === only)) {
   const { module } = await loadGame(game);
   if (!module) throw new Error(`${game} does not compile`);
   const { decks } = readDecks(gameDir(game), module);

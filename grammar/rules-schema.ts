@@ -144,13 +144,53 @@ export const RULES_SCHEMA = {
       propertyNames: name,
       additionalProperties: {
         type: "object",
-        properties: { window: name, for: code, when: code, label: { type: "string" }, do: code, doc: { type: "string" } },
+        properties: {
+          window: name,
+          for: code,
+          // One expression, or a list of conditions that must all hold, each optionally with the
+          // reason a refusal gives when it fails (a label: text with {interpolation}).
+          when: {
+            oneOf: [
+              code,
+              {
+                type: "array",
+                minItems: 1,
+                items: {
+                  oneOf: [
+                    code,
+                    { type: "object", properties: { test: code, reason: { type: "string" } }, required: ["test", "reason"], additionalProperties: false },
+                  ],
+                },
+              },
+            ],
+          },
+          label: { type: "string" },
+          do: code,
+          doc: { type: "string" },
+        },
         required: ["window"],
         additionalProperties: false,
       },
     },
     "deck-errors": code,
+    versions: {
+      type: "object",
+      description: "the game's balance versions, oldest first, and the version the cards' own fields describe",
+      properties: { known: { type: "array", minItems: 1, items: { type: ["string", "number"] } }, default: { type: ["string", "number"] }, doc: { type: "string" } },
+      required: ["known"],
+      additionalProperties: false,
+    },
     "card-text": CARD_TEXT_SCHEMA,
+    // Conditions checked after every action by `cardwright fuzz` and by scenarios (docs/files.md).
+    invariants: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { id: name, rule: { type: "string" }, check: code, message: { type: "string" }, doc: { type: "string" } },
+        required: ["id", "check", "message"],
+        additionalProperties: false,
+      },
+    },
     flow: {
       type: "object",
       properties: { game: code, scenario: code },

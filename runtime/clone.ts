@@ -46,5 +46,6 @@ export function cloneState(s: State): State {
     turnstile: s.turnstile,
   };
   if (s.chain !== undefined) copy.chain = copyChain(s.chain, copyFrame);
+  if (s.version !== undefined) copy.version = s.version;
   return copy;
 }

@@ -11,11 +11,12 @@ import { emit } from "./events.ts";
 import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "./log.ts";
 import type { ModuleIndex } from "./module-index.ts";
-import { inheritedOf, readProp } from "./props.ts";
+import { baseOf, inheritedOf, readProp } from "./props.ts";
 import { endGame } from "./results.ts";
 import { randomInt, shuffleInPlace } from "./rng.ts";
 import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, StatementSource, Value } from "./types.ts";
 import { formatValue, truthy } from "./values.ts";
+import { indexAtVersion } from "./versions.ts";
 
 /** Past this many `tick()`s in one drive, a loop is taken to be runaway. */
 export const MAX_TICKS = 1_000_000;
@@ -36,8 +37,12 @@ export const LIMITS = {
 
 export class RuntimeCtx implements Ctx {
   state: State;
-  readonly ix: ModuleIndex;
-  readonly module: GameModule;
+  /** The module's lookups at the bound state's version (see bind). */
+  ix: ModuleIndex;
+  private readonly baseIx: ModuleIndex;
+  private ixVersion: string | undefined = undefined;
+  /** The module at the bound state's version (its card table; code and sources are shared). */
+  module: GameModule;
   /** Whether changes are logged (an Engine option; game results are always logged). */
   logging = true;
   /** The step statement running now: an index in `module.positions` set by generated code (-1: none). */
@@ -53,7 +58,10 @@ export class RuntimeCtx implements Ctx {
    * modify). Transient, not state: caches keyed on it (compute listeners) are dropped when it moves.
    */
   mutations = 0;
-  /** Counts changes of zone membership only (move, create, remove). */
+  /**
+   * Counts changes of zone membership (move, create, remove) of cards that listen (`ix.listening`):
+   * the listener caches depend on nothing else.
+   */
   zoneMutations = 0;
   /** Compute listeners per property, valid while `mutations` and the bound state stay the same. */
   /**
@@ -97,12 +105,19 @@ export class RuntimeCtx implements Ctx {
 
   constructor(ix: ModuleIndex) {
     this.ix = ix;
+    this.baseIx = ix;
     this.module = ix.module;
     this.state = null as unknown as State;
   }
 
   bind(state: State): this {
     this.state = state;
+    // A match plays at the version chosen at setup: its card definitions come from that version's index.
+    if (state.version !== this.ixVersion) {
+      this.ix = indexAtVersion(this.baseIx, state.version);
+      this.module = this.ix.module;
+      this.ixVersion = state.version;
+    }
     return this;
   }
 
@@ -143,15 +158,21 @@ export class RuntimeCtx implements Ctx {
   // ── reads ──────────────────────────────────────────────────────────────────
 
   get(e: EntityId, prop: string): Value {
-    // Fast path: a plain property the entity holds, with no lasting modifier anywhere.
+    // Fast path: no lasting modifier anywhere and a property that is not computed: its own value,
+    // else the card field or the rules default, then its bounds.
     const x = this.state.entities[e];
-    if (x !== undefined && this.state.modifiers.length === 0 && this.ix.plainProps.has(prop)) {
+    if (x === undefined || this.state.modifiers.length !== 0 || this.ix.fullReadProps.has(prop)) return readProp(this, e, prop);
+    if (!this.ix.boundedProps.has(prop)) {
       const own = x.props[prop];
       if (own !== undefined && typeof own !== "function") return own;
-      // Not computed, no bounds, no modifiers: the card field or the rules default.
       return inheritedOf(this, x, prop, this.ix.propDef(e, prop));
     }
-    return readProp(this, e, prop);
+    const def = this.ix.propDef(e, prop);
+    const v = baseOf(this, x, prop, def);
+    if (typeof v !== "number" || def === undefined) return v;
+    if (def.min !== undefined && v < def.min) return def.min;
+    if (def.max !== undefined && v > def.max) return def.max;
+    return v;
   }
 
   fieldOf(e: EntityId, field: string): Value {
@@ -331,7 +352,7 @@ export class RuntimeCtx implements Ctx {
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be removed`);
     this.touch(x);
     this.mutations++;
-    this.zoneMutations++;
+    if (this.ix.listening.has(x.card)) this.zoneMutations++;
     const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
     this.touchZone(key);
     const zone = st.zones[key];
@@ -366,7 +387,7 @@ export class RuntimeCtx implements Ctx {
     if (from === undefined || at < 0) throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
     from.splice(at, 1);
     this.mutations++;
-    this.zoneMutations++;
+    if (this.ix.listening.has(x.card)) this.zoneMutations++;
     if (position === "top") to.unshift(id);
     else to.push(id);
     if (fromKey !== toKey) {
@@ -408,7 +429,7 @@ export class RuntimeCtx implements Ctx {
     if (++this.created > LIMITS.creates) throw new Error(`limit: more than ${LIMITS.creates} cards created while resolving one answer`);
     const id = createEntity(this, card, owner, zone);
     this.mutations++;
-    this.zoneMutations++;
+    if (this.ix.listening.has(card)) this.zoneMutations++;
     if (this.logging) pushLog(st, "create", `${def.name} created in ${this.zoneLabel(owner, zone)}`, { entity: id, card, zone: this.ix.zoneKey(owner, zone) }, this.by());
     return id;
   }
@@ -495,6 +516,29 @@ export class RuntimeCtx implements Ctx {
   holder(): EntityId | null {
     return priorityHolder(this.state);
   }
+
+  misplaced(): EntityId[] {
+    return misplacedCards(this.state);
+  }
+}
+
+/** One pass over every zone list: cards listed twice, in a list other than their own zone's, or in none. */
+export function misplacedCards(st: State): EntityId[] {
+  const listed = new Map<EntityId, number>();
+  const bad = new Set<EntityId>();
+  for (const key in st.zones) {
+    const colon = key.indexOf(":");
+    for (const id of st.zones[key] as EntityId[]) {
+      listed.set(id, (listed.get(id) ?? 0) + 1);
+      const e = st.entities[id];
+      if (e === undefined || e.zone !== key.slice(colon + 1) || String(e.holder ?? e.owner) !== key.slice(0, colon)) bad.add(id);
+    }
+  }
+  for (const id in st.entities) {
+    const e = st.entities[id] as Entity;
+    if (e.card !== null && listed.get(e.id) !== 1) bad.add(e.id);
+  }
+  return [...bad].sort((a, b) => a - b);
 }
 
 /** Creates a card entity at the bottom of a zone (no log); with `givenId`, the caller manages `seq`. */

@@ -13,6 +13,7 @@ import { drive } from "./resolve.ts";
 import { startGameFlow } from "./results.ts";
 import { buildBoard, buildMatch, type Board, type MatchConfig } from "./setup.ts";
 import type { Action, Decision, Entity, EntityId, GameModule, State, Value } from "./types.ts";
+import { versionProblem } from "./versions.ts";
 import { playerView } from "./view.ts";
 
 export interface EngineOptions {
@@ -142,6 +143,10 @@ export class Engine {
       return "this is not a match state (make one with newMatch or fromBoard)";
     }
     if (state.game !== this.module.id) return `this state is of the game '${state.game}', this engine plays '${this.module.id}'`;
+    if (state.version !== undefined) {
+      const v = versionProblem(this.module, state.version);
+      if (v !== null) return `this state is of ${v}`;
+    }
     // A view has no RNG and no paused effects (see view.ts): it is for looking, not for playing.
     if (state.rng.length === 0) return "this is a player view (from Engine.view), which cannot be played on: apply actions to the full state";
     return null;

@@ -72,6 +72,11 @@ export class ModuleIndex {
   readonly actionsByWindow: ReadonlyMap<string, readonly ActionDef[]>;
   readonly actionByName: ReadonlyMap<string, ActionDef>;
   readonly catalog: readonly string[];
+  /**
+   * Card ids with at least one trigger or compute listener. Only their moves can change who
+   * listens, so only their moves drop the listener caches (dice or tokens moving do not).
+   */
+  readonly listening: ReadonlySet<string>;
   /** Card id → its triggers by index. */
   readonly triggersOfCard: ReadonlyMap<string, readonly TriggerRef[]>;
   private readonly keys: Record<string, string>[] = [];
@@ -81,10 +86,14 @@ export class ModuleIndex {
   readonly pureFns: ReadonlyMap<string, PureFn>;
   readonly stepFns: ReadonlyMap<string, StepFn>;
   /**
-   * Property names that are never computed and never clamped, on any entity: a value the entity
-   * holds is the answer (when no modifier is active), so reads can skip the full path.
+   * Property names whose read needs the full path even when no modifier is active: the built-in
+   * entity facts and the computed properties. Any other name (a plain property, a tag, a card
+   * field) is its own value, else the card field or the rules default, clamped if it is in
+   * `boundedProps`.
    */
-  readonly plainProps: ReadonlySet<string>;
+  readonly fullReadProps: ReadonlySet<string>;
+  /** Property names with a declared min or max on some entity table (and not computed). */
+  readonly boundedProps: ReadonlySet<string>;
   private readonly gameProps: ReadonlyMap<string, PropDef>;
   private readonly playerProps: ReadonlyMap<string, PropDef>;
   private readonly cardProps: ReadonlyMap<string, PropDef>;
@@ -97,9 +106,9 @@ export class ModuleIndex {
     this.stepFns = new Map(Object.entries(module.steps));
     const tables = [rules.props.game, rules.props.player, rules.props.card];
     const names = new Set(tables.flatMap((t) => Object.keys(t)));
-    this.plainProps = new Set(
-      [...names].filter((n) => !["owner", "kind", "card", "zone"].includes(n) && tables.every((t) => t[n] === undefined || (t[n]?.computed !== true && t[n]?.min === undefined && t[n]?.max === undefined))),
-    );
+    const special = ["owner", "kind", "card", "zone"];
+    this.fullReadProps = new Set([...special, ...[...names].filter((n) => tables.some((t) => t[n]?.computed === true))]);
+    this.boundedProps = new Set([...names].filter((n) => !this.fullReadProps.has(n) && tables.some((t) => t[n]?.min !== undefined || t[n]?.max !== undefined)));
     this.players = rules.players;
     this.zoneNames = Object.keys(rules.zones);
     const rank = new Map<string, number>();
@@ -157,6 +166,7 @@ export class ModuleIndex {
     this.computes = new Map([...computes].map(([k, v]) => [k, table(v.byCard, v.zones)]));
     this.limitPeriods = new Map([...periods].map(([k, v]) => [k, { keys: v.keys, zones: [...v.zones] }]));
     this.triggersOfCard = ofCard;
+    this.listening = new Set(Object.keys(module.cards).filter((id) => (module.cards[id] as CardDef).triggers.length > 0 || (module.cards[id] as CardDef).computes.length > 0));
 
     const byWindow = new Map<string, ActionDef[]>();
     for (const a of rules.actions) {

@@ -65,7 +65,9 @@ export function readProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
   let byEntity: Map<EntityId, Value> | undefined;
   if (def !== undefined && def.computed === true) {
     if (rt.memoState !== rt.state || rt.memoMutations !== rt.mutations) {
-      rt.computedMemo.clear();
+      // Empty each property's map rather than drop them: changes are frequent, and a new map per
+      // property after each change was a steady stream of garbage.
+      for (const m of rt.computedMemo.values()) if (m.size > 0) m.clear();
       rt.memoState = rt.state;
       rt.memoMutations = rt.mutations;
     }

@@ -6,6 +6,7 @@ import { createEntity, type RuntimeCtx } from "./ctx.ts";
 import { pushLog } from "./log.ts";
 import { seedState, shuffleInPlace } from "./rng.ts";
 import type { EntityId, PropDef, State, Value } from "./types.ts";
+import { versionProblem } from "./versions.ts";
 
 /** A match: a seed, each seat's name and starting cards per zone (index 0 = top), and match options. */
 export interface MatchConfig {
@@ -18,6 +19,8 @@ export interface MatchConfig {
   }[];
   /** Match options: they override the rules' `game` property defaults. */
   readonly options?: Readonly<Record<string, Value>>;
+  /** The game version to play at (one of the rules' known versions); absent: the cards' own definitions. */
+  readonly version?: string;
 }
 
 /** A card on a board: its id, or its id and property values. */
@@ -26,6 +29,8 @@ export type BoardCard = string | { readonly card: string; readonly props?: Reado
 /** A board for scenario tests: seats given by property values and zone contents (index 0 = top). */
 export interface Board {
   readonly options?: Readonly<Record<string, Value>>;
+  /** The game version to play at (as in MatchConfig). */
+  readonly version?: string;
   readonly game?: Readonly<Record<string, Value>>;
   readonly players: readonly {
     readonly name?: string;
@@ -34,8 +39,10 @@ export interface Board {
   }[];
 }
 
-function emptyState(game: string, seed: number): State {
-  return {
+function emptyState(rt: RuntimeCtx, game: string, seed: number, version: string | undefined): State {
+  const problem = versionProblem(rt.ix.module, version);
+  if (problem !== null) throw new Error(problem);
+  const st: State = {
     game,
     rng: seedState(seed),
     seq: 0,
@@ -51,6 +58,8 @@ function emptyState(game: string, seed: number): State {
     log: [],
     turnstile: 0,
   };
+  if (version !== undefined) st.version = version;
+  return st;
 }
 
 function defaults(table: Readonly<Record<string, PropDef>>): Record<string, Value> {
@@ -88,7 +97,7 @@ function checkZone(rt: RuntimeCtx, zone: string): void {
 export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): State {
   const rules = rt.ix.rules;
   if (config.players.length !== rules.players) throw new Error(`this game needs ${rules.players} players, the configuration has ${config.players.length}`);
-  const st = rt.bind(emptyState(game, config.seed)).state;
+  const st = rt.bind(emptyState(rt, game, config.seed, config.version)).state;
   const gameProps = defaults(rules.props.game);
   override(gameProps, config.options, rules.props.game, "option");
   seatEntities(
@@ -121,7 +130,7 @@ export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): S
 export function buildBoard(rt: RuntimeCtx, game: string, board: Board, seed: number): State {
   const rules = rt.ix.rules;
   if (board.players.length > rules.players) throw new Error(`this game has ${rules.players} players, the board has ${board.players.length}`);
-  const st = rt.bind(emptyState(game, seed)).state;
+  const st = rt.bind(emptyState(rt, game, seed, board.version)).state;
   const gameProps = defaults(rules.props.game);
   override(gameProps, board.options, rules.props.game, "option");
   override(gameProps, board.game, rules.props.game, "game property");

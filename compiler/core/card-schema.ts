@@ -116,6 +116,14 @@ function buildKindSchema(voc: Vocabulary, kind: string): object {
     properties[f.name] = fieldSchema(f, voc);
     if (!f.optional) required.push(f.name);
   }
+  // Versions: each entry a since/until range and the keys of the card that differ in it.
+  const overridable = Object.fromEntries(Object.entries(properties).filter(([k]) => k !== "id" && k !== "kind"));
+  const version = { type: ["string", "number"], description: "a version the rules declare (versions: known)" };
+  properties["versions"] = {
+    type: "array",
+    description: "the card at other versions of the game: since (included), until (excluded), and the keys that differ",
+    items: { type: "object", properties: { since: version, until: version, ...overridable }, additionalProperties: false },
+  };
   return { type: "object", properties, required, additionalProperties: false };
 }
 

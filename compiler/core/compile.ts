@@ -18,6 +18,9 @@ import { rulesDeclarations } from "./declarations.ts";
 import { cardData, displayName, rulesData } from "./tables.ts";
 import { closest } from "./suggest.ts";
 import { Workspace } from "./workspace.ts";
+import { cardVersionEntries, versionDeclarations } from "./versions.ts";
+import type { CardVersion } from "../../runtime/types.ts";
+import { buildInvariantUnits, invariantPurity } from "./invariants.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type TextSource, type YamlPath } from "./source.ts";
 import { assignable, T, typeToString, type Type } from "./types.ts";
@@ -57,7 +60,7 @@ export class NameTable {
 }
 
 /** Compiles the code units of one file. */
-class UnitBuilder {
+export class UnitBuilder {
   readonly refs: Reference[] = [];
   readonly decls: Declaration[] = [];
   constructor(
@@ -218,7 +221,7 @@ export function checkRules(input: InputFile): RulesCheck {
   if (schemaDiags.length) return none;
   const voc = buildVocabulary(rules, rulesValue, diags);
   const decl = rulesDeclarations(rules, rulesValue, voc);
-  return { file: input.path, text: input.text, src: rules, value: rulesValue, vocabulary: voc, diagnostics: diags, declarations: decl.declarations, references: decl.references };
+  return { file: input.path, text: input.text, src: rules, value: rulesValue, vocabulary: voc, diagnostics: diags, declarations: [...decl.declarations, ...versionDeclarations(voc.versions)], references: decl.references };
 }
 
 /** The rules' code (functions, procedures, actions, flow…) and the runtime's rules table. */
@@ -241,6 +244,8 @@ export function checkRulesBody(voc: Vocabulary, head: RulesCheck): RulesBody {
   const value = head.value ?? {};
   const b = new UnitBuilder(voc, diags, units);
   buildRulesUnits(voc, head.src, value, b);
+  buildInvariantUnits(head.src, value, b, diags);
+  diags.push(...invariantPurity(head.src, value, units));
   const data = rulesData(voc, value, new Set(units.map((u) => u.id)));
   return { rules: { file: head.file, data }, units, diagnostics: diags, declarations: b.decls, references: b.refs };
 }
@@ -294,18 +299,60 @@ export function checkCardBody(voc: Vocabulary, head: CardHead): CardBody {
   const info = { id: head.id, kind: head.kind, value: head.value };
   buildCardUnits(voc, src, info, b, diags);
   const refs: Reference[] = [...b.refs, ...cardDataReferences(voc, src, info, diags)];
+  const versions = buildCardVersions(voc, src, info, b, diags, units, refs);
   const idSpan = src.spanAt(["id"]) ?? src.spanOf(0, 0);
   const name = displayName(info.value["name"]) ?? info.id;
   const text = displayName(info.value["text"]);
-  const def = cardData(voc, info.id, info.kind, info.value, new Set(units.map((u) => u.id)));
+  const base = cardData(voc, info.id, info.kind, info.value, new Set(units.map((u) => u.id)));
+  const def = versions.length ? { ...base, versions } : base;
   const stats = Object.entries(def.fields)
     .filter(([, v]) => typeof v === "number" || typeof v === "string")
     .filter(([k]) => k !== "text")
     .map(([k, v]) => `${k} ${String(v)}`)
     .join(", ");
-  const cardDecl: Declaration = { id: `card:${info.id}`, kind: "card", name: info.id, type: T.cardid, detail: `${name} (${info.kind}${stats ? `; ${stats}` : ""})${text ? ` — ${text}` : ""}`, span: idSpan };
+  const versionNote = versions.length ? `; other versions: ${versions.map((x) => `${x.since ?? "…"}–${x.until ?? "…"}`).join(", ")}` : "";
+  const cardDecl: Declaration = { id: `card:${info.id}`, kind: "card", name: info.id, type: T.cardid, detail: `${name} (${info.kind}${stats ? `; ${stats}` : ""}${versionNote})${text ? ` — ${text}` : ""}`, span: idSpan };
   const card: CardModel = { id: info.id, kind: info.kind, name, file: src.file, span: idSpan, ...(text !== undefined ? { text } : {}), def };
   return { card, units, diagnostics: diags, declarations: [cardDecl, ...b.decls], references: refs };
+}
+
+/**
+ * The card at its other versions (`versions:` entries): each entry's range checked (versions.ts),
+ * its own code compiled as units named `card.<id>@<since>..<until>.…`, and its table row built from
+ * the card's keys with the entry's keys put over them.
+ */
+function buildCardVersions(voc: Vocabulary, src: SourceFile, info: { id: string; kind: string; value: Obj }, b: UnitBuilder, diags: Diagnostic[], units: CompiledUnit[], refs: Reference[]): CardVersion[] {
+  const entries = cardVersionEntries(voc.versions, src, info.value, diags, refs);
+  const out: CardVersion[] = [];
+  const seen = new Set(refs.map((r) => r.span.start));
+  for (const e of entries) {
+    const own = new Set(e.keys);
+    const key = `${info.id}@${e.since ?? ""}..${e.until ?? ""}`;
+    const entry = obj((info.value["versions"] as unknown[])[e.index]);
+    const value: Obj = { ...info.value };
+    for (const k of e.keys) value[k] = entry[k];
+    const at = entrySource(src, ["versions", e.index], own);
+    const card = { id: info.id, kind: info.kind, value };
+    buildCardUnits(voc, at, card, b, diags, { key, only: own });
+    // The entry's own names (events, zones, card ids…); the card's other keys were done already.
+    for (const r of cardDataReferences(voc, at, card, diags)) if (!seen.has(r.span.start)) refs.push(r);
+    const def = cardData(voc, info.id, info.kind, value, new Set(units.map((u) => u.id)), (k) => (own.has(k) ? key : info.id));
+    out.push({ since: e.since, until: e.until, def });
+  }
+  return out;
+}
+
+/** The card file seen from a version entry: its keys are read inside the entry, the others at the top. */
+function entrySource(src: SourceFile, prefix: YamlPath, keys: ReadonlySet<string>): SourceFile {
+  const map = (p: YamlPath): YamlPath => (p.length > 0 && keys.has(String(p[0])) ? [...prefix, ...p] : p);
+  const view = Object.create(src) as SourceFile;
+  Object.assign(view, {
+    node: (p: YamlPath) => src.node(map(p)),
+    textAt: (p: YamlPath) => src.textAt(map(p)),
+    rangeAt: (p: YamlPath, part?: "value" | "key") => src.rangeAt(map(p), part),
+    spanAt: (p: YamlPath, part?: "value" | "key") => src.spanAt(map(p), part),
+  });
+  return view;
 }
 
 /** YAML values of a card that name declarations: kind, events, stages, zones, properties, keywords, card ids. */
@@ -392,6 +439,14 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
       params = [{ name: bound.name, type: bound.type, symbol: bound.symbol }];
     }
     if (typeof a["when"] === "string") b.expr(`action.${name}.when`, src, ["actions", name, "when"], `action ${name}: legality`, { ...base, params, pure: true }, T.bool);
+    if (Array.isArray(a["when"])) {
+      // Conditions with reasons: each its own unit, so a refusal can say which one failed.
+      a["when"].forEach((c, i) => {
+        const test = typeof c === "string" ? ["actions", name, "when", i] : ["actions", name, "when", i, "test"];
+        b.expr(`action.${name}.when.${i}`, src, test, `action ${name}: legality condition ${i + 1}`, { ...base, params, pure: true }, T.bool);
+        if (typeof obj(c)["reason"] === "string") b.label(`action.${name}.when.${i}.reason`, src, ["actions", name, "when", i, "reason"], `action ${name}: reason ${i + 1}`, { ...base, params, pure: true });
+      });
+    }
     if (typeof a["label"] === "string") b.label(`action.${name}.label`, src, ["actions", name, "label"], `action ${name}: label`, { ...base, params, pure: true });
     if (a["do"] === undefined) b.emptyStep(`action.${name}`, src, ["actions", name], `action ${name}`);
     else b.step(`action.${name}`, src, ["actions", name, "do"], `action ${name}`, { ...base, params });
@@ -408,24 +463,27 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
   if (typeof flow["scenario"] === "string") b.step("flow.scenario", src, ["flow", "scenario"], "flow: scenario start", RULES_CTX);
 }
 
-function buildCardUnits(voc: Vocabulary, src: SourceFile, card: { id: string; kind: string; value: Obj }, b: UnitBuilder, diags: Diagnostic[]): void {
+/** `unit.key` names the card's code units; `unit.only` limits them to some keys (a version entry's own code). */
+function buildCardUnits(voc: Vocabulary, src: SourceFile, card: { id: string; kind: string; value: Obj }, b: UnitBuilder, diags: Diagnostic[], unit: { key: string; only?: ReadonlySet<string> } = { key: card.id }): void {
   const v = card.value;
+  const own = (k: string) => unit.only === undefined || unit.only.has(k);
   const cardName = displayName(v["name"]) ?? card.id;
   const base: UnitContext = { self: true, event: null, params: [], pure: false, trigger: false, returns: null };
   const kind = voc.kinds.get(card.kind);
   for (const f of kind?.fields.values() ?? []) {
+    if (!own(f.name)) continue;
     if (f.type === "effect" && typeof v[f.name] === "string") {
-      b.step(`card.${card.id}.${f.name}`, src, [f.name], `${cardName}: ${f.name}`, { ...base, event: T.event(null) });
+      b.step(`card.${unit.key}.${f.name}`, src, [f.name], `${cardName}: ${f.name}`, { ...base, event: T.event(null) });
     }
     if (f.type === "response" && v[f.name]) {
       const resp = obj(v[f.name]);
       const ev = String(resp["to"]);
       const evTy = T.event(ev);
-      if (typeof resp["when"] === "string") b.expr(`card.${card.id}.${f.name}.when`, src, [f.name, "when"], `${cardName}: ${f.name} condition`, { ...base, event: evTy, pure: true }, T.bool);
-      b.step(`card.${card.id}.${f.name}`, src, [f.name, "do"], `${cardName}: ${f.name}`, { ...base, event: evTy });
+      if (typeof resp["when"] === "string") b.expr(`card.${unit.key}.${f.name}.when`, src, [f.name, "when"], `${cardName}: ${f.name} condition`, { ...base, event: evTy, pure: true }, T.bool);
+      b.step(`card.${unit.key}.${f.name}`, src, [f.name, "do"], `${cardName}: ${f.name}`, { ...base, event: evTy });
     }
   }
-  ((v["on"] as unknown[] | undefined) ?? []).forEach((t, i) => {
+  if (own("on")) ((v["on"] as unknown[] | undefined) ?? []).forEach((t, i) => {
     const trig = obj(t);
     const event = String(trig["event"]);
     const decl = voc.events.get(event);
@@ -433,10 +491,10 @@ function buildCardUnits(voc: Vocabulary, src: SourceFile, card: { id: string; ki
       diags.push({ file: src.file, range: src.rangeAt(["on", i, "stage"]), severity: "error", code: "check/unknown-stage", message: `event '${event}' has no stage '${String(trig["stage"])}'`, hint: decl.stages.length ? `its stages: ${decl.stages.join(", ")}` : `'${event}' declares no stages` });
     }
     const ctx: UnitContext = { ...base, event: T.event(event), trigger: true };
-    if (typeof trig["when"] === "string") b.expr(`card.${card.id}.on.${i}.when`, src, ["on", i, "when"], `${cardName}: trigger ${i + 1} condition`, { ...ctx, pure: true }, T.bool);
-    b.step(`card.${card.id}.on.${i}`, src, ["on", i, "do"], `${cardName}: trigger ${i + 1} (on ${event})`, ctx);
+    if (typeof trig["when"] === "string") b.expr(`card.${unit.key}.on.${i}.when`, src, ["on", i, "when"], `${cardName}: trigger ${i + 1} condition`, { ...ctx, pure: true }, T.bool);
+    b.step(`card.${unit.key}.on.${i}`, src, ["on", i, "do"], `${cardName}: trigger ${i + 1} (on ${event})`, ctx);
   });
-  ((v["modifiers"] as unknown[] | undefined) ?? []).forEach((m, i) => {
+  if (own("modifiers")) ((v["modifiers"] as unknown[] | undefined) ?? []).forEach((m, i) => {
     const mod = obj(m);
     const prop = String(mod["compute"]);
     const owner = voc.props.card.get(prop) ? T.card : voc.props.player.get(prop) ? T.player : T.game;
@@ -446,8 +504,8 @@ function buildCardUnits(voc: Vocabulary, src: SourceFile, card: { id: string; ki
       { name: "value", type: decl?.type ?? T.unknown, writable: true },
     ];
     const ctx: UnitContext = { ...base, params, pure: true };
-    if (typeof mod["when"] === "string") b.expr(`card.${card.id}.modifiers.${i}.when`, src, ["modifiers", i, "when"], `${cardName}: modifier ${i + 1} condition`, ctx, T.bool);
-    b.pureCode(`card.${card.id}.modifiers.${i}`, src, ["modifiers", i, "do"], `${cardName}: modifier ${i + 1} (${prop})`, ctx, "value");
+    if (typeof mod["when"] === "string") b.expr(`card.${unit.key}.modifiers.${i}.when`, src, ["modifiers", i, "when"], `${cardName}: modifier ${i + 1} condition`, ctx, T.bool);
+    b.pureCode(`card.${unit.key}.modifiers.${i}`, src, ["modifiers", i, "do"], `${cardName}: modifier ${i + 1} (${prop})`, ctx, "value");
   });
 }
 

@@ -4,6 +4,7 @@ import type { Declaration, DeckModel, Reference } from "./model.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile } from "./source.ts";
 import { didYouMean } from "./suggest.ts";
+import { versionAt, type VersionTable } from "./versions.ts";
 
 export const DECK_SCHEMA = {
   type: "object",
@@ -12,6 +13,7 @@ export const DECK_SCHEMA = {
     name: { type: "string" },
     doc: { type: "string" },
     zones: { type: "object", additionalProperties: { type: "array", items: { type: "string" } } },
+    version: { type: ["string", "number"], description: "the game version this deck is built for (one the rules declare)" },
   },
   required: ["id", "name", "zones"],
   additionalProperties: false,
@@ -21,6 +23,8 @@ export const DECK_SCHEMA = {
 export interface DeckContext {
   readonly zones: { has(zone: string): boolean; keys(): Iterable<string> };
   readonly cards: ReadonlySet<string>;
+  /** The game's versions, for a deck's `version:` (absent or null: the game declares none). */
+  readonly versions?: VersionTable | null;
 }
 
 export interface DeckCheck {
@@ -37,7 +41,7 @@ export function checkDeckFile(ctx: DeckContext, file: { path: string; text: stri
   const src = new SourceFile(file.path, file.text);
   diagnostics.push(...src.diagnostics);
   if (!src.ok) return { deck: null, diagnostics, declarations: [], references };
-  const v = src.value() as { id: string; name: string; zones: Record<string, string[]> };
+  const v = src.value() as { id: string; name: string; zones: Record<string, string[]>; version?: unknown };
   const d = validateWithSchema(src, v, DECK_SCHEMA, "deck");
   diagnostics.push(...d);
   if (d.length) return { deck: null, diagnostics, declarations: [], references };
@@ -62,7 +66,11 @@ export function checkDeckFile(ctx: DeckContext, file: { path: string; text: stri
       ok = false;
     });
   }
+  const version = v.version !== undefined ? versionAt(ctx.versions ?? null, src, ["version"], diagnostics, references) : null;
+  if (v.version !== undefined && version === null) ok = false;
   const idSpan = src.spanAt(["id"]) ?? src.spanOf(0, 0);
   const declarations: Declaration[] = [{ id: `deck:${src.file}`, kind: "deck", name: v.id, detail: `deck ${v.id}: ${v.name}`, span: idSpan }];
-  return { deck: { id: v.id, name: v.name, file: src.file, zones: v.zones, zonesRange: src.rangeAt(["zones"], "key"), ok }, diagnostics, declarations, references };
+  const versionSpan = src.spanAt(["version"]);
+  const pinned = version !== null ? { version, ...(versionSpan ? { versionSpan } : {}) } : {};
+  return { deck: { id: v.id, name: v.name, file: src.file, zones: v.zones, zonesRange: src.rangeAt(["zones"], "key"), ok, ...pinned }, diagnostics, declarations, references };
 }

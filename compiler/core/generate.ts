@@ -10,6 +10,12 @@
  * Tracing: before each statement a step function sets `ctx.at` (pure code: `ctx.pureAt`) to the
  * statement's index in `positions`. One store per statement is all it costs; the runtime reads it
  * only when it logs a change or reports a fault.
+ *
+ * Coverage (option `coverage`, for `cardwright coverage` only): each clause — a statement, each
+ * side of an `if`, a loop's body, each outcome of a boolean condition unit (`when:`), a trigger's
+ * start — gets a probe `$C[k] = 1` into a byte array the module exports as `coverage`; the
+ * returned `clauses` say where clause k is. Without the option no probe is printed: normal builds
+ * and the bench run the same code as before.
  */
 import type { CompiledUnit, IrExpr, IrStmt, SourceAt, StepBlock, SuspendOp, Terminator } from "./ir.ts";
 import { walkExpr, walkStmt } from "./ir-walk.ts";
@@ -42,6 +48,18 @@ export interface GenerateOptions {
   readonly files: readonly SourceText[];
   /** Written as the map's `sourceRoot`: how to reach the paths in `files` from the map's folder. */
   readonly sourceRoot?: string;
+  /** Print coverage probes (see the file comment). */
+  readonly coverage?: boolean;
+}
+
+/** What a coverage probe records. */
+export type ClauseKind = "statement" | "then" | "else" | "loop" | "when-true" | "when-false" | "trigger";
+
+/** A clause of the source that a coverage probe records: the unit it belongs to and where it is. */
+export interface Clause {
+  readonly kind: ClauseKind;
+  readonly unit: string;
+  readonly at: SourceAt;
 }
 
 export interface GeneratedModule {
@@ -49,6 +67,8 @@ export interface GeneratedModule {
   readonly map: SourceMapV3;
   /** Number of traced statements (entries of `positions`). */
   readonly statements: number;
+  /** With the `coverage` option: clause k is the one probe `$C[k]` records. */
+  readonly clauses: readonly Clause[];
 }
 
 /** Generated lines with their mappings and the table of statement positions. */
@@ -56,9 +76,14 @@ class Writer {
   readonly lines: string[] = [];
   readonly mappings: Mapping[] = [];
   readonly positions: { readonly h: string; readonly at: SourceAt }[] = [];
+  readonly clauses: Clause[] = [];
+  private readonly clauseIndex = new Map<string, number>();
   private readonly fileIndex = new Map<string, number>();
 
-  constructor(files: readonly SourceText[]) {
+  constructor(
+    files: readonly SourceText[],
+    readonly coverage = false,
+  ) {
     files.forEach((f, i) => this.fileIndex.set(f.path, i));
   }
 
@@ -72,6 +97,21 @@ class Writer {
       }
     }
     this.lines.push(text);
+  }
+
+  /**
+   * `$C[k] = 1; ` for the clause (kind, place), or nothing without coverage. A place printed more
+   * than once (a lowered loop's bookkeeping) is one clause.
+   */
+  probe(unit: string, kind: ClauseKind, where: SourceAt): string {
+    if (!this.coverage) return "";
+    const key = `${unit}\0${kind}\0${where.file}:${where.line}:${where.col}`;
+    let k = this.clauseIndex.get(key);
+    if (k === undefined) {
+      k = this.clauses.push({ kind, unit, at: where }) - 1;
+      this.clauseIndex.set(key, k);
+    }
+    return `$C[${k}] = 1; `;
   }
 
   /** A new entry of `positions`: its index, which generated code stores before the statement runs. */
@@ -102,7 +142,11 @@ class ModulePrinter {
 
   /** `ctx.at = N; ` (step code) or `ctx.pureAt = N; ` (pure code): which statement is running. */
   private trace(mode: Mode, where: SourceAt): string {
-    return `ctx.${mode.step ? "at" : "pureAt"} = ${this.w.position(mode.h, where)}; `;
+    return `${this.w.probe(mode.h, "statement", where)}ctx.${mode.step ? "at" : "pureAt"} = ${this.w.position(mode.h, where)}; `;
+  }
+
+  private probe(mode: Mode, kind: ClauseKind, where: SourceAt): string {
+    return this.w.probe(mode.h, kind, where);
   }
 
   private c(e: Parameters<ExprPrinter["code"]>[0]): string {
@@ -148,9 +192,11 @@ class ModulePrinter {
         return;
       case "if": {
         w(`${t()}if (${this.c(s.cond)}) {`, s.at);
+        if (this.w.coverage) w(`  ${this.probe(mode, "then", s.at).trimEnd()}`);
         for (const x of s.then) this.stmt(x, out, indent + "  ", mode);
-        if (s.else.length) {
+        if (s.else.length || this.w.coverage) {
           w("} else {");
+          if (this.w.coverage) w(`  ${this.probe(mode, "else", s.at).trimEnd()}`);
           for (const x of s.else) this.stmt(x, out, indent + "  ", mode);
         }
         w("}");
@@ -159,7 +205,7 @@ class ModulePrinter {
       case "for":
         // The list is read once, as a copy: the body may move the cards of a zone it walks.
         w(`${t()}for (const $v${s.id} of ${this.c(s.list)}) {`, s.at);
-        w(`  L[${q(s.name)}] = $v${s.id};`);
+        w(`  ${this.probe(mode, "loop", s.at)}L[${q(s.name)}] = $v${s.id};`);
         for (const x of s.body) this.stmt(x, out, indent + "  ", mode);
         w("}");
         return;
@@ -167,12 +213,12 @@ class ModulePrinter {
         // The condition is traced at every test, so a fault in it names the `while` line.
         w("for (;;) {");
         w(`  ${t()}if (!${at(this.ex.ex(s.cond), P.unary)}) break;`, s.at);
-        w("  ctx.tick();");
+        w(`  ${this.probe(mode, "loop", s.at)}ctx.tick();`);
         for (const x of s.body) this.stmt(x, out, indent + "  ", mode);
         w("}");
         return;
       case "break":
-        w("break;", s.at);
+        w(`${this.probe(mode, "statement", s.at)}break;`, s.at);
         return;
       case "return":
         if (mode.step) w(`${t()}ctx.ret(f, ${s.value ? this.c(s.value) : "null"}); return;`, s.at);
@@ -185,7 +231,7 @@ class ModulePrinter {
         w(`${t()}ctx.draw(f); return;`, s.at);
         return;
       case "jump":
-        w(`f.step = ${s.to}; continue;`, s.at);
+        w(`${this.probe(mode, "statement", s.at)}f.step = ${s.to}; continue;`, s.at);
         return;
       case "suspend":
         throw new Error("internal: a suspension was left in structured code");
@@ -227,9 +273,13 @@ class ModulePrinter {
       case "goto":
         w(`f.step = ${t.to}; continue;`);
         return;
-      case "branch":
-        w(`${this.trace(mode, t.at)}f.step = ${at(this.ex.ex(t.cond), P.or)} ? ${t.then} : ${t.else}; continue;`, t.at);
+      case "branch": {
+        // With coverage, each way taken is recorded (`(probe, step)`); a loop records its body only.
+        const thenTo = this.w.coverage ? `(${this.probe(mode, t.loop ? "loop" : "then", t.at).slice(0, -2)}, ${t.then})` : `${t.then}`;
+        const elseTo = this.w.coverage && !t.loop ? `(${this.probe(mode, "else", t.at).slice(0, -2)}, ${t.else})` : `${t.else}`;
+        w(`${this.trace(mode, t.at)}f.step = ${at(this.ex.ex(t.cond), P.or)} ? ${thenTo} : ${elseTo}; continue;`, t.at);
         return;
+      }
       case "suspend":
         w(`f.step = ${t.next};`);
         w(`${this.trace(mode, t.at)}${this.suspendCall(t.op, t.into)}`, t.at);
@@ -268,8 +318,16 @@ class ModulePrinter {
   unit(u: CompiledUnit): void {
     const where: SourceAt = { file: u.file, line: u.line, col: u.col ?? 1 };
     const body: { text: string; at?: SourceAt }[] = [];
+    // A trigger's start is a clause of its own (it ran, whatever its body does).
+    if (this.w.coverage && u.kind === "step" && TRIGGER_UNIT.test(u.id)) body.push({ text: this.probe({ step: true, result: null, h: u.id }, "trigger", where).trimEnd() });
     if (u.kind === "step") body.push(...this.stepBody(u.blocks ?? [], { step: true, result: null, h: u.id }));
-    else if (u.kind === "pure-expr") body.push({ text: `return ${u.expr ? this.c(u.expr) : "null"};`, at: where });
+    else if (u.kind === "pure-expr" && this.w.coverage && u.expr && u.expr.ty.t === "bool") {
+      // A condition (`when:`): both outcomes are clauses.
+      const mode: Mode = { step: false, result: null, h: u.id };
+      body.push({ text: `const $r = ${this.c(u.expr)};`, at: where });
+      body.push({ text: `if ($r) ${this.probe(mode, "when-true", where)}else ${this.probe(mode, "when-false", where)}` });
+      body.push({ text: "return $r;" });
+    } else if (u.kind === "pure-expr") body.push({ text: `return ${u.expr ? this.c(u.expr) : "null"};`, at: where });
     else {
       const mode: Mode = { step: false, result: u.result ?? null, h: u.id };
       for (const s of u.body ?? []) this.stmt(s, body, "", mode);
@@ -282,6 +340,9 @@ class ModulePrinter {
     this.w.line("}");
   }
 }
+
+/** Unit ids of card triggers (compile.ts names them `card.<id>.on.<i>`). */
+const TRIGGER_UNIT = /\.on\.\d+$/;
 
 /** Generic helpers every generated module carries (no game words); the module imports nothing. */
 const HELPERS = `function $is(a, b) {
@@ -385,7 +446,7 @@ export function printFunctions(units: readonly CompiledUnit[]): { readonly js: s
 
 /** Builds the JavaScript text of a game module and its source map. */
 export function generateModule(tables: ModuleTables, units: readonly CompiledUnit[], opts: GenerateOptions): GeneratedModule {
-  const w = new Writer(opts.files);
+  const w = new Writer(opts.files, opts.coverage === true);
   const p = printerFor(w, units);
   w.line(opts.header);
   for (const l of HELPERS.split("\n")) w.line(l);
@@ -399,6 +460,10 @@ export function generateModule(tables: ModuleTables, units: readonly CompiledUni
   w.line("const $P = [");
   for (const x of w.positions.slice()) w.line(`  $at(${q(x.h)}, ${fileIdx.get(x.at.file) ?? -1}, ${x.at.line}, ${x.at.col}),`);
   w.line("];");
+  if (w.coverage) {
+    w.line(`export const coverage = new Uint8Array(${w.clauses.length});`);
+    w.line("const $C = coverage;");
+  }
   const entries = (kind: (u: CompiledUnit) => boolean) => units.filter(kind).map((u) => `    ${q(u.id)}: ${u.fnName},`);
   const indented = (v: unknown) => JSON.stringify(v, null, 2).replace(/\n/g, "\n  ");
   w.line("export const game = {");
@@ -426,5 +491,5 @@ export function generateModule(tables: ModuleTables, units: readonly CompiledUni
     names: [],
     mappings: encodeMappings(w.mappings),
   };
-  return { js: w.lines.join("\n") + "\n", map, statements: w.positions.length };
+  return { js: w.lines.join("\n") + "\n", map, statements: w.positions.length, clauses: w.clauses };
 }

@@ -6,7 +6,7 @@ import type { Type } from "./types.ts";
 
 export type Builtin =
   | "count" | "sum" | "min" | "max" | "abs" | "first" | "last" | "random" | "pick" | "name" | "has"
-  | "responds" | "seen" | "take" | "card" | "catalog" | "players" | "other" | "links" | "holder";
+  | "responds" | "seen" | "take" | "card" | "catalog" | "players" | "other" | "links" | "holder" | "misplaced";
 
 export type IrExpr = { readonly ty: Type } & (
   | { readonly k: "lit"; readonly v: number | string | boolean | null }
@@ -90,8 +90,8 @@ type IrStmtBody = (
 
 export type Terminator =
   | { readonly k: "goto"; readonly to: number }
-  /** `at`: the statement (`if`, `for`, `while`) whose condition this is. */
-  | { readonly k: "branch"; readonly cond: IrExpr; readonly then: number; readonly else: number; readonly at: SourceAt }
+  /** `at`: the statement (`if`, `for`, `while`) whose condition this is; `loop`: a loop's test (then = the body). */
+  | { readonly k: "branch"; readonly cond: IrExpr; readonly then: number; readonly else: number; readonly at: SourceAt; readonly loop?: true }
   | { readonly k: "suspend"; readonly op: SuspendOp; readonly into: string | null; readonly next: number; readonly line: number; readonly at: SourceAt }
   | { readonly k: "end" };
 

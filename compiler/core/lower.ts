@@ -83,6 +83,7 @@ export function lower(body: readonly IrStmt[]): StepBlock[] {
             then: bodyB.id,
             else: exitB.id,
             at: s.at,
+            loop: true,
           };
           cur = bodyB;
           const elemTy = s.list.ty.t === "list" ? s.list.ty.of : T.unknown;
@@ -98,7 +99,7 @@ export function lower(body: readonly IrStmt[]): StepBlock[] {
           const bodyB = newBlock();
           const exitB = newBlock();
           seal({ k: "goto", to: head.id });
-          head.term = { k: "branch", cond: s.cond, then: bodyB.id, else: exitB.id, at: s.at };
+          head.term = { k: "branch", cond: s.cond, then: bodyB.id, else: exitB.id, at: s.at, loop: true };
           cur = bodyB;
           emit(s.body, exitB.id);
           seal({ k: "goto", to: head.id });

@@ -48,6 +48,7 @@ export type SymbolKind =
   | "card"
   | "deck"
   | "scenario"
+  | "version"
   | "local";
 
 /**
@@ -56,7 +57,7 @@ export type SymbolKind =
  * `option:<o>`, `event:<e>`, `event-field:<e>:<f>`, `stage:<e>:<s>`, `enum:<n>`, `enum-value:<v>`,
  * `keyword:<k>`, `procedure:<p>`, `function:<f>`, `param:<procedure|function>:<name>:<p>`,
  * `builtin:<b>`, `action:<a>`, `window:<w>`, `deck:<file>`, `scenario:<file>#<i>`,
- * `local:<file>:<offset>` (a `let`, `for` variable or binding).
+ * `version:<v>` (a version the rules declare), `local:<file>:<offset>` (a `let`, `for` variable or binding).
  */
 export interface Declaration {
   readonly id: string;
@@ -120,6 +121,9 @@ export interface DeckModel {
   readonly zonesRange: Range;
   /** True when the file had no problems of its own (schema, card ids, zones). */
   readonly ok: boolean;
+  /** The game version the deck is built for (`version:`), and where it is written. */
+  readonly version?: string;
+  readonly versionSpan?: Span;
 }
 
 /** A scenario file after its static check (names in `given`/`expect` resolved). Running it needs the game. */

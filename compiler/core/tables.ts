@@ -2,8 +2,9 @@
  * The runtime's data tables of a game (rules and cards), built by the checker from the checked
  * files so that emit never reads the YAML again.
  */
-import type { CardDef, ComputeDef, EffectDef, RulesData, TriggerDef, Value } from "../../runtime/types.ts";
+import type { ActionCondition, ActionDef, CardDef, ComputeDef, EffectDef, RulesData, TriggerDef, Value } from "../../runtime/types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
+import { invariantsData } from "./invariants.ts";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -31,23 +32,41 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
       param: unitIds.has(`action.${name}.for`) ? paramName(String(obj(obj(r["actions"])[name])["for"])) : null,
       list: has(`action.${name}.for`),
       when: has(`action.${name}.when`),
+      ...actionConditions(obj(obj(r["actions"])[name])["when"], name, has),
       h: `action.${name}`,
       label: has(`action.${name}.label`),
     })),
     flow: { game: "flow.game", scenario: has("flow.scenario") },
     deckErrors: has("deck.errors"),
+    ...(Array.isArray(r["invariants"]) ? { invariants: invariantsData(r, unitIds) } : {}),
     procedures: Object.fromEntries([...voc.procedures.values()].map((p) => [p.name, { h: `proc.${p.name}`, params: p.params.map((x) => x.name) }])),
+    ...(voc.versions ? { versions: { known: [...voc.versions.known], default: voc.versions.default } } : {}),
   };
+}
+
+/** `when:` as text (quoted by refusals), or as a list of conditions with their reasons. */
+function actionConditions(when: unknown, name: string, has: (id: string) => string | null): Pick<ActionDef, "whenText" | "conditions"> {
+  if (typeof when === "string") return { whenText: when.trim() };
+  if (!Array.isArray(when)) return {};
+  const conditions: ActionCondition[] = [];
+  when.forEach((c, i) => {
+    const test = has(`action.${name}.when.${i}`);
+    if (test === null) return;
+    const text = typeof c === "string" ? c : String(obj(c)["test"] ?? "");
+    conditions.push({ test, text: text.trim(), reason: has(`action.${name}.when.${i}.reason`) });
+  });
+  return { conditions };
 }
 
 function paramName(binding: string): string {
   return binding.trim().split(/\s+/)[0] ?? "it";
 }
 
-export function cardData(voc: Vocabulary, id: string, kind: string, v: Obj, unitIds: ReadonlySet<string>): CardDef {
+/** `unitKey(key)` names the code units of a card key (a version's own code has its own units; see versions.ts). */
+export function cardData(voc: Vocabulary, id: string, kind: string, v: Obj, unitIds: ReadonlySet<string>, unitKey: (key: string) => string = () => id): CardDef {
   const k = voc.kinds.get(kind);
   const codeFields = new Set([...(k?.fields.values() ?? [])].filter((f) => f.type === "effect" || f.type === "response").map((f) => f.name));
-  const skip = new Set(["id", "kind", "name", "keywords", "on", "modifiers", ...codeFields]);
+  const skip = new Set(["id", "kind", "name", "keywords", "on", "modifiers", "versions", ...codeFields]);
   const fields: Record<string, Value> = {};
   for (const [key, val] of Object.entries(v)) {
     if (skip.has(key)) continue;
@@ -65,21 +84,21 @@ export function cardData(voc: Vocabulary, id: string, kind: string, v: Obj, unit
       event: String(o["event"]),
       stage: o["stage"] === undefined ? null : String(o["stage"]),
       in: zonesList(o["in"]),
-      when: has(`card.${id}.on.${i}.when`),
-      h: `card.${id}.on.${i}`,
+      when: has(`card.${unitKey("on")}.on.${i}.when`),
+      h: `card.${unitKey("on")}.on.${i}`,
       usage: typeof o["usage"] === "number" ? o["usage"] : null,
       limit: typeof limit["count"] === "number" ? { count: limit["count"], per: String(limit["per"]) } : null,
     };
   });
   const computes: ComputeDef[] = ((v["modifiers"] as unknown[] | undefined) ?? []).map((m, i) => {
     const o = obj(m);
-    return { prop: String(o["compute"]), when: has(`card.${id}.modifiers.${i}.when`), fn: `card.${id}.modifiers.${i}`, in: zonesList(o["in"]), ...(o["of"] === "self" ? { ofSelf: true } : {}) };
+    return { prop: String(o["compute"]), when: has(`card.${unitKey("modifiers")}.modifiers.${i}.when`), fn: `card.${unitKey("modifiers")}.modifiers.${i}`, in: zonesList(o["in"]), ...(o["of"] === "self" ? { ofSelf: true } : {}) };
   });
   const effects: Record<string, EffectDef> = {};
   for (const f of codeFields) {
     if (v[f] === undefined) continue;
     const resp = obj(v[f]);
-    effects[f] = { h: `card.${id}.${f}`, to: typeof resp["to"] === "string" ? resp["to"] : null, when: has(`card.${id}.${f}.when`) };
+    effects[f] = { h: `card.${unitKey(f)}.${f}`, to: typeof resp["to"] === "string" ? resp["to"] : null, when: has(`card.${unitKey(f)}.${f}.when`) };
   }
   return { id, kind, name: displayName(v["name"]) ?? id, fields, keywords: ((v["keywords"] as string[] | undefined) ?? []).map(String), triggers, computes, effects };
 }

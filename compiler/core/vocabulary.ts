@@ -2,6 +2,7 @@
  * The game's vocabulary: one registry, built from the rules file (and the card ids), that feeds
  * the card schema, the checker, editor completion and the docs.
  */
+import { rulesVersions, type VersionTable } from "./versions.ts";
 import type { Diagnostic, DiagnosticCode } from "./diagnostics.ts";
 import type { SourceFile, YamlPath } from "./source.ts";
 import { KIND_ENUM, parseType, T, type Type } from "./types.ts";
@@ -70,6 +71,8 @@ export interface Vocabulary {
   readonly actions: ReadonlyMap<string, ActionDecl>;
   /** Card ids of the game (filled once card files are loaded). */
   readonly cards: Set<string>;
+  /** The game's versions (rules `versions:`), or null when it declares none. */
+  readonly versions: VersionTable | null;
 }
 
 type Obj = Record<string, unknown>;
@@ -215,8 +218,9 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
     windows,
     actions,
     cards: new Set(),
+    versions: rulesVersions(src, r, diags),
   };
 }
 
 /** Fields every card file may have, whatever the game. */
-export const GENERIC_CARD_KEYS = ["id", "kind", "name", "text", "keywords", "on", "modifiers", "officialId"] as const;
+export const GENERIC_CARD_KEYS = ["id", "kind", "name", "text", "keywords", "on", "modifiers", "officialId", "versions"] as const;

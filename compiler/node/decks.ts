@@ -8,13 +8,16 @@ import { Engine } from "../../runtime/engine.ts";
 import type { GameModule } from "../../runtime/types.ts";
 import { checkDeckFile } from "../core/deck-check.ts";
 import { sortDiagnostics, type Diagnostic } from "../core/diagnostics.ts";
-import type { DeckModel } from "../core/model.ts";
+import type { DeckModel, Span } from "../core/model.ts";
 
 export interface Deck {
   readonly id: string;
   readonly name: string;
   readonly zones: Readonly<Record<string, readonly string[]>>;
   readonly file: string;
+  /** The game version the deck is built for, and where it is written. */
+  readonly version?: string;
+  readonly versionSpan?: Span;
 }
 
 /** The legal decks among checked ones, and one diagnostic per broken deck-building rule (naming the rule). */
@@ -25,9 +28,9 @@ export function deckRules(decks: readonly DeckModel[], module: GameModule): { de
   for (const d of decks) {
     if (!d.ok) continue;
     const seats = Array.from({ length: module.rules.players }, (_, i) => ({ name: `P${i + 1}`, zones: d.zones as Record<string, string[]> }));
-    const problems = engine.deckErrors({ seed: 1, players: seats })[0] ?? [];
+    const problems = engine.deckErrors({ seed: 1, players: seats, ...(d.version !== undefined ? { version: d.version } : {}) })[0] ?? [];
     for (const message of problems) diagnostics.push({ file: d.file, range: d.zonesRange, severity: "error", code: "deck/illegal", message });
-    if (problems.length === 0) out.push({ id: d.id, name: d.name, zones: d.zones, file: d.file });
+    if (problems.length === 0) out.push({ id: d.id, name: d.name, zones: d.zones, file: d.file, ...(d.version !== undefined ? { version: d.version } : {}), ...(d.versionSpan ? { versionSpan: d.versionSpan } : {}) });
   }
   return { decks: out, diagnostics };
 }
@@ -36,7 +39,8 @@ export function deckRules(decks: readonly DeckModel[], module: GameModule): { de
 export function readDecks(dir: string, module: GameModule, cwd = process.cwd(), folder = "decks"): { decks: Deck[]; diagnostics: Diagnostic[] } {
   const deckDir = join(dir, folder);
   if (!existsSync(deckDir)) return { decks: [], diagnostics: [] };
-  const ctx = { zones: new Map(Object.entries(module.rules.zones)), cards: new Set(Object.keys(module.cards)) };
+  const versions = module.rules.versions ? { known: module.rules.versions.known, default: module.rules.versions.default, spans: new Map() } : null;
+  const ctx = { zones: new Map(Object.entries(module.rules.zones)), cards: new Set(Object.keys(module.cards)), versions };
   const checked = readdirSync(deckDir)
     .filter((x) => /\.ya?ml$/.test(x))
     .sort()

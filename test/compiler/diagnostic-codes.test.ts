@@ -14,7 +14,7 @@ describe("diagnostic catalogue", () => {
 
   it("every entry has a message, a mistake and a fix", () => {
     for (const [code, info] of CODES) {
-      expect(code).toMatch(/^(yaml|schema|dsl|check|deck|scenario|io)\/[a-z-]+$/);
+      expect(code).toMatch(/^(yaml|schema|dsl|check|deck|scenario|version|io)\/[a-z-]+$/);
       expect(info.message.length, code).toBeGreaterThan(5);
       expect(info.mistake.length, code).toBeGreaterThan(0);
       expect(info.fix, code).not.toBe(info.mistake);

@@ -1,5 +1,5 @@
 /**
- * The `cardwright` command line: check, compile, test, play, demo.
+ * The `cardwright` command line: check, compile, test, coverage, analyze, play, demo.
  * Exit codes: 0 done, 1 the input has problems (diagnostics, failing scenarios, illegal decks),
  * 2 a mistake on the command line (one line on stderr), 3 input ended before a match was over,
  * 70 an internal error (a bug: please report it).
@@ -9,7 +9,7 @@ import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError } from "commander";
 import { RuntimeFaultReporter } from "./fault.ts";
-import { checkGameName, checkInputFile, UsageError } from "./usage.ts";
+import { checkGameName, checkInputFile, parsePercent, UsageError } from "./usage.ts";
 
 // Each command's modules load only when it runs: `check` never loads the code generator
 // (ts-morph, TypeScript) or the runtime, so the command line starts fast.
@@ -32,6 +32,7 @@ export interface PlayOptions {
   saveReplay?: string;
   replay?: string;
   from?: string;
+  version?: string;
   quiet?: boolean;
   verbose?: boolean;
   input?: NodeJS.ReadableStream;
@@ -39,6 +40,13 @@ export interface PlayOptions {
 
 async function knownGames(root?: string): Promise<string[]> {
   return (await import("../project.ts")).listGames(root);
+}
+
+/** The fuzz command's options, checked (usage.ts) before any work. */
+async function fuzzOptions(opts: { games: string; seed: string; maxDecisions: string; shrinkTime: string; out?: string; root?: string }) {
+  const { parseSeed, parseCount, checkOutputFile } = await import("./usage.ts");
+  if (opts.out !== undefined) checkOutputFile(opts.out, "--out");
+  return { games: parseCount(opts.games, "--games"), seed: parseSeed(opts.seed), maxDecisions: parseCount(opts.maxDecisions, "--max-decisions"), shrinkTime: parseCount(opts.shrinkTime, "--shrink-time"), ...(opts.out !== undefined ? { out: opts.out } : {}), ...(opts.root !== undefined ? { root: opts.root } : {}) };
 }
 
 async function checkGames(games: readonly string[], root?: string): Promise<void> {
@@ -92,7 +100,8 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .argument("[games...]", "game folders (default: all, or the games of the --file files)")
     .option("--filter <text>", "only scenarios whose name contains this text")
     .option("--file <path...>", "only these scenario files (under cards/<game>/)")
-    .action(async (games: string[], opts: { filter?: string; file?: string[] }) => {
+    .option("--trace", "for each failing scenario: its compact log step by step, the failed step marked, and the state diff")
+    .action(async (games: string[], opts: { filter?: string; file?: string[]; trace?: boolean }) => {
       await checkGames(games);
       const { ROOT } = await import("../project.ts");
       let list = games;
@@ -111,6 +120,29 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
       setCode(await (await import("./test-command.ts")).testCommand(list, opts));
     });
   program
+    .command("coverage")
+    .description("run a game's scenarios and report which clauses of each card ran (statements, branches, when:, triggers); writes an HTML report to coverage/<game>/")
+    .argument("<game>", "game folder under cards/")
+    .option("--out <dir>", "folder for the HTML report (default: coverage)")
+    .option("--min <percent>", "exit 1 when fewer clauses than this percentage ran")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (game: string, opts: { out?: string; min?: string; root?: string }) => {
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames([game], opts.root);
+      const min = opts.min !== undefined ? parsePercent(opts.min, "--min") : undefined;
+      setCode(await (await import("./coverage-command.ts")).coverageCommand(game, { ...(opts.out !== undefined ? { out: opts.out } : {}), ...(min !== undefined ? { min } : {}), ...(opts.root !== undefined ? { root: opts.root } : {}) }));
+    });
+  program
+    .command("analyze")
+    .description("analyze a game's trigger graph: possible endless trigger loops, triggers that never fire (warnings), events nothing hears and cards in no deck (info)")
+    .argument("<game>", "game folder under cards/")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (game: string, opts: { root?: string }) => {
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames([game], opts.root);
+      setCode(await (await import("./analyze-command.ts")).analyzeCommand(game, opts));
+    });
+  program
     .command("play")
     .description("play a match: random agents by default, or a human in the terminal (type 'help' at a prompt)")
     .argument("<game>", "game folder under cards/")
@@ -120,6 +152,7 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .option("--option <kv...>", "match options, name=value (checked against the rules' declared types)")
     .option("--seat <spec...>", "player properties of a seat, seat:name=value (e.g. 1:manualPay=true)")
     .option("--from <file#scenario>", "start from the board a scenario gives (file and scenario name)")
+    .option("--version <v>", "play at this version of the game (one its rules declare; default: the decks' or scenario's version, else the cards as written)")
     .option("--save-replay <file>", "write the replay (seed, config, actions) to this file")
     .option("--replay <file>", "replay a saved match instead of playing")
     .option("--quiet", "print only the result")
@@ -127,6 +160,21 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .action(async (game: string, opts: PlayOptions) => {
       await checkGames([game]);
       setCode(await (await import("./play-command.ts")).playCommand(game, io?.input === undefined ? opts : { ...opts, input: io.input }));
+    });
+  program
+    .command("fuzz")
+    .description("play random games checking the rules' invariants and faults after every action; shrink the first failure into a scenario file")
+    .argument("<game>", "game folder under cards/")
+    .option("--games <n>", "number of games", "1000")
+    .option("--seed <n>", "seed of the first game (game i has seed + i)", "1")
+    .option("--max-decisions <n>", "a game without an end after this many decisions is a failure", "100000")
+    .option("--shrink-time <s>", "seconds for finding and shrinking a reproduction", "60")
+    .option("--out <file>", "where to write the scenario (default: cards/<game>/scenarios/fuzz-<hash>.yaml)")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (game: string, opts: { games: string; seed: string; maxDecisions: string; shrinkTime: string; out?: string; root?: string }) => {
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames([game], opts.root);
+      setCode(await (await import("../fuzz/fuzz-command.ts")).fuzzCommand(game, { ...(await fuzzOptions(opts)), progress: io === undefined }));
     });
   program
     .command("demo")

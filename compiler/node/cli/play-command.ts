@@ -1,16 +1,19 @@
 /** `cardwright play` and `cardwright demo`. */
 import { readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { join, relative } from "node:path";
+import { relative } from "node:path";
 import pc from "./colors.ts";
 import type { Agent, AsyncAgent, Board, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
 import { Engine, firstLegalAgent, InputEnded, logLines, parseReplay, randomAgent, recordingRun, replayToJSON, sanitize, terminalSession, type TerminalIO } from "../../../runtime/index.ts";
 import { scenarioBoard } from "../../core/scenario.ts";
 import { deckRules, type Deck } from "../decks.ts";
-import { gameDir, listGames, loadChecked } from "../project.ts";
+import { listGames, loadChecked } from "../project.ts";
 import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./output.ts";
-import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, readSpecs, UsageError, type GameSpecs } from "./usage.ts";
+import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, parseVersion, specsOf, UsageError, type GameSpecs } from "./usage.ts";
+import { matchVersion } from "../match-version.ts";
+import { SourceFile } from "../../core/source.ts";
+import { scenarioVersionUse } from "../../core/versions.ts";
 
 /**
  * The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every
@@ -91,15 +94,15 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   if (opts.quiet && opts.verbose) throw new UsageError("--quiet and --verbose cannot be used together");
   const kinds = opts.agents.split(",").map((k) => k.trim());
   for (const k of kinds) if (!["random", "first", "human"].includes(k)) throw new UsageError(`unknown agent '${k}'; agents: random, first, human`);
-  const specs: GameSpecs = readSpecs(join(gameDir(game), "rules.yaml"));
-  const options = parseOptions(opts.option, specs);
-  const seatProps = parseSeats(opts.seat, specs);
-
   const { module, model, diagnostics } = await loadChecked(game);
-  if (!module) {
+  if (!module || !model?.vocabulary) {
     printDiagnostics(diagnostics);
     return 1;
   }
+  const specs: GameSpecs = specsOf(model.vocabulary);
+  const options = parseOptions(opts.option, specs);
+  const asked = opts.version !== undefined ? parseVersion(opts.version, specs, game) : undefined;
+  const seatProps = parseSeats(opts.seat, specs);
   const engine = new Engine(module);
   const print = (state: State) => {
     if (!opts.quiet) for (const line of readableLog(state, opts.verbose === true)) say(line);
@@ -131,7 +134,14 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   const chosen: (Deck | undefined)[] = [];
   if (opts.from !== undefined) {
     const b = boardFrom(module, opts.from);
-    board = b.board;
+    const file = opts.from.slice(0, opts.from.lastIndexOf("#"));
+    const src = new SourceFile(relative(process.cwd(), file) || file, readFileSync(file, "utf8"));
+    const v = matchVersion(asked, [], scenarioVersionUse(src, opts.from.slice(opts.from.lastIndexOf("#") + 1)));
+    if ("diagnostics" in v) {
+      printDiagnostics(v.diagnostics);
+      return 1;
+    }
+    board = v.version !== undefined ? { ...b.board, version: v.version } : b.board;
     config = { seed: opts.seed === undefined ? b.seed : seed, players: b.board.players.map((p, i) => ({ name: p.name ?? `P${i + 1}`, zones: {} })) };
     start = engine.fromBoard(board, config.seed);
   } else {
@@ -148,10 +158,17 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
       if (id !== undefined && !deck) throw new UsageError(`no deck '${id}'; decks: ${decks.map((d) => d.id).join(", ") || "(none)"}`);
       chosen.push(deck);
     }
+    // One match, one version: --version, and the version each chosen deck is built for, must agree.
+    const v = matchVersion(asked, chosen, null);
+    if ("diagnostics" in v) {
+      printDiagnostics(v.diagnostics);
+      return 1;
+    }
     config = {
       seed,
       players: chosen.map((d, i) => ({ name: `P${i + 1}`, zones: d ? { ...d.zones } : {}, props: seatProps[i] ?? {} })),
       options,
+      ...(v.version !== undefined ? { version: v.version } : {}),
     };
     // Deck-building rules of the game, before anything is played.
     const problems = engine.deckErrors(config);
@@ -172,7 +189,8 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   const humans = agents.filter((a) => a === null).length;
 
   if (!opts.quiet) {
-    say(`${sanitize(module.name)}, seed ${config.seed}${opts.from !== undefined ? `, from ${sanitize(opts.from)}` : ""}`);
+    const at = board?.version ?? config.version;
+    say(`${sanitize(module.name)}, seed ${config.seed}${at !== undefined ? `, version ${at}` : ""}${opts.from !== undefined ? `, from ${sanitize(opts.from)}` : ""}`);
     for (let i = 0; i < seats; i++) say(`P${i + 1}: ${chosen[i] ? `${sanitize(chosen[i]?.name ?? "")} (${chosen[i]?.file})` : opts.from !== undefined ? "scenario board" : "no deck"}, ${kindOf(i)} agent`);
   }
   let state: State;

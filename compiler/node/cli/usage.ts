@@ -2,10 +2,12 @@
  * User mistakes on the command line: one clear line and exit 2. Commands throw a UsageError; the
  * entry point prints it. Also the checks of command-line values against what the game declares.
  */
+import { nearestVersion } from "../../../runtime/versions.ts";
 import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { parse } from "yaml";
 import type { Value } from "../../../runtime/types.ts";
+import { typeToString } from "../../core/types.ts";
+import type { PropDecl, Vocabulary } from "../../core/vocabulary.ts";
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -18,6 +20,20 @@ export class UsageError extends Error {
 export function parseSeed(text: string, flag = "--seed"): number {
   const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
   if (!(n >= 0 && n <= 0xffff_ffff)) throw new UsageError(`${flag} must be a whole number from 0 to 4294967295, got '${text}'`);
+  return n;
+}
+
+/** A percentage from 0 to 100 (`--min 90`, `--min 87.5`). */
+export function parsePercent(text: string, flag: string): number {
+  const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 0 && n <= 100)) throw new UsageError(`${flag} must be a percentage from 0 to 100, got '${text}'`);
+  return n;
+}
+
+/** A count on the command line: a whole number from 1 to 10^9. */
+export function parseCount(text: string, flag: string): number {
+  const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && n <= 1e9)) throw new UsageError(`${flag} must be a whole number from 1 to 1000000000, got '${text}'`);
   return n;
 }
 
@@ -71,38 +87,32 @@ export interface GameSpecs {
   readonly card: ReadonlyMap<string, ValueSpec>;
   readonly enums: ReadonlyMap<string, readonly string[]>;
   readonly players: number;
+  /** The game's known versions (rules `versions: known`), when it declares them. */
+  readonly versions?: readonly string[];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
-
-function specTable(table: unknown, into: Map<string, ValueSpec>): void {
-  if (!isObj(table)) return;
-  for (const name of Object.keys(table)) {
-    const d = table[name];
-    if (!isObj(d) || typeof d["type"] !== "string") continue;
-    const spec: { type: string; min?: number; max?: number; values?: string[] } = { type: d["type"] };
-    if (Array.isArray(d["values"])) spec.values = d["values"].map(String);
-    if (typeof d["min"] === "number") spec.min = d["min"];
-    if (typeof d["max"] === "number") spec.max = d["max"];
-    into.set(name, spec);
-  }
+/** `--version`: one of the game's known versions, or a UsageError (one line, with the nearest known version). */
+export function parseVersion(text: string, specs: GameSpecs, game: string): string {
+  const known = specs.versions;
+  if (known === undefined) throw new UsageError(`--version: the game '${game}' declares no versions`);
+  if (known.includes(text)) return text;
+  const near = nearestVersion(text, known);
+  throw new UsageError(`--version: unknown version '${text}' of '${game}'${near !== null ? ` (did you mean '${near}'?)` : ""}; versions: ${known.join(", ")}`);
 }
 
-/** The declared types from a game's rules file (which compiled, so its shape is known good). */
-export function readSpecs(rulesPath: string): GameSpecs {
-  const rules = parse(readFileSync(rulesPath, "utf8")) as Obj;
+/** The declared types of a checked game, as `--option` and `--seat` read them (from the checked model, never the raw file). */
+export function specsOf(voc: Vocabulary): GameSpecs {
+  const spec = (p: PropDecl & { readonly values?: readonly (string | number)[] }): ValueSpec => ({
+    type: p.type.t === "enum" ? p.type.name : typeToString(p.type),
+    ...(p.min !== undefined ? { min: p.min } : {}),
+    ...(p.max !== undefined ? { max: p.max } : {}),
+    ...(p.values !== undefined && p.values.length > 0 ? { values: p.values.map(String) } : {}),
+  });
   const options = new Map<string, ValueSpec>();
-  const player = new Map<string, ValueSpec>();
-  const card = new Map<string, ValueSpec>();
-  const enums = new Map<string, readonly string[]>();
-  specTable(rules["options"], options);
-  const props = isObj(rules["properties"]) ? rules["properties"] : {};
-  specTable(props["game"], options);
-  specTable(props["player"], player);
-  specTable(props["card"], card);
-  if (isObj(rules["enums"])) for (const [k, v] of Object.entries(rules["enums"])) if (Array.isArray(v)) enums.set(k, v.map(String));
-  return { options, player, card, enums, players: typeof rules["players"] === "number" ? rules["players"] : 2 };
+  for (const [name, o] of voc.options) options.set(name, spec(o));
+  for (const [name, p] of voc.props.game) options.set(name, spec(p));
+  const table = (m: ReadonlyMap<string, PropDecl>) => new Map([...m].map(([name, p]) => [name, spec(p)] as const));
+  return { options, player: table(voc.props.player), card: table(voc.props.card), enums: voc.enums, players: voc.players, ...(voc.versions !== null ? { versions: voc.versions.known } : {}) };
 }
 
 /** A command-line value read as the declared type says, or a UsageError naming what is expected. */

@@ -1,0 +1,132 @@
+/**
+ * The trigger graph of a checked game: for every code unit, the events it may emit (directly, or
+ * through the procedures it calls and the card effects it runs), and for every card trigger, the
+ * event it listens to. Built from the checked model's code units and card tables only.
+ */
+import type { CardDef } from "../../../runtime/types.ts";
+import type { CompiledUnit, IrStmt, SuspendOp } from "../ir.ts";
+import type { CheckedModel } from "../model.ts";
+
+/** What one unit does directly. */
+interface UnitFacts {
+  readonly emits: Set<string>;
+  readonly calls: Set<string>;
+  /** Effect fields of cards it runs (`run c.effect`): any card's such field may run. */
+  readonly runs: Set<string>;
+  /** Events named by `until` of its modifiers (they end at that event: a listener). */
+  readonly until: Set<string>;
+  /** It spends a usage of its trigger (`use`). */
+  uses: boolean;
+}
+
+export interface TriggerNode {
+  readonly card: string;
+  readonly file: string;
+  /** Index in the card's `on:` list. */
+  readonly index: number;
+  readonly event: string;
+  readonly def: CardDef;
+  /** Unit ids of its code and its condition. */
+  readonly unit: string;
+  readonly when: string | null;
+  /** A trigger with a `limit`, or a `usage` its code spends, fires a bounded number of times: it cannot drive an endless loop. */
+  readonly bounded: boolean;
+  /** Events its code may emit (procedures and run effects included). */
+  readonly emits: ReadonlySet<string>;
+}
+
+export interface TriggerGraph {
+  readonly triggers: readonly TriggerNode[];
+  /** Every event some code emits (rules and cards). */
+  readonly emitted: ReadonlySet<string>;
+  /** Event → the units that emit it directly. */
+  readonly emitters: ReadonlyMap<string, readonly string[]>;
+  /** Events something listens to: triggers, responses, `until`, `limit: per`. */
+  readonly heard: ReadonlySet<string>;
+  readonly units: ReadonlyMap<string, CompiledUnit>;
+}
+
+function suspendOps(u: CompiledUnit): SuspendOp[] {
+  const ops: SuspendOp[] = [];
+  for (const b of u.blocks ?? []) if (b.term.k === "suspend") ops.push(b.term.op);
+  return ops;
+}
+
+function eachStmt(list: readonly IrStmt[], f: (s: IrStmt) => void): void {
+  for (const s of list) {
+    f(s);
+    if (s.k === "if") {
+      eachStmt(s.then, f);
+      eachStmt(s.else, f);
+    } else if (s.k === "for" || s.k === "while") eachStmt(s.body, f);
+  }
+}
+
+function factsOf(u: CompiledUnit): UnitFacts {
+  const facts: UnitFacts = { emits: new Set(), calls: new Set(), runs: new Set(), until: new Set(), uses: false };
+  for (const op of suspendOps(u)) {
+    if (op.op === "emit") facts.emits.add(op.event);
+    else if (op.op === "call") facts.calls.add(op.proc);
+    else if (op.op === "run") facts.runs.add(op.effect);
+  }
+  const stmts = [...(u.blocks ?? []).flatMap((b) => b.stmts), ...(u.body ?? [])];
+  eachStmt(stmts, (s) => {
+    if (s.k === "modify") facts.until.add(s.until);
+    if (s.k === "use") facts.uses = true;
+  });
+  return facts;
+}
+
+export function triggerGraph(model: CheckedModel): TriggerGraph {
+  const units = new Map(model.units.map((u) => [u.id, u]));
+  const facts = new Map(model.units.map((u) => [u.id, factsOf(u)]));
+  // `run c.<field>` may run that field of any card.
+  const byField = new Map<string, string[]>();
+  for (const c of model.cards) {
+    for (const [field, e] of Object.entries(c.def.effects)) {
+      const list = byField.get(field) ?? [];
+      list.push(e.h);
+      byField.set(field, list);
+    }
+  }
+  // Events each unit may emit, through calls and runs: grown to a fixed point (procedures may recurse).
+  const callees = new Map([...facts].map(([id, f]) => [id, [...[...f.calls].map((p) => `proc.${p}`), ...[...f.runs].flatMap((r) => byField.get(r) ?? [])]]));
+  const closure = new Map([...facts].map(([id, f]) => [id, new Set(f.emits)]));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [id, out] of closure) {
+      for (const c of callees.get(id) ?? []) {
+        for (const e of closure.get(c) ?? []) {
+          if (!out.has(e)) {
+            out.add(e);
+            grew = true;
+          }
+        }
+      }
+    }
+  }
+  const reach = (id: string): ReadonlySet<string> => closure.get(id) ?? new Set();
+
+  const triggers: TriggerNode[] = [];
+  const heard = new Set<string>();
+  for (const c of model.cards) {
+    c.def.triggers.forEach((t, index) => {
+      heard.add(t.event);
+      if (t.limit) heard.add(t.limit.per);
+      // `usage` bounds a trigger only when its code spends it (`use`); a limit always does.
+      const bounded = t.limit !== null || (t.usage !== null && (facts.get(t.h)?.uses ?? false));
+      triggers.push({ card: c.id, file: c.file, index, event: t.event, def: c.def, unit: t.h, when: t.when, bounded, emits: reach(t.h) });
+    });
+    for (const e of Object.values(c.def.effects)) if (e.to) heard.add(e.to);
+  }
+  const emitted = new Set<string>();
+  const emitters = new Map<string, string[]>();
+  for (const [id, f] of facts) {
+    for (const e of f.emits) {
+      emitted.add(e);
+      emitters.set(e, [...(emitters.get(e) ?? []), id]);
+    }
+    for (const e of f.until) heard.add(e);
+  }
+  return { triggers, emitted, emitters, heard, units };
+}
