@@ -25,6 +25,8 @@ interface CardState {
   duplicateOf: string | null;
 }
 
+
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 /** Codes whose message or hint depends on the set of card ids. */
 const CARD_SET_CODES = new Set(["check/unknown-name", "check/unknown-card", "deck/unknown-card", "scenario/unknown-card"]);
 
@@ -197,7 +199,7 @@ export class Workspace {
     }
   }
 
-  // ── the model ─────────────────────────────────────────────────────────────
+// ── the model ─────────────────────────────────────────────────────────────
   private build(): Model {
     const r = this.rulesCheck;
     const voc = this.voc;
@@ -233,11 +235,22 @@ export class Workspace {
       const f = files.get(t.file);
       const head = this.cards.get(t.file)?.head;
       // A card whose file has errors is not compared: its code may not say what it will say.
-      if (!t.mismatches.length || !f || !head || f.diagnostics.some((d) => d.severity === "error")) continue;
-      const range = head.src.rangeAt(typeof head.value?.["text"] === "object" ? ["text", "en"] : ["text"]);
-      const d: Diagnostic = { file: t.file, range, severity: "warning", code: "check/card-text", message: mismatchMessage(t), hint: "correct the number in the effect or in the text (`cardwright text` shows the rendered text)" };
-      files.set(t.file, { ...f, diagnostics: [...f.diagnostics, d] });
-      diagnostics.push(d);
+      if (!f || !head || f.diagnostics.some((d) => d.severity === "error")) continue;
+      const found: Diagnostic[] = [];
+      const hint = "correct the number in the effect or in the text (`cardwright text` shows the rendered text)";
+      const textAt = (base: (string | number)[], v: unknown) => head.src.rangeAt(typeof obj(v)["text"] === "object" ? [...base, "text", "en"] : [...base, "text"]);
+      if (t.mismatches.length) found.push({ file: t.file, range: textAt([], head.value), severity: "warning", code: "check/card-text", message: mismatchMessage(t), hint });
+      // A version's mismatch is at its entry's `text` (or at the entry, when it keeps the card's text).
+      const entries = Array.isArray(head.value?.["versions"]) ? (head.value["versions"] as unknown[]) : [];
+      for (const v of t.versions) {
+        if (!v.mismatches.length) continue;
+        const i = entries.findIndex((e) => (obj(e)["since"] ?? null) === v.since && (obj(e)["until"] ?? null) === v.until);
+        const range = i < 0 ? textAt([], head.value) : obj(entries[i])["text"] !== undefined ? textAt(["versions", i], entries[i]) : head.src.rangeAt(["versions", i]);
+        found.push({ file: t.file, range, severity: "warning", code: "check/card-text", message: mismatchMessage(v), hint });
+      }
+      if (!found.length) continue;
+      files.set(t.file, { ...f, diagnostics: [...f.diagnostics, ...found] });
+      diagnostics.push(...found);
     }
     const decks = [];
     for (const [path, d] of this.decks) {

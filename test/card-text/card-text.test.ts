@@ -76,6 +76,13 @@ describe("GI (gitcg): card text", () => {
     expect(textWarnings(element).map((l) => l.split(": text ")[0])).toEqual(["cards/gitcg/cards/diluc-dawn.yaml:5:13: warning check/card-text: the card's text and its effect differ (element: the effect says cryo, the text says pyro)"]);
   });
 
+  it("a card's other version is compared with its own text: a planted mismatch is reported at the entry's text", () => {
+    const m = planted(gi.ws, "gitcg", "rainbow-bladework", "deal-damage(opponent.active, 2, hydro, self)", "deal-damage(opponent.active, 3, hydro, self)");
+    expect(textWarnings(m).map((l) => l.split(": text ")[0])).toEqual([
+      "cards/gitcg/cards/rainbow-bladework.yaml:17:17: warning check/card-text: the card's text and its effect differ at versions 3.3–3.5 (damage: the effect says 3)",
+    ]);
+  });
+
   it("renders skills, statuses and conditional numbers exactly (GI-REACT-TABLE Catalyzing Field)", () => {
     expect(rendered(gi.all, "diluc-searing-onslaught")).toBe("Elemental Skill: Deal 3 Pyro DMG to the opponent's active character; if uses in the round is 3: deal 5 Pyro DMG to the opponent's active character.");
     expect(rendered(gi.all, "diluc-pyro-infusion")).toBe("When DMG's element is decided, if the attacker is the character and the DMG's element is Physical: the DMG becomes Pyro DMG. Duration 2 rounds.");
@@ -138,7 +145,7 @@ describe("cardwright text", () => {
     const r = await cli(["text", "elementis", "fireball"]);
     expect(r.code).toBe(0);
     expect(r.out).toBe(
-      "fireball (cards/elementis/cards/fireball.yaml)\n  text:     Deal 1 damage to the opponent or to a summon on either field.\n  rendered: Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 1 damage to it.\nelementis: 32 card(s); 32 compared with their text (28 of 28 with code), 27 of them stating numbers; 0 text mismatch(es); 0 with code shown as code\n",
+      "fireball (cards/elementis/cards/fireball.yaml)\n  text:     Deal 1 damage to the opponent or to a summon on either field.\n  rendered: Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 1 damage to it.\nelementis: 32 card(s); 32 compared with their text (28 of 28 with code), 27 of them stating numbers; 0 other version(s) compared; 0 text mismatch(es); 0 with code shown as code\n",
     );
   });
 

@@ -27,6 +27,16 @@ export interface CardText {
   readonly mismatches: readonly RoleMismatch[];
   /** How many numbers (and words of a role) each text states; both 0: nothing was measured. */
   readonly facts: { readonly written: number; readonly rendered: number };
+  /** The card at its other versions (`versions:` entries), each compared with its own text. */
+  readonly versions: readonly CardVersionText[];
+}
+
+export interface CardVersionText {
+  readonly since: string | null;
+  readonly until: string | null;
+  readonly written: string | undefined;
+  readonly rendered: Rendered;
+  readonly mismatches: readonly RoleMismatch[];
 }
 
 export interface CardTextInput {
@@ -120,12 +130,32 @@ class CardTextRun {
       const writtenFacts = written === undefined ? [] : findFacts(written, this.patterns);
       const mismatches = compared ? compareFacts(this.rules, writtenFacts, this.factsOf(c.id), this.related(c.id).flatMap((r) => this.factsOf(r))) : [];
       const ja = !this.input.ja ? "" : renderCard({ id: c.id, kind: c.kind, def: c.def, units: this.unitsOf.get(c.id) ?? [] }, this.rules, "ja", (id) => this.byId.get(id)?.name).text;
-      return { id: c.id, file: c.file, written, rendered, renderedJa: ja, compared, mismatches, facts: { written: writtenFacts.length, rendered: this.factsOf(c.id).length } };
+      return { id: c.id, file: c.file, written, rendered, renderedJa: ja, compared, mismatches, facts: { written: writtenFacts.length, rendered: this.factsOf(c.id).length }, versions: this.versions(c) };
+    });
+  }
+
+  /**
+   * Each version entry: the card's units with the entry's own (`card.<id>@<since>..<until>.…`)
+   * put over them, its table row, its text (the entry's or the card's).
+   */
+  private versions(c: CardModel): CardVersionText[] {
+    const own = this.unitsOf.get(c.id) ?? [];
+    return (c.def.versions ?? []).map((v) => {
+      const key = `card.${c.id}@${v.since ?? ""}..${v.until ?? ""}.`;
+      const units = new Map(own.map((u) => [u.id, u]));
+      for (const u of this.input.units) if (u.id.startsWith(key)) units.set(`card.${c.id}.${u.id.slice(key.length)}`, { ...u, id: `card.${c.id}.${u.id.slice(key.length)}` });
+      const rendered = renderCard({ id: c.id, kind: c.kind, def: v.def, units: [...units.values()] }, this.rules, "en", this.name);
+      const t = v.def.fields["text"];
+      const written = typeof t === "string" ? t : c.text;
+      const mismatches =
+        written !== undefined && rendered.text !== "" ? compareFacts(this.rules, findFacts(written, this.patterns), findFacts(rendered.text, this.patterns), this.related(c.id).flatMap((r) => this.factsOf(r))) : [];
+      return { since: v.since, until: v.until, written, rendered, mismatches };
     });
   }
 }
 
-/** The warning's message: the differing numbers and both texts. */
-export function mismatchMessage(t: CardText): string {
-  return `the card's text and its effect differ (${describeMismatch(t.mismatches)}): text "${t.written ?? ""}", effect "${t.rendered.text}"`;
+/** The warning's message: the differing numbers and both texts (of the card, or of one of its versions). */
+export function mismatchMessage(t: CardText | CardVersionText): string {
+  const at = "since" in t ? ` at versions ${t.since ?? "…"}–${t.until ?? "…"}` : "";
+  return `the card's text and its effect differ${at} (${describeMismatch(t.mismatches)}): text "${t.written ?? ""}", effect "${t.rendered.text}"`;
 }
