@@ -425,7 +425,7 @@ function sentence(s: string, stop: string): string {
   const t = s.trim();
   if (!t) return "";
   const first = t.charAt(0).toUpperCase() + t.slice(1);
-  return /[.!?:)。）]$/.test(first) ? first : `${first}${stop.trim()}`;
+  return /[.!?:。]$/.test(first) ? first : `${first}${stop.trim()}`;
 }
 
 function fieldSet(v: unknown): boolean {
