@@ -135,10 +135,7 @@ class ScenarioRun {
         this.traced("expect", null, ["expect"], () => this.expect(ex, ["expect"]));
       }
     } catch (e) {
-      if (!(e instanceof Failure)) {
-        const message = e instanceof Error ? e.message : String(e);
-        this.failures.push({ file: this.src.file, range: this.src.rangeAt(this.path), severity: "error", code: "scenario/fault", message: `the game stopped with an error: ${message}` });
-      }
+      if (!(e instanceof Failure)) this.fault(e, []);
     }
     return { file: this.src.file, name, line, failures: this.failures, log: this.state ? renderLog(this.state) : [], ...(this.state ? { trace: this.trace(this.state) } : {}) };
   }
@@ -152,9 +149,19 @@ class ScenarioRun {
     const record = () => this.traceSteps.push({ kind: checkpoint ? "checkpoint" : kind, text: stepText(step), line, from, to: this.st.log.length, failed: this.failures.length > before });
     try {
       run();
+    } catch (e) {
+      if (e instanceof Failure) throw e;
+      this.fault(e, at);
+      throw new Failure("fault");
     } finally {
       record();
     }
+  }
+
+  /** The game stopped with an error (a runtime fault): reported at the step that ran into it. */
+  private fault(e: unknown, at: YamlPath): void {
+    const message = e instanceof Error ? e.message : String(e);
+    this.failures.push({ file: this.src.file, range: this.src.rangeAt([...this.path, ...at]), severity: "error", code: "scenario/fault", message: `the game stopped with an error: ${message}` });
   }
 
   private trace(state: State): ScenarioTrace {
