@@ -3,6 +3,8 @@
  * Card-file schemas are derived from a rules file by the compiler; this one never changes per game.
  */
 
+import { CARD_TEXT_SCHEMA } from "./card-text-schema.ts";
+
 const name = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*$" } as const;
 const typeName = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_<>-]*$" } as const;
 const code = { type: "string" } as const;
@@ -142,7 +144,30 @@ export const RULES_SCHEMA = {
       propertyNames: name,
       additionalProperties: {
         type: "object",
-        properties: { window: name, for: code, when: code, label: { type: "string" }, do: code, doc: { type: "string" } },
+        properties: {
+          window: name,
+          for: code,
+          // One expression, or a list of conditions that must all hold, each optionally with the
+          // reason a refusal gives when it fails (a label: text with {interpolation}).
+          when: {
+            oneOf: [
+              code,
+              {
+                type: "array",
+                minItems: 1,
+                items: {
+                  oneOf: [
+                    code,
+                    { type: "object", properties: { test: code, reason: { type: "string" } }, required: ["test", "reason"], additionalProperties: false },
+                  ],
+                },
+              },
+            ],
+          },
+          label: { type: "string" },
+          do: code,
+          doc: { type: "string" },
+        },
         required: ["window"],
         additionalProperties: false,
       },
@@ -154,6 +179,17 @@ export const RULES_SCHEMA = {
       properties: { known: { type: "array", minItems: 1, items: { type: ["string", "number"] } }, default: { type: ["string", "number"] }, doc: { type: "string" } },
       required: ["known"],
       additionalProperties: false,
+    },
+    "card-text": CARD_TEXT_SCHEMA,
+    // Conditions checked after every action by `cardwright fuzz` and by scenarios (docs/files.md).
+    invariants: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { id: name, rule: { type: "string" }, check: code, message: { type: "string" }, doc: { type: "string" } },
+        required: ["id", "check", "message"],
+        additionalProperties: false,
+      },
     },
     flow: {
       type: "object",

@@ -516,6 +516,29 @@ export class RuntimeCtx implements Ctx {
   holder(): EntityId | null {
     return priorityHolder(this.state);
   }
+
+  misplaced(): EntityId[] {
+    return misplacedCards(this.state);
+  }
+}
+
+/** One pass over every zone list: cards listed twice, in a list other than their own zone's, or in none. */
+export function misplacedCards(st: State): EntityId[] {
+  const listed = new Map<EntityId, number>();
+  const bad = new Set<EntityId>();
+  for (const key in st.zones) {
+    const colon = key.indexOf(":");
+    for (const id of st.zones[key] as EntityId[]) {
+      listed.set(id, (listed.get(id) ?? 0) + 1);
+      const e = st.entities[id];
+      if (e === undefined || e.zone !== key.slice(colon + 1) || String(e.holder ?? e.owner) !== key.slice(0, colon)) bad.add(id);
+    }
+  }
+  for (const id in st.entities) {
+    const e = st.entities[id] as Entity;
+    if (e.card !== null && listed.get(e.id) !== 1) bad.add(e.id);
+  }
+  return [...bad].sort((a, b) => a - b);
 }
 
 /** Creates a card entity at the bottom of a zone (no log); with `givenId`, the caller manages `seq`. */

@@ -5,7 +5,7 @@
 import type { RuntimeCtx } from "./ctx.ts";
 import { pushFrame } from "./frames.ts";
 import { pushLog } from "./log.ts";
-import type { ActOption, Action, Decision, EntityId, EventId, Frame, Locals, Value } from "./types.ts";
+import type { ActOption, Action, ActionCondition, ActionDef, Decision, EntityId, EventId, Frame, Locals, Value } from "./types.ts";
 import { actionEquals, argsEqual, formatAction, truthy, valueEquals } from "./values.ts";
 
 const YES: Action = Object.freeze({ type: "yes" });
@@ -60,13 +60,53 @@ export function actOptions(rt: RuntimeCtx, window: string, player: EntityId, ev:
       if (!Array.isArray(list)) throw new Error(`action '${a.name}': its candidate list is not a list`);
       for (const c of list as readonly Value[]) {
         const L: Locals = { [a.param]: c };
-        if (a.when === null || truthy(rt.pure(a.when, { me: player, self: null, ev, L }))) options.push({ type: "act", action: a.name, args: L });
+        if (failedCondition(rt, a, player, ev, L) === null) options.push({ type: "act", action: a.name, args: L });
       }
-    } else if (a.when === null || truthy(rt.pure(a.when, { me: player, self: null, ev, L: EMPTY }))) {
+    } else if (failedCondition(rt, a, player, ev, EMPTY) === null) {
       options.push({ type: "act", action: a.name, args: {} });
     }
   }
   return options;
+}
+
+/** The first legality condition of an action that does not hold for these arguments (`when`, then each listed condition), or null. */
+function failedCondition(rt: RuntimeCtx, a: ActionDef, player: EntityId, ev: EventId | null, L: Locals): ActionCondition | null {
+  if (a.when !== null && !truthy(rt.pure(a.when, { me: player, self: null, ev, L }))) return { test: a.when, text: a.whenText ?? "", reason: null };
+  if (a.conditions !== undefined) for (const c of a.conditions) if (!truthy(rt.pure(c.test, { me: player, self: null, ev, L }))) return c;
+  return null;
+}
+
+/**
+ * Why an action the rules know is not among the options: another window, an argument that is not
+ * among its candidates, or the condition that fails — its reason from the rules when it has one,
+ * else its source text.
+ */
+function whyNotLegal(rt: RuntimeCtx, d: Extract<Decision, { type: "act" }>, a: ActionDef, action: Extract<Action, { type: "act" }>): string {
+  const who = rt.name(d.player);
+  const generic = d.options.some((o) => o.action === a.name) ? badArgument(rt, d.options, action) : `${who} cannot take '${a.name}' now (window '${d.window}')`;
+  if (a.window !== d.window) return `${who} cannot take '${a.name}' now: it is an action of the '${a.window}' window, and the game asks for '${d.window}'`;
+  const args = (action.args ?? {}) as Locals;
+  let L: Locals = EMPTY;
+  try {
+    if (a.param !== null && a.list !== null) {
+      for (const k in args) if (k !== a.param) return `'${a.name}' has no parameter '${k}'`;
+      if (!Object.hasOwn(args, a.param)) return `'${a.name}' needs its argument '${a.param}'`;
+      const v = args[a.param] as Value;
+      const list = rt.pure(a.list, { me: d.player, self: null, ev: d.ev, L: EMPTY });
+      if (!Array.isArray(list) || !list.some((c) => valueEquals(c as Value, v))) return `${describeCandidate(rt, v)} is not among the candidates of '${a.name}'`;
+      L = { [a.param]: v };
+    }
+    const failed = failedCondition(rt, a, d.player, d.ev, L);
+    if (failed === null) return generic;
+    if (failed.reason !== null) {
+      const r = rt.pure(failed.reason, { me: d.player, self: null, ev: d.ev, L });
+      return typeof r === "string" ? r : rt.name(r);
+    }
+    return failed.text === "" ? generic : `the condition '${failed.text}' does not hold`;
+  } catch {
+    // A condition that cannot even be evaluated for these arguments (e.g. a value of the wrong kind).
+    return generic;
+  }
 }
 
 export function openAct(rt: RuntimeCtx, f: Frame, into: string | null, window: string, player: EntityId, ev: EventId | null): void {
@@ -178,11 +218,8 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
         }
         for (const o of d.options) if (o.action === action.action && argsEqual(o.args, action.args)) return null;
         const known = rt.ix.actionByName.has(action.action);
-        const why = !known
-          ? `there is no action '${action.action}'`
-          : !d.options.some((o) => o.action === action.action)
-            ? `${who} cannot take '${action.action}' now (window '${d.window}')`
-            : badArgument(rt, d.options, action);
+        const def = rt.ix.actionByName.get(action.action);
+        const why = !known || def === undefined ? `there is no action '${action.action}'` : whyNotLegal(rt, d, def, action);
         return `'${formatAction(action)}' is not a legal action now: ${why}; legal: ${listLegal(d)}`;
       }
       return `'${formatAction(action)}' is not a legal action now: ${who} must take an action of the '${d.window}' window; legal: ${listLegal(d)}`;

@@ -15,3 +15,4 @@ export { MAX_STEPS } from "./resolve.ts";
 export { MAX_TICKS, LIMITS } from "./ctx.ts";
 export { MAX_DEPTH } from "./frames.ts";
 export { compareVersions, versionProblem, nearestVersion, cardAtVersion, inVersionRange } from "./versions.ts";
+export { invariantViolation, type InvariantViolation } from "./invariants.ts";

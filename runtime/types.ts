@@ -276,9 +276,20 @@ export interface ActionDef {
   readonly param: string | null;
   readonly list: string | null;
   readonly when: string | null;
+  /** The source text of `when:` (a refusal quotes the condition that does not hold). */
+  readonly whenText?: string;
+  /** `when:` as a list: conditions that must all hold, each with its reason for a refusal. */
+  readonly conditions?: readonly ActionCondition[];
   readonly h: string;
   /** PureFn returning the option's label text. */
   readonly label: string | null;
+}
+
+/** One legality condition of an action: a PureFn, its source text, and its reason (a PureFn giving the text) or null. */
+export interface ActionCondition {
+  readonly test: string;
+  readonly text: string;
+  readonly reason: string | null;
 }
 
 export interface RulesData {
@@ -304,6 +315,16 @@ export interface RulesData {
   readonly procedures: Readonly<Record<string, { readonly h: string; readonly params: readonly string[] }>>;
   /** The game's known versions (oldest first) and the version its cards' own definitions describe. */
   readonly versions?: { readonly known: readonly string[]; readonly default: string | null };
+  /** Conditions that hold after every action (checked on request: runtime/invariants.ts). */
+  readonly invariants?: readonly InvariantDef[];
+}
+
+/** An invariant of the rules: PureFn ids of its check (a bool, with `me` = each player) and its message (a text). */
+export interface InvariantDef {
+  readonly id: string;
+  readonly rule: string | null;
+  readonly check: string;
+  readonly message: string | null;
 }
 
 export interface SourceInfo {
@@ -406,4 +427,6 @@ export interface Ctx {
   links(): EntityId[];
   /** The player holding priority, or none. */
   holder(): EntityId | null;
+  /** The cards not listed exactly once, in the zone (and holder) they say they are in: a bookkeeping check for invariants. */
+  misplaced(): EntityId[];
 }

@@ -39,8 +39,14 @@ export function versionProblem(module: GameModule, version: string | undefined):
   return `unknown version '${version}' of '${module.id}'${near !== null ? ` (did you mean '${near}'?)` : ""}; versions: ${known.join(", ")}`;
 }
 
-/** The known version closest to `v` by number (the lower one on a tie), or null. */
+/**
+ * The known version `v` most likely means: one it differs from by a character typed too many or
+ * too few at the end ("4.11" → "4.1"), else the closest by number (the lower one on a tie); null
+ * when there is none.
+ */
 export function nearestVersion(v: string, known: readonly string[]): string | null {
+  const typo = known.find((k) => Math.abs(k.length - v.length) === 1 && (k.startsWith(v) || v.startsWith(k)));
+  if (typo !== undefined) return typo;
   const parts = versionParts(v);
   if (parts === null || known.length === 0) return null;
   const num = (p: readonly number[]) => p.reduce((acc, n, i) => acc + n / 1000 ** i, 0);

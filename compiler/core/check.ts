@@ -61,6 +61,7 @@ export const BUILTINS: Record<Builtin, { readonly params: number | [number, numb
   other: { params: 1, doc: "other(p): the next player" },
   links: { params: 0, doc: "links(): the source cards of the chain's links, bottom first" },
   holder: { params: 0, doc: "holder(): the player holding priority, or none" },
+  misplaced: { params: 0, doc: "misplaced(): the cards not listed exactly once, in the zone they say they are in (for invariants)" },
 };
 
 export const BUILTIN_NAMES = Object.keys(BUILTINS) as Builtin[];
@@ -543,6 +544,9 @@ export class Checker {
         break;
       case "holder":
         ty = T.player;
+        break;
+      case "misplaced":
+        ty = T.list(T.card);
         break;
     }
     return { k: "builtin", fn: b, args, ty };

@@ -20,6 +20,7 @@ import { closest } from "./suggest.ts";
 import { Workspace } from "./workspace.ts";
 import { cardVersionEntries, versionDeclarations } from "./versions.ts";
 import type { CardVersion } from "../../runtime/types.ts";
+import { buildInvariantUnits, invariantPurity } from "./invariants.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type TextSource, type YamlPath } from "./source.ts";
 import { assignable, T, typeToString, type Type } from "./types.ts";
@@ -59,7 +60,7 @@ export class NameTable {
 }
 
 /** Compiles the code units of one file. */
-class UnitBuilder {
+export class UnitBuilder {
   readonly refs: Reference[] = [];
   readonly decls: Declaration[] = [];
   constructor(
@@ -110,7 +111,7 @@ class UnitBuilder {
     // once), but "never used" would be guesswork and there is nothing to generate.
     if (ok) c.finish();
     this.collect(c);
-    if (ok) this.push(id, "step", src, path, what, { blocks: lower(body) });
+    if (ok) this.push(id, "step", src, path, what, { blocks: lower(body), tree: body });
   }
 
   /** A step unit that does nothing (an action without `do`, e.g. `pass`). */
@@ -243,6 +244,8 @@ export function checkRulesBody(voc: Vocabulary, head: RulesCheck): RulesBody {
   const value = head.value ?? {};
   const b = new UnitBuilder(voc, diags, units);
   buildRulesUnits(voc, head.src, value, b);
+  buildInvariantUnits(head.src, value, b, diags);
+  diags.push(...invariantPurity(head.src, value, units));
   const data = rulesData(voc, value, new Set(units.map((u) => u.id)));
   return { rules: { file: head.file, data }, units, diagnostics: diags, declarations: b.decls, references: b.refs };
 }
@@ -436,6 +439,14 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
       params = [{ name: bound.name, type: bound.type, symbol: bound.symbol }];
     }
     if (typeof a["when"] === "string") b.expr(`action.${name}.when`, src, ["actions", name, "when"], `action ${name}: legality`, { ...base, params, pure: true }, T.bool);
+    if (Array.isArray(a["when"])) {
+      // Conditions with reasons: each its own unit, so a refusal can say which one failed.
+      a["when"].forEach((c, i) => {
+        const test = typeof c === "string" ? ["actions", name, "when", i] : ["actions", name, "when", i, "test"];
+        b.expr(`action.${name}.when.${i}`, src, test, `action ${name}: legality condition ${i + 1}`, { ...base, params, pure: true }, T.bool);
+        if (typeof obj(c)["reason"] === "string") b.label(`action.${name}.when.${i}.reason`, src, ["actions", name, "when", i, "reason"], `action ${name}: reason ${i + 1}`, { ...base, params, pure: true });
+      });
+    }
     if (typeof a["label"] === "string") b.label(`action.${name}.label`, src, ["actions", name, "label"], `action ${name}: label`, { ...base, params, pure: true });
     if (a["do"] === undefined) b.emptyStep(`action.${name}`, src, ["actions", name], `action ${name}`);
     else b.step(`action.${name}`, src, ["actions", name, "do"], `action ${name}`, { ...base, params });

@@ -6,7 +6,7 @@ import type { Type } from "./types.ts";
 
 export type Builtin =
   | "count" | "sum" | "min" | "max" | "abs" | "first" | "last" | "random" | "pick" | "name" | "has"
-  | "responds" | "seen" | "take" | "card" | "catalog" | "players" | "other" | "links" | "holder";
+  | "responds" | "seen" | "take" | "card" | "catalog" | "players" | "other" | "links" | "holder" | "misplaced";
 
 export type IrExpr = { readonly ty: Type } & (
   | { readonly k: "lit"; readonly v: number | string | boolean | null }
@@ -117,6 +117,8 @@ export interface CompiledUnit {
   readonly what: string;
   /** step units: blocks; pure-expr: the expression; pure-code: structured statements returning local `value`. */
   readonly blocks?: readonly StepBlock[];
+  /** step units: the structured statements before lowering (analyses such as card text read them). */
+  readonly tree?: readonly IrStmt[];
   readonly expr?: IrExpr;
   readonly body?: readonly IrStmt[];
   /** pure-code: the local returned at the end. */

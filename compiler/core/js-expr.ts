@@ -231,6 +231,8 @@ export class ExprPrinter {
         return call("ctx.links()");
       case "holder":
         return call("ctx.holder()");
+      case "misplaced":
+        return call("ctx.misplaced()");
     }
   }
 

@@ -5,6 +5,8 @@
  */
 import type { Diagnostic, DiagnosticCode } from "./diagnostics.ts";
 import type { Declaration, Reference, ScenarioFileModel, Span } from "./model.ts";
+import { DECISION_KEYS, EXPECT_KEYWORDS } from "./scenario-expect.ts";
+import { ZONE_MATCHERS } from "./scenario-match.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type YamlPath } from "./source.ts";
 import { closest } from "./suggest.ts";
@@ -28,6 +30,7 @@ export const SCENARIO_SCHEMA = {
         properties: {
           name: { type: "string" },
           seed: { type: "integer" },
+          strict: { type: "boolean" },
           given: {
             type: "object",
             properties: {
@@ -51,8 +54,8 @@ export const SCENARIO_SCHEMA = {
   additionalProperties: false,
 };
 
-/** `expect:` keys that are not property paths. */
-export const EXPECT_KEYWORDS = ["log contains", "log lacks", "log in order", "winner", "decision", "can", "cannot"] as const;
+export { EXPECT_KEYWORDS } from "./scenario-expect.ts";
+const WINNERS = ["me", "opponent", "draw", "none"];
 /** What every card answers besides its properties and fields. */
 const CARD_BUILTIN_PROPS = ["zone", "owner", "kind", "card", "name"];
 
@@ -97,16 +100,8 @@ class ScenarioChecker {
       const name = src.spanAt([...at, "name"]);
       this.decls.push({ id: `scenario:${src.file}#${i}`, kind: "scenario", name: String(sc["name"]), detail: `scenario: ${String(sc["name"])}`, span: name ?? null });
       this.given(at, isObj(sc["given"]) ? sc["given"] : {});
-      if (Array.isArray(sc["do"])) sc["do"].forEach((step, k) => this.step([...at, "do", k], step));
-      if (isObj(sc["expect"])) {
-        for (const key of Object.keys(sc["expect"])) this.expectKey([...at, "expect", key], key);
-        for (const key of ["can", "cannot"]) {
-          const v = sc["expect"][key];
-          if (v === undefined) continue;
-          if (Array.isArray(v)) v.forEach((item, k) => this.step([...at, "expect", key, k], item));
-          else this.step([...at, "expect", key], v);
-        }
-      }
+      if (Array.isArray(sc["do"])) sc["do"].forEach((step, k) => this.doStep([...at, "do", k], step));
+      if (isObj(sc["expect"])) this.expectBlock([...at, "expect"], sc["expect"]);
     });
     return done(!this.diags.some((d) => d.severity === "error"));
   }
@@ -194,6 +189,30 @@ class ScenarioChecker {
   }
 
   // ── do ──────────────────────────────────────────────────────────────────
+  private bad(path: YamlPath, code: DiagnosticCode, message: string, part: "key" | "value" = "value", hint?: string): void {
+    this.diags.push({ file: this.src.file, range: this.src.rangeAt(path, part), severity: "error", code, message, ...(hint !== undefined ? { hint } : {}) });
+  }
+
+  /** A step of `do:`: an answer (with `by:` and `refused:`), or a checkpoint `{ expect: {…} }`. */
+  private doStep(path: YamlPath, step: unknown): void {
+    if (!isObj(step)) return this.step(path, step);
+    if ("expect" in step) {
+      if (Object.keys(step).length !== 1) this.bad([...path, "expect"], "scenario/bad-step", "a checkpoint step has only 'expect:' (put the answer in a step of its own)", "key");
+      if (!isObj(step["expect"])) return this.bad([...path, "expect"], "scenario/bad-step", "a checkpoint's 'expect:' is a map of expectations, as the scenario's own 'expect:'");
+      return this.expectBlock([...path, "expect"], step["expect"]);
+    }
+    if ("by" in step && step["by"] !== "me" && step["by"] !== "opponent") this.bad([...path, "by"], "scenario/bad-step", `'by' must be me or opponent, not ${JSON.stringify(step["by"])}`);
+    const answers = Object.keys(step).filter((k) => k !== "by" && k !== "refused");
+    if (answers.length !== 1) this.bad(path, "scenario/bad-step", answers.length === 0 ? "a step names an action or answer (choose, may), not only 'by'/'refused'" : `a step names one action or answer, not ${answers.length} (${answers.join(", ")})`);
+    if ("refused" in step) {
+      const r = step["refused"];
+      if (typeof r !== "string" && r !== true) this.bad([...path, "refused"], "scenario/bad-step", "'refused' is the expected reason (a part of the refusal's text), or true for any reason");
+      if (answers.includes("may")) this.bad([...path, "refused"], "scenario/bad-step", "a yes/no answer cannot be refused: 'refused' goes with an action or a 'choose'", "key");
+      if (Array.isArray(step["choose"]) && step["choose"].length !== 1) this.bad([...path, "choose"], "scenario/bad-step", "a refused 'choose' tries one pick: give one card");
+    }
+    this.step(path, step);
+  }
+
   /** A step (`declare-end`, `{ play-card: imp }`, `{ by: opponent, choose: [a, b] }`): its action and the cards it names. */
   private step(path: YamlPath, step: unknown): void {
     if (typeof step === "string") {
@@ -202,7 +221,7 @@ class ScenarioChecker {
     }
     if (!isObj(step)) return;
     for (const [key, arg] of Object.entries(step)) {
-      if (key === "by") continue;
+      if (key === "by" || key === "refused") continue;
       if (key !== "choose" && key !== "may") this.action(this.src.spanAt([...path, key], "key"), [...path, key], "key", key);
       const args = Array.isArray(arg) ? arg.map((a, i) => [a, [...path, key, i]] as const) : [[arg, [...path, key]] as const];
       for (const [a, p] of args) {
@@ -222,6 +241,125 @@ class ScenarioChecker {
   }
 
   // ── expect ────────────────────────────────────────────────────────────────
+  /** An `expect:` block (the scenario's, or a checkpoint's): each key and its value. */
+  private expectBlock(path: YamlPath, block: Obj): void {
+    for (const [key, v] of Object.entries(block)) {
+      const at = [...path, key];
+      this.expectKey(at, key);
+      switch (key) {
+        case "can":
+        case "cannot":
+          if (Array.isArray(v)) v.forEach((item, k) => this.step([...at, k], item));
+          else this.step(at, v);
+          break;
+        case "winner":
+        case "match-winner":
+          if (typeof v !== "string" || !WINNERS.includes(v)) this.bad(at, "scenario/bad-winner", `'${key}' is me, opponent, draw or none, not ${JSON.stringify(v)}`);
+          break;
+        case "winners":
+          if (!Array.isArray(v)) this.bad(at, "scenario/bad-winner", "'winners' is a list, one result per game: [me, draw, opponent]");
+          else v.forEach((w, i) => (typeof w === "string" && WINNERS.includes(w)) || this.bad([...at, i], "scenario/bad-winner", `a game's winner is me, opponent, draw or none, not ${JSON.stringify(w)}`));
+          break;
+        case "decision":
+          this.decision(at, v);
+          break;
+        case "log contains":
+        case "log lacks":
+        case "log in order":
+          break;
+        default:
+          this.expectValue(at, key, v);
+      }
+    }
+  }
+
+  /** `decision: { by, type, window, prompt, offered, not-offered, can-choose, cannot-choose }` or `decision: none`. */
+  private decision(path: YamlPath, v: unknown): void {
+    if (v === "none" || v === null) return;
+    if (!isObj(v)) return this.bad(path, "scenario/bad-decision", "'decision' is a map (by, type, window, prompt, offered, not-offered, can-choose, cannot-choose) or 'none'");
+    for (const [k, w] of Object.entries(v)) {
+      const at = [...path, k];
+      if (!(DECISION_KEYS as readonly string[]).includes(k)) {
+        const near = closest(k, DECISION_KEYS);
+        this.bad(at, "scenario/bad-decision", `'decision' has no check '${k}' (by, type, window, prompt, offered, not-offered, can-choose, cannot-choose)`, "key", near ? `did you mean '${near}'?` : undefined);
+        continue;
+      }
+      if (k === "by" && w !== "me" && w !== "opponent") this.bad(at, "scenario/bad-decision", `'by' is me or opponent, not ${JSON.stringify(w)}`);
+      if (k === "type" && !["act", "choose", "may"].includes(String(w))) this.bad(at, "scenario/bad-decision", `'type' is act, choose or may, not ${JSON.stringify(w)}`);
+      if (k === "window") {
+        if (this.voc.windows.has(String(w))) this.ref(this.src.spanAt(at), `window:${String(w)}`);
+        else this.bad(at, "scenario/bad-decision", `unknown action window '${String(w)}'`, "value", closest(String(w), this.voc.windows) ? `did you mean '${closest(String(w), this.voc.windows) ?? ""}'?` : undefined);
+      }
+      if (k === "offered" || k === "not-offered" || k === "can-choose" || k === "cannot-choose") {
+        const items = Array.isArray(w) ? w.map((x, i) => [x, [...at, i]] as const) : [[w, at] as const];
+        for (const [item, p] of items) {
+          // An action (`end-turn`, `{ attack: goblin }`) or, for a choice, what can be picked (`goblin`, `opponent`, `me.goblin`).
+          if (k.endsWith("offered") && (isObj(item) || (typeof item === "string" && this.voc.actions.has(item)))) this.step(p, item);
+          else this.choiceRef(p, item);
+        }
+      }
+    }
+  }
+
+  /** What a choice offers: `me`, `opponent`, `none`, a card id, or `me.`/`opponent.` + card id. */
+  private choiceRef(path: YamlPath, item: unknown): void {
+    if (item === null || item === "none" || item === "me" || item === "opponent") return;
+    if (typeof item !== "string") return this.bad(path, "scenario/bad-decision", `a choice is named by a card id, me, opponent or none, not ${JSON.stringify(item)}`);
+    const card = item.startsWith("me.") ? item.slice(3) : item.startsWith("opponent.") ? item.slice(9) : item;
+    const span = this.src.spanAt(path);
+    this.cardRef(span ? this.src.spanOf(span.end - card.length, span.end) : undefined, path, "value", card);
+  }
+
+  /** The value of a path: a zone's matcher, or a property's value (never a matcher). */
+  private expectValue(path: YamlPath, key: string, v: unknown): void {
+    const parts = key.split(".");
+    const zone = parts.length === 2 && (parts[0] === "me" || parts[0] === "opponent") && this.voc.zones.has(parts[1] ?? "");
+    if (!zone) {
+      if (isObj(v)) this.bad(path, "scenario/bad-matcher", `'${key}' is a property: its expected value is a number, text, bool or list; matchers (count, contains, …) apply to zones`);
+      return;
+    }
+    if (Array.isArray(v)) return v.forEach((item, i) => this.zoneItem([...path, i], item));
+    if (!isObj(v)) return this.bad(path, "scenario/bad-matcher", `zone '${parts[1] ?? ""}' is checked with a list of cards or a matcher (count, contains, excludes, ordered, unordered), not ${JSON.stringify(v)}`);
+    if (Object.keys(v).length === 0) this.bad(path, "scenario/bad-matcher", "an empty matcher checks nothing: use count, contains, excludes, ordered or unordered");
+    for (const [k, w] of Object.entries(v)) {
+      const at = [...path, k];
+      if (!(ZONE_MATCHERS as readonly string[]).includes(k)) {
+        const near = closest(k, ZONE_MATCHERS);
+        this.bad(at, "scenario/bad-matcher", `unknown zone matcher '${k}' (count, contains, excludes, ordered, unordered)`, "key", near ? `did you mean '${near}'?` : undefined);
+        continue;
+      }
+      if (k === "count") {
+        if (typeof w !== "number" || !Number.isInteger(w) || w < 0) this.bad(at, "scenario/bad-matcher", `'count' is a whole number of cards, not ${JSON.stringify(w)}`);
+        continue;
+      }
+      if ((k === "ordered" || k === "unordered") && !Array.isArray(w)) {
+        this.bad(at, "scenario/bad-matcher", `'${k}' is a list of cards`);
+        continue;
+      }
+      if (Array.isArray(w)) w.forEach((item, i) => this.zoneItem([...at, i], item));
+      else this.zoneItem(at, w);
+    }
+  }
+
+  /** A card expected in a zone: its id, or `{ card: id, <property>: value }` as in `given`. */
+  private zoneItem(path: YamlPath, item: unknown): void {
+    if (typeof item === "string") {
+      this.cardRef(this.src.spanAt(path), path, "value", item);
+      return;
+    }
+    if (!isObj(item)) return this.bad(path, "scenario/bad-matcher", `a card in a zone is its id or { card: <id>, <property>: value }, not ${JSON.stringify(item)}`);
+    const id = item["card"];
+    if (typeof id !== "string") this.bad(path, "scenario/bad-matcher", "a card with properties needs 'card: <id>' (as in given)");
+    else this.cardRef(this.src.spanAt([...path, "card"]), [...path, "card"], "value", id);
+    for (const k of Object.keys(item)) {
+      if (k === "card") continue;
+      const span = this.src.spanAt([...path, k], "key");
+      const sym = this.cardPropSymbol(k);
+      if (sym) this.ref(span, sym);
+      else if (!CARD_BUILTIN_PROPS.includes(k)) this.error(span?.range ?? this.src.rangeAt([...path, k], "key"), "scenario/unknown-property", `a card has no property '${k}'`, closest(k, this.cardProps()));
+    }
+  }
+
   /** `me.life`, `opponent.discard`, `me.field.goblin.tapped`, `goblin.power`, `game.turn`. */
   private expectKey(path: YamlPath, key: string): void {
     if ((EXPECT_KEYWORDS as readonly string[]).includes(key)) return;

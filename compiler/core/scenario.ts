@@ -1,12 +1,18 @@
 /**
- * Scenario tests: `given` (a board built by name), `do` (answers to decisions), `expect`
- * (properties, zones, log lines, legality). Failures are diagnostics pointing at the YAML.
+ * Scenario tests: `given` (a board built by name), `do` (answers to decisions, each by the side
+ * named or implied; steps expected to be refused; `expect:` checkpoints), `expect` (see
+ * scenario-expect.ts). Failures are diagnostics pointing at the YAML; each run keeps its trace.
  */
 import type { Action, Board, BoardCard, EntityId, GameModule, State, Value } from "../../runtime/index.ts";
-import { Engine, renderLog } from "../../runtime/index.ts";
+import { Engine, isCompact, renderLog } from "../../runtime/index.ts";
 import type { Diagnostic } from "./diagnostics.ts";
+import type { DiagnosticCode } from "./diagnostic-codes.ts";
 import type { ScenarioFileModel } from "./model.ts";
 import { SCENARIO_SCHEMA } from "./scenario-check.ts";
+import { checkExpectations } from "./scenario-expect.ts";
+import { playerRef, ScenarioNames } from "./scenario-names.ts";
+import { stepText, type ScenarioTrace, type TraceDiff, type TraceStep } from "./scenario-trace.ts";
+import { brokenInvariant } from "./scenario-invariants.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type YamlPath } from "./source.ts";
 import { didYouMean } from "./suggest.ts";
@@ -19,6 +25,8 @@ export interface ScenarioResult {
   readonly failures: readonly Diagnostic[];
   /** The readable log of the run (for reports). */
   readonly log: readonly string[];
+  /** The run step by step, for `cardwright test --trace` (absent when the scenario did not start). */
+  readonly trace?: ScenarioTrace;
 }
 
 type Obj = Record<string, unknown>;
@@ -63,6 +71,12 @@ export function scenarioBoard(module: GameModule, file: string, text: string, na
 class ScenarioRun {
   private readonly failures: Diagnostic[] = [];
   private state: State | null = null;
+  private readonly names = new ScenarioNames(() => this.st);
+  private readonly traceSteps: TraceStep[] = [];
+  private readonly diff: TraceDiff[] = [];
+  private setupEnd = 0;
+  /** Where the log stood before the latest answer (the automatic moves since are listed when a step fails). */
+  private stepStart = 0;
 
   constructor(
     private readonly module: GameModule,
@@ -72,16 +86,32 @@ class ScenarioRun {
     private readonly sc: Obj,
   ) {}
 
-  private fail(path: YamlPath, message: string, hint?: string, part: "key" | "value" = "value"): never {
+  private fail(path: YamlPath, message: string, hint?: string, part: "key" | "value" = "value", code: DiagnosticCode = "scenario/failed"): never {
     const range = this.src.rangeAt([...this.path, ...path], part);
-    this.failures.push(hint === undefined ? { file: this.src.file, range, severity: "error", code: "scenario/failed", message } : { file: this.src.file, range, severity: "error", code: "scenario/failed", message, hint });
+    this.failures.push(hint === undefined ? { file: this.src.file, range, severity: "error", code, message } : { file: this.src.file, range, severity: "error", code, message, hint });
     throw new Failure(message);
   }
 
+  /** A step that cannot be played: the automatic moves since the previous step are the usual cause, so they are listed. */
+  private stepFail(path: YamlPath, message: string, hint?: string, code: DiagnosticCode = "scenario/failed"): never {
+    const autos = this.autoMoves();
+    const moves = autos.length ? `automatic moves since the previous step: ${autos.join("; ")}` : undefined;
+    this.fail(path, message, [hint, moves].filter((x) => x !== undefined).join("; ") || undefined, "value", code);
+  }
+
+  private autoMoves(): string[] {
+    const out: string[] = [];
+    for (let i = this.stepStart; i < this.st.log.length; i++) {
+      const e = this.st.log[i];
+      if (e !== undefined && e.data?.["auto"] === true) out.push(e.text.trim());
+    }
+    return out;
+  }
+
   /** Records a failed expectation and goes on with the next one. */
-  private soft(path: YamlPath, message: string, part: "key" | "value" = "value"): void {
+  private soft(path: YamlPath, message: string, part: "key" | "value" = "value", code: DiagnosticCode = "scenario/expect"): void {
     const range = this.src.rangeAt([...this.path, ...path], part);
-    this.failures.push({ file: this.src.file, range, severity: "error", code: "scenario/expect", message });
+    this.failures.push({ file: this.src.file, range, severity: "error", code, message });
   }
 
   run(): ScenarioResult {
@@ -90,16 +120,87 @@ class ScenarioRun {
     try {
       const board = this.board();
       this.state = this.engine.fromBoard(board, typeof this.sc["seed"] === "number" ? this.sc["seed"] : 1);
+      this.setupEnd = this.st.log.length;
+      // The rules' invariants hold on the board and after every step (a fuzz scenario fails here).
+      this.invariantsHold(["given"]);
       const steps = (this.sc["do"] as unknown[] | undefined) ?? [];
-      steps.forEach((s, i) => this.step(s, ["do", i]));
-      this.expectations();
+      steps.forEach((s, i) =>
+        this.traced("step", s, ["do", i], () => {
+          this.step(s, ["do", i]);
+          this.invariantsHold(["do", i]);
+        }),
+      );
+      if (isObj(this.sc["expect"])) {
+        const ex = this.sc["expect"];
+        this.traced("expect", null, ["expect"], () => this.expect(ex, ["expect"]));
+      }
     } catch (e) {
       if (!(e instanceof Failure)) {
         const message = e instanceof Error ? e.message : String(e);
         this.failures.push({ file: this.src.file, range: this.src.rangeAt(this.path), severity: "error", code: "scenario/fault", message: `the game stopped with an error: ${message}` });
       }
     }
-    return { file: this.src.file, name, line, failures: this.failures, log: this.state ? renderLog(this.state) : [] };
+    return { file: this.src.file, name, line, failures: this.failures, log: this.state ? renderLog(this.state) : [], ...(this.state ? { trace: this.trace(this.state) } : {}) };
+  }
+
+  /** Runs a step (or an `expect:` block) and records it for the trace, failed or not. */
+  private traced(kind: TraceStep["kind"], step: unknown, at: YamlPath, run: () => void): void {
+    const from = this.st.log.length;
+    const before = this.failures.length;
+    const checkpoint = kind === "step" && isObj(step) && Object.keys(step).length === 1 && "expect" in step;
+    const line = this.src.rangeAt([...this.path, ...at], kind === "expect" ? "key" : "value").start.line;
+    const record = () => this.traceSteps.push({ kind: checkpoint ? "checkpoint" : kind, text: stepText(step), line, from, to: this.st.log.length, failed: this.failures.length > before });
+    try {
+      run();
+    } finally {
+      record();
+    }
+  }
+
+  private trace(state: State): ScenarioTrace {
+    // The steps after one that stopped the run are listed as not run.
+    const steps: unknown[] = Array.isArray(this.sc["do"]) ? this.sc["do"] : [];
+    const ran = this.traceSteps.filter((t) => t.kind !== "expect").length;
+    const end = state.log.length;
+    const skipped: TraceStep[] = steps.slice(ran).map((st, k) => {
+      const checkpoint = isObj(st) && Object.keys(st).length === 1 && "expect" in st;
+      return { kind: checkpoint ? "checkpoint" : "step", text: stepText(st), line: this.src.rangeAt([...this.path, "do", ran + k]).start.line, from: end, to: end, failed: false, skipped: true };
+    });
+    const finalRan = this.traceSteps.some((t) => t.kind === "expect");
+    if (!finalRan && isObj(this.sc["expect"])) skipped.push({ kind: "expect", text: "", line: this.src.rangeAt([...this.path, "expect"], "key").start.line, from: end, to: end, failed: false, skipped: true });
+    return {
+      entries: state.log.map((e) => ({ text: e.text, compact: isCompact(e), auto: e.data?.["auto"] === true })),
+      setupEnd: this.setupEnd,
+      steps: [...this.traceSteps, ...skipped],
+      diff: this.diff,
+    };
+  }
+
+  /** Checks an `expect:` block (the final one, or a checkpoint between steps). */
+  private expect(block: Obj, at: YamlPath): void {
+    checkExpectations(
+      {
+        module: this.module,
+        engine: this.engine,
+        state: this.st,
+        names: this.names,
+        pending: () => this.pending(),
+        miss: (path, message, d, part) => {
+          this.soft(path, message, part);
+          this.diff.push({ ...d, line: this.src.rangeAt([...this.path, ...path], part ?? "value").start.line });
+        },
+      },
+      block,
+      at,
+    );
+  }
+
+  /** The game's invariants (scenario-invariants.ts), after the board and after each step. */
+  private invariantsHold(at: YamlPath): void {
+    const broken = brokenInvariant(this.module, this.st, this.src.file, this.src.rangeAt([...this.path, ...at]));
+    if (broken === null) return;
+    this.failures.push(broken);
+    throw new Failure(broken.message);
   }
 
   /** The scenario's board and seed, or its problems. */
@@ -170,67 +271,64 @@ class ScenarioRun {
     return this.state;
   }
 
-  private playerRef(ref: string): EntityId | undefined {
-    return ref === "me" ? 1 : ref === "opponent" ? 2 : undefined;
+  /** Strict mode (the default): a step without `by:` answers only a decision of `me`. */
+  private get strict(): boolean {
+    return this.sc["strict"] !== false;
   }
 
   /** Finds the value among `candidates` a reference names: `me`, `opponent`, `card-id`, `opponent.card-id`. */
   private resolve(ref: unknown, candidates: readonly Value[], at: YamlPath): Value {
     if (ref === null || ref === "none") return null;
     const s = String(ref);
-    const p = this.playerRef(s);
-    if (p !== undefined) {
-      if (candidates.includes(p)) return p;
-      this.fail(at, `${s} is not among the choices: ${this.names(candidates)}`);
-    }
+    const hit = candidates.find((c) => this.names.matches(c, s));
+    if (hit !== undefined) return hit;
     const dot = s.indexOf(".");
-    const owner = dot > 0 ? this.playerRef(s.slice(0, dot)) : undefined;
-    const card = owner !== undefined ? s.slice(dot + 1) : s;
-    const hit = candidates.find((c) => {
-      if (typeof c !== "number") return false;
-      const e = this.st.entities[c];
-      return e !== undefined && e.card === card && (owner === undefined || e.owner === owner);
-    });
-    if (hit === undefined) this.fail(at, `'${s}' is not among the choices: ${this.names(candidates)}`, card in this.module.cards ? undefined : didYouMean(card, Object.keys(this.module.cards)));
-    return hit;
-  }
-
-  private names(values: readonly Value[]): string {
-    if (values.length === 0) return "(none)";
-    return values.map((v) => (typeof v === "number" && this.st.entities[v] ? this.label(v) : JSON.stringify(v))).join(", ");
-  }
-
-  private label(id: EntityId): string {
-    const e = this.st.entities[id];
-    if (!e) return String(id);
-    if (e.card === null) return id === 1 ? "me" : id === 2 ? "opponent" : String(id);
-    return `${e.owner === 1 ? "me" : "opponent"}.${e.card}`;
+    const card = dot > 0 && playerRef(s.slice(0, dot)) !== undefined ? s.slice(dot + 1) : s;
+    const quote = playerRef(s) !== undefined ? s : `'${s}'`;
+    this.stepFail(at, `${quote} is not among the choices: ${this.names.names(candidates)}`, playerRef(s) !== undefined || card in this.module.cards ? undefined : didYouMean(card, Object.keys(this.module.cards)));
   }
 
   private apply(action: Action, at: YamlPath): void {
+    // The automatic moves a later failure lists are those after this answer.
+    this.stepStart = this.st.log.length;
     const r = this.engine.apply(this.st, action);
-    if (!r.ok) this.fail(at, r.reason);
+    if (!r.ok) this.stepFail(at, r.reason);
+  }
+
+  /** Why the game refuses an action with this argument (its own reason), or null when it cannot say. */
+  private refusal(name: string, arg: unknown): string | null {
+    const def = this.module.rules.actions.find((a) => a.name === name);
+    if (!def) return null;
+    const target = def.param !== null && arg !== null && arg !== undefined ? this.names.entitiesNamed(String(arg))[0] : undefined;
+    if (def.param !== null && arg !== null && arg !== undefined && target === undefined) return null;
+    // Not among the options, so the engine rejects it; a rejected apply leaves the state untouched.
+    const r = this.engine.apply(this.st, { type: "act", action: name, args: def.param !== null && target !== undefined ? { [def.param]: target } : {} });
+    return r.ok ? null : r.reason.replace(/^'[^']*' is not a legal action now: /, "").replace(/; legal: .*$/, "");
   }
 
   private step(step: unknown, at: YamlPath): void {
-    const d = this.engine.decision(this.st);
-    if (!d) this.fail(at, "no decision is pending: the game is over", this.st.match.results.length ? `results: ${this.st.match.results.map((w) => (w === null ? "draw" : this.label(w))).join(", ")}` : undefined);
     const s: Obj = typeof step === "string" ? { [step]: null } : (step as Obj);
-    if ("by" in s) {
-      const by = this.playerRef(String(s["by"]));
-      if (by === undefined) this.fail([...at, "by"], "'by' must be me or opponent");
-      if (d.player !== by) this.fail([...at, "by"], `the decision is ${this.label(d.player)}'s, not ${String(s["by"])}'s (${this.pending()})`);
+    if (Object.keys(s).length === 1 && isObj(s["expect"])) return this.expect(s["expect"], [...at, "expect"]);
+    const d = this.engine.decision(this.st);
+    if (!d) this.stepFail(at, "no decision is pending: the game is over", this.st.match.results.length ? `results: ${this.st.match.results.map((w) => (w === null ? "draw" : this.names.label(w))).join(", ")}` : undefined);
+    const named = "by" in s;
+    const by = named ? playerRef(String(s["by"])) : this.strict ? 1 : d.player;
+    if (by === undefined) this.fail([...at, "by"], "'by' must be me or opponent");
+    if (d.player !== by) {
+      const why = named ? "" : " (a step without 'by:' answers for me; write 'by: opponent' to answer for the opponent)";
+      this.stepFail(named ? [...at, "by"] : at, `the decision is ${this.names.label(d.player)}'s, not ${named ? String(s["by"]) : "me"}'s${why}: ${this.pending()}`, undefined, "scenario/wrong-side");
     }
-    const keys = Object.keys(s).filter((k) => k !== "by");
-    if (keys.length !== 1) this.fail(at, "a step names one action or answer (plus an optional 'by')");
+    const keys = Object.keys(s).filter((k) => k !== "by" && k !== "refused");
+    if (keys.length !== 1) this.fail(at, "a step names one action or answer (plus an optional 'by' and 'refused')");
     const key = keys[0] as string;
     const arg = s[key];
+    if ("refused" in s) return this.refusedStep(d.type, key, arg, s["refused"], at);
     if (key === "choose") {
-      if (d.type !== "choose") this.fail(at, `expected a choice, but the game asks: ${this.pending()}`);
+      if (d.type !== "choose") this.stepFail(at, `expected a choice, but the game asks: ${this.pending()}`);
       const refs = Array.isArray(arg) ? arg : [arg];
       for (const [i, ref] of refs.entries()) {
         const cur = this.st.decision;
-        if (!cur || cur.type !== "choose") this.fail(at, `the choice ended after ${i} pick(s)`);
+        if (!cur || cur.type !== "choose") this.stepFail(at, `the choice ended after ${i} pick(s)`);
         if (ref === null || ref === "none") break;
         const value = this.resolve(ref, cur.candidates.filter((c) => !cur.picked.includes(c)), Array.isArray(arg) ? [...at, "choose", i] : [...at, "choose"]);
         this.apply({ type: "pick", value }, at);
@@ -240,28 +338,66 @@ class ScenarioRun {
       return;
     }
     if (key === "may") {
-      if (d.type !== "may") this.fail(at, `expected a yes/no question, but the game asks: ${this.pending()}`);
+      if (d.type !== "may") this.stepFail(at, `expected a yes/no question, but the game asks: ${this.pending()}`);
       const yes = arg === true || arg === "yes";
       this.apply({ type: yes ? "yes" : "no" }, at);
       return;
     }
-    if (d.type !== "act") this.fail(at, `expected an action, but the game asks: ${this.pending()}`);
+    if (d.type !== "act") this.stepFail(at, `expected an action, but the game asks: ${this.pending()}`);
     const action = this.findAction(key, arg, at, d.options);
     this.apply(action, at);
+  }
+
+  /**
+   * A step expected to be refused (`refused: <part of the reason>`, or `true` for any reason):
+   * the answer is sent to the game, which must reject it; the state stays as it was.
+   */
+  private refusedStep(type: string, key: string, arg: unknown, want: unknown, at: YamlPath): void {
+    let action: Action;
+    if (key === "choose") {
+      if (type !== "choose") this.stepFail(at, `expected a choice, but the game asks: ${this.pending()}`);
+      const ref = String(Array.isArray(arg) ? arg[0] : arg);
+      const cur = this.st.decision as Extract<State["decision"], { type: "choose" }>;
+      const open = cur.candidates.filter((c) => !cur.picked.includes(c));
+      if (open.some((c) => this.names.matches(c, ref))) this.stepFail([...at, "refused"], `${ref} was expected to be refused, but it is among the choices: ${this.names.names(open)}`, undefined, "scenario/not-refused");
+      const value = this.names.entitiesNamed(ref)[0];
+      if (value === undefined) this.stepFail([...at, key], `no '${ref}' in the game to try`);
+      action = { type: "pick", value };
+    } else {
+      if (type !== "act") this.stepFail(at, `expected an action, but the game asks: ${this.pending()}`);
+      const def = this.module.rules.actions.find((a) => a.name === key);
+      if (!def) this.stepFail(at, `unknown action '${key}'`, didYouMean(key, this.module.rules.actions.map((a) => a.name)));
+      const args: Record<string, Value> = {};
+      if (def.param !== null && arg !== null && arg !== undefined) {
+        const value = this.names.entitiesNamed(String(arg))[0];
+        if (value === undefined) this.stepFail([...at, key], `no '${String(arg)}' in the game to try`);
+        args[def.param] = value;
+      }
+      action = { type: "act", action: key, args };
+    }
+    const r = this.engine.apply(this.st, action);
+    const what = `'${key}${arg !== null && arg !== undefined ? ` ${String(arg)}` : ""}'`;
+    if (r.ok) this.stepFail([...at, "refused"], `${what} was expected to be refused${typeof want === "string" ? ` ("${want}")` : ""}, but the game took it`, undefined, "scenario/not-refused");
+    if (typeof want === "string" && !r.reason.includes(want)) {
+      this.soft([...at, "refused"], `${what} was refused, but not for "${want}": ${r.reason}`, "value", "scenario/not-refused");
+      this.diff.push({ path: `${what} refused`, line: this.src.rangeAt([...this.path, ...at, "refused"]).start.line, expected: want, got: r.reason });
+    }
   }
 
   private findAction(name: string, arg: unknown, at: YamlPath, options: readonly Action[]): Action {
     const named = options.filter((o): o is Extract<Action, { type: "act" }> => o.type === "act" && o.action === name);
     if (named.length === 0) {
       const legal = [...new Set(options.map((o) => (o.type === "act" ? o.action : o.type)))];
-      this.fail(at, `'${name}' is not legal now; legal: ${legal.join(", ")}`, didYouMean(name, this.module.rules.actions.map((a) => a.name)));
+      const reason = this.refusal(name, arg);
+      this.stepFail(at, `'${name}' is not legal now${reason ? ` (${reason})` : ""}; legal: ${legal.join(", ")}`, didYouMean(name, this.module.rules.actions.map((a) => a.name)));
     }
-    if (arg === null || arg === undefined) {
-      const first = named[0];
-      if (!first) this.fail(at, `'${name}' is not legal now`);
-      return first;
-    }
+    if (arg === null || arg === undefined) return named[0] as Action;
     const values = named.map((o) => Object.values(o.args)[0] ?? null);
+    if (!values.some((v) => this.names.matches(v, String(arg)))) {
+      // The game's own reason (the condition that fails for this card), then the choices there are.
+      const reason = this.refusal(name, arg);
+      if (reason !== null) this.stepFail([...at, name], `'${name} ${String(arg)}' is not legal now (${reason}); ${name} can take: ${this.names.names(values)}`);
+    }
     const v = this.resolve(arg, values, [...at, name]);
     const i = values.indexOf(v);
     return named[i] as Action;
@@ -270,141 +406,8 @@ class ScenarioRun {
   private pending(): string {
     const d = this.st.decision;
     if (!d) return "nothing (the game is over)";
-    if (d.type === "act") return `${this.label(d.player)} to act in '${d.window}' (${[...new Set(d.options.map((o) => o.action))].join(", ")})`;
-    if (d.type === "may") return `${this.label(d.player)}: ${d.prompt}`;
-    return `${this.label(d.player)} to choose${d.prompt ? ` (${d.prompt})` : ""} from ${this.names(d.candidates)}`;
-  }
-
-  // ── expect ────────────────────────────────────────────────────────────────
-  private expectations(): void {
-    const ex = (this.sc["expect"] ?? {}) as Obj;
-    for (const [key, want] of Object.entries(ex)) {
-      const at: YamlPath = ["expect", key];
-      try {
-        this.expectOne(key, want, at);
-      } catch (e) {
-        if (!(e instanceof Failure)) throw e;
-      }
-    }
-  }
-
-  private expectOne(key: string, want: unknown, at: YamlPath): void {
-    const log = renderLog(this.st);
-    if (key === "log contains" || key === "log lacks") {
-      const lines = Array.isArray(want) ? want.map(String) : [String(want)];
-      for (const line of lines) {
-        const found = log.some((l) => l.includes(line));
-        if (key === "log contains" && !found) this.soft(at, `the log has no line containing "${line}"`);
-        if (key === "log lacks" && found) this.soft(at, `the log has a line containing "${line}": ${log.find((l) => l.includes(line)) ?? ""}`);
-      }
-      return;
-    }
-    if (key === "log in order") {
-      // Each line is found after the line the previous one matched (the order things happened in).
-      let from = 0;
-      for (const line of Array.isArray(want) ? want.map(String) : [String(want)]) {
-        const i = log.findIndex((l, j) => j >= from && l.includes(line));
-        if (i < 0) {
-          this.soft(at, log.some((l) => l.includes(line)) ? `"${line}" is in the log, but not after the lines before it` : `the log has no line containing "${line}"`);
-          return;
-        }
-        from = i + 1;
-      }
-      return;
-    }
-    if (key === "winner") {
-      const r = this.st.match.results[0];
-      const got = r === undefined ? "none" : r === null ? "draw" : this.label(r);
-      if (got !== String(want)) this.soft(at, `expected winner ${String(want)}, got ${got}`);
-      return;
-    }
-    if (key === "decision") {
-      const d = this.engine.decision(this.st);
-      const w = (want ?? {}) as Obj;
-      if (!d) return this.soft(at, "no decision is pending");
-      if (w["by"] !== undefined && this.playerRef(String(w["by"])) !== d.player) this.soft(at, `the decision is ${this.label(d.player)}'s`);
-      if (w["window"] !== undefined && (d.type !== "act" || d.window !== w["window"])) this.soft(at, `the pending decision is ${this.pending()}`);
-      if (w["type"] !== undefined && d.type !== w["type"]) this.soft(at, `the pending decision is ${this.pending()}`);
-      return;
-    }
-    if (key === "can" || key === "cannot") {
-      const list = Array.isArray(want) ? want : [want];
-      const d = this.engine.decision(this.st);
-      const options = d && d.type === "act" ? d.options : [];
-      list.forEach((item, i) => {
-        const s: Obj = typeof item === "string" ? { [item]: null } : (item as Obj);
-        const [name, arg] = Object.entries(s)[0] ?? ["", null];
-        const named = options.filter((o) => o.action === name);
-        let legal = named.length > 0;
-        if (legal && arg !== null && arg !== undefined) {
-          const values = named.map((o) => Object.values(o.args)[0] ?? null);
-          legal = values.some((v) => this.matches(v, String(arg)));
-        }
-        if (key === "can" && !legal) this.soft([...at, i], `'${name}${arg ? ` ${String(arg)}` : ""}' is not legal now (${this.pending()})`);
-        if (key === "cannot" && legal) this.soft([...at, i], `'${name}${arg ? ` ${String(arg)}` : ""}' is legal now`);
-      });
-      return;
-    }
-    let got = this.read(key.split("."), at);
-    // A card-valued property (`holder`, `active`…) compares by card id (or me/opponent/none).
-    if (typeof want === "string" && (typeof got === "number" || got === null)) got = this.refOf(got);
-    if (Array.isArray(want) && Array.isArray(got) && want.every((w) => typeof w === "string") && got.every((g) => typeof g === "number")) got = got.map((g) => this.refOf(g as number));
-    if (JSON.stringify(got) !== JSON.stringify(want)) this.soft(at, `${key}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
-  }
-
-  /** How a scenario names an entity value: `me`, `opponent`, a card id, or `none`. */
-  private refOf(v: number | null): string {
-    if (v === null) return "none";
-    const e = this.st.entities[v];
-    if (!e) return String(v);
-    if (e.card === null) return v === 1 ? "me" : v === 2 ? "opponent" : String(v);
-    return e.card;
-  }
-
-  private matches(v: Value, ref: string): boolean {
-    const p = this.playerRef(ref);
-    if (p !== undefined) return v === p;
-    const dot = ref.indexOf(".");
-    const owner = dot > 0 ? this.playerRef(ref.slice(0, dot)) : undefined;
-    const card = owner !== undefined ? ref.slice(dot + 1) : ref;
-    const e = typeof v === "number" ? this.st.entities[v] : undefined;
-    return e !== undefined && e.card === card && (owner === undefined || e.owner === owner);
-  }
-
-  /** Reads `me.life`, `opponent.discard`, `me.field.goblin.tapped`, `goblin.power`, `game.turn`. */
-  private read(path: readonly string[], at: YamlPath): unknown {
-    const [head, ...rest] = path;
-    const zones = this.module.rules.zones;
-    const cardsOf = (owner: EntityId | undefined, zone: string | undefined) =>
-      Object.values(this.st.entities).filter((e) => e.card !== null && (owner === undefined || e.owner === owner) && (zone === undefined || e.zone === zone));
-    if (head === "game") {
-      const prop = rest.join(".");
-      return this.engine.read(this.st, 0, prop);
-    }
-    const player = head === undefined ? undefined : this.playerRef(head);
-    if (player !== undefined) {
-      const [second, third, fourth] = rest;
-      if (second === undefined) this.fail(at, `say what of ${head} to check`, undefined, "key");
-      if (second in zones) {
-        if (third === undefined) return this.engine.zoneCards(this.st, player, second).map((id) => this.st.entities[id]?.card);
-        return this.cardProp(cardsOf(player, second), third, fourth, at);
-      }
-      if (rest.length === 1) {
-        if (!(second in this.module.rules.props.player)) this.fail(at, `a player has no zone or property '${second}'`, didYouMean(second, [...Object.keys(zones), ...Object.keys(this.module.rules.props.player)]), "key");
-        return this.engine.read(this.st, player, second);
-      }
-      return this.cardProp(cardsOf(player, undefined), second, third, at);
-    }
-    return this.cardProp(cardsOf(undefined, undefined), head, rest[0], at);
-  }
-
-  private cardProp(pool: readonly { id: EntityId; card: string | null }[], card: string | undefined, prop: string | undefined, at: YamlPath): unknown {
-    if (card === undefined || prop === undefined) this.fail(at, "write card.property, e.g. goblin.tapped", undefined, "key");
-    const hits = pool.filter((e) => e.card === card);
-    if (hits.length === 0) this.fail(at, `no card '${card}' there`, card in this.module.cards ? undefined : didYouMean(card, Object.keys(this.module.cards)), "key");
-    if (hits.length > 1) this.fail(at, `${hits.length} cards '${card}' there: say whose (me./opponent.) and which zone`, undefined, "key");
-    const hit = hits[0] as { id: EntityId };
-    if (prop === "zone") return this.st.entities[hit.id]?.zone;
-    return this.engine.read(this.st, hit.id, prop);
+    if (d.type === "act") return `${this.names.label(d.player)} to act in '${d.window}' (${[...new Set(d.options.map((o) => o.action))].join(", ")})`;
+    if (d.type === "may") return `${this.names.label(d.player)}: ${d.prompt}`;
+    return `${this.names.label(d.player)} to choose${d.prompt ? ` (${d.prompt})` : ""} from ${this.names.names(d.candidates)}`;
   }
 }

@@ -2,8 +2,9 @@
  * The runtime's data tables of a game (rules and cards), built by the checker from the checked
  * files so that emit never reads the YAML again.
  */
-import type { CardDef, ComputeDef, EffectDef, RulesData, TriggerDef, Value } from "../../runtime/types.ts";
+import type { ActionCondition, ActionDef, CardDef, ComputeDef, EffectDef, RulesData, TriggerDef, Value } from "../../runtime/types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
+import { invariantsData } from "./invariants.ts";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -31,14 +32,30 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
       param: unitIds.has(`action.${name}.for`) ? paramName(String(obj(obj(r["actions"])[name])["for"])) : null,
       list: has(`action.${name}.for`),
       when: has(`action.${name}.when`),
+      ...actionConditions(obj(obj(r["actions"])[name])["when"], name, has),
       h: `action.${name}`,
       label: has(`action.${name}.label`),
     })),
     flow: { game: "flow.game", scenario: has("flow.scenario") },
     deckErrors: has("deck.errors"),
+    ...(Array.isArray(r["invariants"]) ? { invariants: invariantsData(r, unitIds) } : {}),
     procedures: Object.fromEntries([...voc.procedures.values()].map((p) => [p.name, { h: `proc.${p.name}`, params: p.params.map((x) => x.name) }])),
     ...(voc.versions ? { versions: { known: [...voc.versions.known], default: voc.versions.default } } : {}),
   };
+}
+
+/** `when:` as text (quoted by refusals), or as a list of conditions with their reasons. */
+function actionConditions(when: unknown, name: string, has: (id: string) => string | null): Pick<ActionDef, "whenText" | "conditions"> {
+  if (typeof when === "string") return { whenText: when.trim() };
+  if (!Array.isArray(when)) return {};
+  const conditions: ActionCondition[] = [];
+  when.forEach((c, i) => {
+    const test = has(`action.${name}.when.${i}`);
+    if (test === null) return;
+    const text = typeof c === "string" ? c : String(obj(c)["test"] ?? "");
+    conditions.push({ test, text: text.trim(), reason: has(`action.${name}.when.${i}.reason`) });
+  });
+  return { conditions };
 }
 
 function paramName(binding: string): string {

@@ -12,6 +12,7 @@
  */
 import { compareVersions, inVersionRange, nearestVersion, versionParts } from "../../runtime/versions.ts";
 import type { Diagnostic, DiagnosticCode } from "./diagnostics.ts";
+import type { CardDef } from "../../runtime/types.ts";
 import type { Declaration, Reference, Span } from "./model.ts";
 import type { SourceFile, YamlPath } from "./source.ts";
 
@@ -225,4 +226,15 @@ export function scenarioVersionUse(src: SourceFile, name: string): VersionUse | 
   if (i < 0) return null;
   const version = scenarioVersion(src, ["scenarios", i]);
   return version === null ? null : { version, file: src.file, span: scenarioVersionSpan(src, ["scenarios", i]), what: `the scenario '${name}' (${src.file})` };
+}
+
+/** One line per other version of a card, for hover: its range and what differs (changed fields, code). */
+export function describeVersions(def: CardDef): string[] {
+  return (def.versions ?? []).map((v) => {
+    const changed = Object.keys({ ...def.fields, ...v.def.fields })
+      .filter((k) => k !== "text" && JSON.stringify(def.fields[k]) !== JSON.stringify(v.def.fields[k]))
+      .map((k) => `${k} ${JSON.stringify(v.def.fields[k] ?? null)}`);
+    const code = JSON.stringify([v.def.triggers, v.def.computes, v.def.effects]) !== JSON.stringify([def.triggers, def.computes, def.effects]);
+    return `${v.since ?? "…"}–${v.until ?? "…"}: ${[...changed, ...(code ? ["its code"] : [])].join(", ") || "the same data"}`;
+  });
 }

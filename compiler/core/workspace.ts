@@ -9,6 +9,7 @@
  * `model()` gives the checked model of the current files (see model.ts).
  */
 import { checkCardBody, checkCardHead, checkRules, checkRulesBody, NameTable, type CardBody, type CardHead, type GameInput, type InputFile, type RulesBody, type RulesCheck } from "./compile.ts";
+import { cardTexts, mismatchMessage } from "./card-text/index.ts";
 import { checkDeckFile, type DeckCheck } from "./deck-check.ts";
 import { dedupeDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import { builtinDeclarations } from "./builtins.ts";
@@ -226,6 +227,16 @@ export class Workspace {
         units.push(...c.body.units);
         if (c.body.card) cards.push(c.body.card);
       }
+    }
+    // Card text (compiler/core/card-text): each card whose written text and effect differ, at its `text`.
+    for (const t of voc ? cardTexts({ rules: r.value, enums: voc.enums, cards, units, ja: false }) : []) {
+      const f = files.get(t.file);
+      const head = this.cards.get(t.file)?.head;
+      if (!t.mismatches.length || !f || !head) continue;
+      const range = head.src.rangeAt(typeof head.value?.["text"] === "object" ? ["text", "en"] : ["text"]);
+      const d: Diagnostic = { file: t.file, range, severity: "warning", code: "check/card-text", message: mismatchMessage(t), hint: "correct the number in the effect or in the text (`cardwright text` shows the rendered text)" };
+      files.set(t.file, { ...f, diagnostics: [...f.diagnostics, d] });
+      diagnostics.push(d);
     }
     const decks = [];
     for (const [path, d] of this.decks) {

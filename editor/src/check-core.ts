@@ -3,6 +3,7 @@
  * of the compiler core holds the game and re-checks only what an edit touches; the language
  * services answer completion, hover, definitions, references, rename, tokens and quick fixes.
  */
+import { cardTexts, type CardText } from "../../compiler/core/card-text/index.ts";
 import type { GameInput } from "../../compiler/core/compile.ts";
 import type { Diagnostic } from "../../compiler/core/diagnostics.ts";
 import type { CheckedModel } from "../../compiler/core/model.ts";
@@ -37,7 +38,7 @@ export interface GameSymbols {
 }
 
 /** The service calls the page may make, by name (arguments as the LanguageService takes them). */
-export type ServiceMethod = "completion" | "hover" | "definition" | "references" | "prepareRename" | "rename" | "semanticTokens" | "codeActions" | "documentSymbols";
+export type ServiceMethod = "completion" | "hover" | "definition" | "references" | "prepareRename" | "rename" | "semanticTokens" | "codeActions" | "documentSymbols" | "cardText";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -77,8 +78,24 @@ export class GameChecker {
   }
 
   call(method: ServiceMethod, args: readonly unknown[]): unknown {
+    if (method === "cardText") return this.cardText(String(args[0]));
     const ls = this.ls as unknown as Record<ServiceMethod, (...a: unknown[]) => unknown> | null;
     return ls ? ls[method](...args) : null;
+  }
+
+  private texts: { model: CheckedModel; byId: Map<string, CardText> } | null = null;
+
+  /** A card's behaviour rendered from its code (compiler/core/card-text), for the preview. */
+  cardText(id: string): { rendered: string; differs: boolean } | null {
+    if (!this.ws) return null;
+    const model = this.ws.model();
+    if (this.texts?.model !== model) {
+      const src = new SourceFile(this.rules?.path ?? "rules.yaml", this.rules?.text ?? "");
+      const all = cardTexts({ rules: src.ok ? obj(src.value()) : null, enums: model.vocabulary?.enums ?? new Map(), cards: model.cards, units: model.units });
+      this.texts = { model, byId: new Map(all.map((t) => [t.id, t])) };
+    }
+    const t = this.texts.byId.get(id);
+    return t ? { rendered: t.rendered.text, differs: t.mismatches.length > 0 } : null;
   }
 
   private symbols(model: CheckedModel): GameSymbols {

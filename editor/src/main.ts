@@ -191,7 +191,7 @@ registerLanguage(monaco, {
 function refreshPreview(): void {
   const m = editor.getModel();
   const scenarios = () => [...texts.keys()].filter((p) => game !== null && p.startsWith(`cards/${game}/scenarios/`)).map((p) => ({ path: p, text: textOf(p) }));
-  renderPreview($("preview"), m ? pathOf(m.uri) : null, m?.getValue() ?? "", client.symbols, sandbox, scenarios);
+  renderPreview($("preview"), m ? pathOf(m.uri) : null, m?.getValue() ?? "", client.symbols, sandbox, scenarios, (id) => client.call("cardText", id));
 }
 
 // ── the file tree ────────────────────────────────────────────────────────────

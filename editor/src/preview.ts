@@ -36,7 +36,16 @@ export function scenariosNaming(id: string, files: readonly ScenarioSource[]): {
   return out;
 }
 
-export function renderPreview(box: HTMLElement, path: string | null, text: string, symbols: GameSymbols | null, sandbox: Sandbox, scenarios: () => readonly ScenarioSource[]): void {
+/** `cardText`: the card's behaviour rendered from its code (shown under its written text). */
+export function renderPreview(
+  box: HTMLElement,
+  path: string | null,
+  text: string,
+  symbols: GameSymbols | null,
+  sandbox: Sandbox,
+  scenarios: () => readonly ScenarioSource[],
+  cardText?: (id: string) => Promise<{ rendered: string; differs: boolean } | null>,
+): void {
   if (!path || !/\/cards\//.test(path)) {
     box.innerHTML = `<div class="muted">Open a card file to see its preview.</div>`;
     return;
@@ -65,6 +74,7 @@ export function renderPreview(box: HTMLElement, path: string | null, text: strin
       <div class="cp-cost" data-testid="cp-cost">${costs.map(([k, v]) => `${esc(k)} ${esc(typeof v === "object" ? JSON.stringify(v) : String(v))}`).join(" · ") || "no cost"}</div>
       <div class="cp-stats" data-testid="cp-stats">${stats.map(([k, v]) => `<span>${esc(k)}: <b>${esc(Array.isArray(v) ? v.join(", ") : String(v))}</b></span>`).join(" ")}</div>
       <div class="cp-text">${esc(localized(card["text"]))}</div>
+      <div class="cp-rendered muted" data-testid="cp-rendered"></div>
       ${keywords.length ? `<div class="cp-keywords">${keywords.map((k) => `<span class="kw">${esc(k)}</span>`).join(" ")}</div>` : ""}
       <div class="cp-effects">${[...code].filter((c) => card[c] !== undefined).map((c) => `<span class="kw">${esc(c)}</span>`).join(" ")}${Array.isArray(card["on"]) ? ` <span class="kw">${(card["on"] as unknown[]).length} trigger(s)</span>` : ""}</div>
     </div>
@@ -72,6 +82,12 @@ export function renderPreview(box: HTMLElement, path: string | null, text: strin
       <button data-testid="run-scenarios" ${found.length ? "" : "disabled"}>Run</button>
       <ul data-testid="scenario-list">${found.flatMap((f) => f.names.map((n) => `<li data-name="${esc(n)}">${esc(n)} <span class="muted">${esc(f.file.split("/").pop() ?? "")}</span></li>`)).join("")}</ul>
     </div>`;
+  const rendered = box.querySelector<HTMLElement>("[data-testid=cp-rendered]");
+  if (cardText && rendered && id) {
+    void cardText(id).then((t) => {
+      if (t?.rendered) rendered.innerHTML = `<b>From its code${t.differs ? " (differs: see the warning)" : ""}:</b> ${esc(t.rendered)}`;
+    });
+  }
   const run = box.querySelector<HTMLButtonElement>("[data-testid=run-scenarios]");
   if (run) {
     run.onclick = async () => {

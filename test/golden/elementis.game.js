@@ -568,17 +568,40 @@ function proc_reset_player(ctx, f) {
 function action_play_summon_for(ctx, f) {
   return ctx.zone(f.me, "hand");
 }
-/** action play-summon: legality — cards/elementis/rules.yaml:325:11 */
-function action_play_summon_when(ctx, f) {
+/** action play-summon: legality condition 1 — cards/elementis/rules.yaml:326:15 */
+function action_play_summon_when_0(ctx, f) {
   const L = f.L;
-  return ctx.kind(L["c"]) === "summon" && !ctx.get(f.me, "summoned") && fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["c"] } });
+  return ctx.kind(L["c"]) === "summon";
 }
-/** action play-summon: label — cards/elementis/rules.yaml:326:13 */
+/** action play-summon: reason 1 — cards/elementis/rules.yaml:327:18 */
+function action_play_summon_when_0_reason(ctx, f) {
+  const L = f.L;
+  return ctx.text(ctx.name(L["c"]) + " is not a summon");
+}
+/** action play-summon: legality condition 2 — cards/elementis/rules.yaml:328:15 */
+function action_play_summon_when_1(ctx, f) {
+  return !ctx.get(f.me, "summoned");
+}
+/** action play-summon: reason 2 — cards/elementis/rules.yaml:329:18 */
+function action_play_summon_when_1_reason(ctx, f) {
+  return "one summon per turn (ES-SUMMON-1)";
+}
+/** action play-summon: legality condition 3 — cards/elementis/rules.yaml:330:15 */
+function action_play_summon_when_2(ctx, f) {
+  const L = f.L;
+  return fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["c"] } });
+}
+/** action play-summon: reason 3 — cards/elementis/rules.yaml:331:18 */
+function action_play_summon_when_2_reason(ctx, f) {
+  const L = f.L;
+  return ctx.text(ctx.name(L["c"]) + " costs " + String(ctx.get(L["c"], "cost")) + ": not enough other cards in hand (ES-COST-1)");
+}
+/** action play-summon: label — cards/elementis/rules.yaml:332:13 */
 function action_play_summon_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " summons " + ctx.name(L["c"]));
 }
-/** action play-summon — cards/elementis/rules.yaml:328:7 */
+/** action play-summon — cards/elementis/rules.yaml:334:7 */
 function action_play_summon(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -600,21 +623,36 @@ function action_play_summon(ctx, f) {
     }
   }
 }
-/** action play-magia: candidates — cards/elementis/rules.yaml:335:10 */
+/** action play-magia: candidates — cards/elementis/rules.yaml:341:10 */
 function action_play_magia_for(ctx, f) {
   return ctx.zone(f.me, "hand");
 }
-/** action play-magia: legality — cards/elementis/rules.yaml:336:11 */
-function action_play_magia_when(ctx, f) {
+/** action play-magia: legality condition 1 — cards/elementis/rules.yaml:343:15 */
+function action_play_magia_when_0(ctx, f) {
   const L = f.L;
-  return ctx.kind(L["c"]) === "magia" && fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["c"] } });
+  return ctx.kind(L["c"]) === "magia";
 }
-/** action play-magia: label — cards/elementis/rules.yaml:337:13 */
+/** action play-magia: reason 1 — cards/elementis/rules.yaml:344:18 */
+function action_play_magia_when_0_reason(ctx, f) {
+  const L = f.L;
+  return ctx.text(ctx.name(L["c"]) + " is not a magia");
+}
+/** action play-magia: legality condition 2 — cards/elementis/rules.yaml:345:15 */
+function action_play_magia_when_1(ctx, f) {
+  const L = f.L;
+  return fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["c"] } });
+}
+/** action play-magia: reason 2 — cards/elementis/rules.yaml:346:18 */
+function action_play_magia_when_1_reason(ctx, f) {
+  const L = f.L;
+  return ctx.text(ctx.name(L["c"]) + " costs " + String(ctx.get(L["c"], "cost")) + ": not enough other cards in hand (ES-COST-1)");
+}
+/** action play-magia: label — cards/elementis/rules.yaml:347:13 */
 function action_play_magia_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " plays " + ctx.name(L["c"]));
 }
-/** action play-magia — cards/elementis/rules.yaml:339:7 */
+/** action play-magia — cards/elementis/rules.yaml:349:7 */
 function action_play_magia(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -642,21 +680,36 @@ function action_play_magia(ctx, f) {
     }
   }
 }
-/** action attack: candidates — cards/elementis/rules.yaml:344:10 */
+/** action attack: candidates — cards/elementis/rules.yaml:354:10 */
 function action_attack_for(ctx, f) {
   return ctx.zone(f.me, "field");
 }
-/** action attack: legality — cards/elementis/rules.yaml:345:11 */
-function action_attack_when(ctx, f) {
+/** action attack: legality condition 1 — cards/elementis/rules.yaml:356:15 */
+function action_attack_when_0(ctx, f) {
   const L = f.L;
-  return fn_can_attack(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["c"] } });
+  return !ctx.get(L["c"], "tapped");
 }
-/** action attack: label — cards/elementis/rules.yaml:346:13 */
+/** action attack: reason 1 — cards/elementis/rules.yaml:357:18 */
+function action_attack_when_0_reason(ctx, f) {
+  const L = f.L;
+  return ctx.text(ctx.name(L["c"]) + " is tapped (ES-SUMMON-3)");
+}
+/** action attack: legality condition 2 — cards/elementis/rules.yaml:358:15 */
+function action_attack_when_1(ctx, f) {
+  const L = f.L;
+  return ctx.get(L["c"], "enteredTurn") < ctx.get(0, "turn") || ctx.has(L["c"], "haste") || ctx.get(L["c"], "haste");
+}
+/** action attack: reason 2 — cards/elementis/rules.yaml:359:18 */
+function action_attack_when_1_reason(ctx, f) {
+  const L = f.L;
+  return ctx.text(ctx.name(L["c"]) + " entered this turn and has no haste (ES-SUMMON-3)");
+}
+/** action attack: label — cards/elementis/rules.yaml:360:13 */
 function action_attack_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " attacks with " + ctx.name(L["c"]));
 }
-/** action attack — cards/elementis/rules.yaml:348:7 */
+/** action attack — cards/elementis/rules.yaml:362:7 */
 function action_attack(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -724,26 +777,59 @@ function action_attack(ctx, f) {
     }
   }
 }
-/** action end-turn — cards/elementis/rules.yaml:370:9 */
+/** action end-turn — cards/elementis/rules.yaml:384:9 */
 function action_end_turn(ctx, f) {
   ctx.at = 123; ctx.set(0, "turnOver", true);
   ctx.ret(f, null);
 }
-/** action resist: candidates — cards/elementis/rules.yaml:373:10 */
+/** action resist: candidates — cards/elementis/rules.yaml:387:10 */
 function action_resist_for(ctx, f) {
   return ctx.zone(f.me, "hand");
 }
-/** action resist: legality — cards/elementis/rules.yaml:374:11 */
-function action_resist_when(ctx, f) {
+/** action resist: legality condition 1 — cards/elementis/rules.yaml:389:15 */
+function action_resist_when_0(ctx, f) {
   const L = f.L;
-  return ctx.kind(L["r"]) === "resist" && !$is(f.me, ctx.get(0, "current")) && ctx.responds(L["r"], f.ev) && fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["r"] } });
+  return ctx.kind(L["r"]) === "resist";
 }
-/** action resist: label — cards/elementis/rules.yaml:375:13 */
+/** action resist: reason 1 — cards/elementis/rules.yaml:390:18 */
+function action_resist_when_0_reason(ctx, f) {
+  const L = f.L;
+  return ctx.text(ctx.name(L["r"]) + " is not a resist");
+}
+/** action resist: legality condition 2 — cards/elementis/rules.yaml:391:15 */
+function action_resist_when_1(ctx, f) {
+  return !$is(f.me, ctx.get(0, "current"));
+}
+/** action resist: reason 2 — cards/elementis/rules.yaml:392:18 */
+function action_resist_when_1_reason(ctx, f) {
+  return "resists are played during the opponent's turn (ES-RESIST-1)";
+}
+/** action resist: legality condition 3 — cards/elementis/rules.yaml:393:15 */
+function action_resist_when_2(ctx, f) {
+  const L = f.L;
+  return ctx.responds(L["r"], f.ev);
+}
+/** action resist: reason 3 — cards/elementis/rules.yaml:394:18 */
+function action_resist_when_2_reason(ctx, f) {
+  const L = f.L;
+  return ctx.text(ctx.name(L["r"]) + " does not answer this event (ES-RESIST-1)");
+}
+/** action resist: legality condition 4 — cards/elementis/rules.yaml:395:15 */
+function action_resist_when_3(ctx, f) {
+  const L = f.L;
+  return fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["r"] } });
+}
+/** action resist: reason 4 — cards/elementis/rules.yaml:396:18 */
+function action_resist_when_3_reason(ctx, f) {
+  const L = f.L;
+  return ctx.text(ctx.name(L["r"]) + " costs " + String(ctx.get(L["r"], "cost")) + ": not enough other cards in hand (ES-COST-1)");
+}
+/** action resist: label — cards/elementis/rules.yaml:397:13 */
 function action_resist_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " resists with " + ctx.name(L["r"]));
 }
-/** action resist — cards/elementis/rules.yaml:377:7 */
+/** action resist — cards/elementis/rules.yaml:399:7 */
 function action_resist(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -771,7 +857,7 @@ function action_resist(ctx, f) {
     }
   }
 }
-/** action pass — cards/elementis/rules.yaml:381:5 */
+/** action pass — cards/elementis/rules.yaml:403:5 */
 function action_pass(ctx, f) {
   ctx.ret(f, null);
 }
@@ -793,7 +879,7 @@ function deck_errors(ctx, f) {
   }
   return L["errors"];
 }
-/** flow: each game — cards/elementis/rules.yaml:385:5 */
+/** flow: each game — cards/elementis/rules.yaml:407:5 */
 function flow_game(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -860,7 +946,7 @@ function flow_game(ctx, f) {
     }
   }
 }
-/** flow: scenario start — cards/elementis/rules.yaml:403:5 */
+/** flow: scenario start — cards/elementis/rules.yaml:425:5 */
 function flow_scenario(ctx, f) {
   for (;;) {
     switch (f.step) {
@@ -887,6 +973,38 @@ function flow_scenario(ctx, f) {
         throw new Error(`no step ${f.step}`);
     }
   }
+}
+/** invariant one-place — cards/elementis/rules.yaml:415:12 */
+function invariant_one_place(ctx, f) {
+  return ctx.misplaced().length === 0;
+}
+/** invariant one-place: message — cards/elementis/rules.yaml:416:15 */
+function invariant_one_place_message(ctx, f) {
+  return ctx.text("cards not in exactly one place: " + ctx.name(ctx.misplaced()));
+}
+/** invariant field-holds-summons — cards/elementis/rules.yaml:419:12 */
+function invariant_field_holds_summons(ctx, f) {
+  return $countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.kind($it1) !== "summon") === 0;
+}
+/** invariant field-holds-summons: message — cards/elementis/rules.yaml:420:15 */
+function invariant_field_holds_summons_message(ctx, f) {
+  return ctx.text(ctx.name($firstWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.kind($it1) !== "summon")) + " is on " + ctx.name(f.me) + "'s field");
+}
+/** invariant one-summon-per-turn — cards/elementis/rules.yaml:423:12 */
+function invariant_one_summon_per_turn(ctx, f) {
+  return $countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn") && ctx.get(0, "turn") > 0) <= 1;
+}
+/** invariant one-summon-per-turn: message — cards/elementis/rules.yaml:424:15 */
+function invariant_one_summon_per_turn_message(ctx, f) {
+  return ctx.text(String($countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn"))) + " summons entered " + ctx.name(f.me) + "'s field in turn " + String(ctx.get(0, "turn")));
+}
+/** invariant zero-life-loses — cards/elementis/rules.yaml:427:12 */
+function invariant_zero_life_loses(ctx, f) {
+  return ctx.get(f.me, "life") > 0 || $is($lastLoser(ctx), f.me);
+}
+/** invariant zero-life-loses: message — cards/elementis/rules.yaml:428:15 */
+function invariant_zero_life_loses_message(ctx, f) {
+  return ctx.text(ctx.name(f.me) + " has " + String(ctx.get(f.me, "life")) + " life and has not lost");
 }
 /** Air Slash: effect — cards/elementis/cards/air-slash.yaml:9:3 */
 function card_air_slash_effect(ctx, f) {
@@ -1504,33 +1622,33 @@ const $P = [
   $at("proc.reset-player", 0, 300, 9),
   $at("proc.reset-player", 0, 301, 9),
   $at("proc.reset-player", 0, 302, 9),
-  $at("action.play-summon", 0, 328, 7),
-  $at("action.play-summon", 0, 329, 7),
-  $at("action.play-summon", 0, 330, 7),
-  $at("action.play-summon", 0, 331, 7),
-  $at("action.play-summon", 0, 332, 7),
-  $at("action.play-magia", 0, 339, 7),
-  $at("action.play-magia", 0, 340, 7),
-  $at("action.play-magia", 0, 341, 7),
-  $at("action.attack", 0, 348, 7),
-  $at("action.attack", 0, 349, 7),
-  $at("action.attack", 0, 350, 7),
-  $at("action.attack", 0, 351, 7),
-  $at("action.attack", 0, 352, 7),
-  $at("action.attack", 0, 354, 9),
-  $at("action.attack", 0, 366, 9),
-  $at("action.attack", 0, 355, 9),
-  $at("action.attack", 0, 356, 11),
-  $at("action.attack", 0, 358, 11),
-  $at("action.attack", 0, 359, 11),
-  $at("action.attack", 0, 360, 11),
-  $at("action.attack", 0, 361, 11),
-  $at("action.attack", 0, 362, 11),
-  $at("action.attack", 0, 363, 11),
-  $at("action.end-turn", 0, 370, 9),
-  $at("action.resist", 0, 377, 7),
-  $at("action.resist", 0, 378, 7),
-  $at("action.resist", 0, 379, 7),
+  $at("action.play-summon", 0, 334, 7),
+  $at("action.play-summon", 0, 335, 7),
+  $at("action.play-summon", 0, 336, 7),
+  $at("action.play-summon", 0, 337, 7),
+  $at("action.play-summon", 0, 338, 7),
+  $at("action.play-magia", 0, 349, 7),
+  $at("action.play-magia", 0, 350, 7),
+  $at("action.play-magia", 0, 351, 7),
+  $at("action.attack", 0, 362, 7),
+  $at("action.attack", 0, 363, 7),
+  $at("action.attack", 0, 364, 7),
+  $at("action.attack", 0, 365, 7),
+  $at("action.attack", 0, 366, 7),
+  $at("action.attack", 0, 368, 9),
+  $at("action.attack", 0, 380, 9),
+  $at("action.attack", 0, 369, 9),
+  $at("action.attack", 0, 370, 11),
+  $at("action.attack", 0, 372, 11),
+  $at("action.attack", 0, 373, 11),
+  $at("action.attack", 0, 374, 11),
+  $at("action.attack", 0, 375, 11),
+  $at("action.attack", 0, 376, 11),
+  $at("action.attack", 0, 377, 11),
+  $at("action.end-turn", 0, 384, 9),
+  $at("action.resist", 0, 399, 7),
+  $at("action.resist", 0, 400, 7),
+  $at("action.resist", 0, 401, 7),
   $at("deck.errors", 0, 306, 3),
   $at("deck.errors", 0, 307, 3),
   $at("deck.errors", 0, 308, 5),
@@ -1539,33 +1657,33 @@ const $P = [
   $at("deck.errors", 0, 313, 3),
   $at("deck.errors", 0, 314, 5),
   $at("deck.errors", 0, 315, 7),
-  $at("flow.game", 0, 386, 5),
-  $at("flow.game", 0, 387, 5),
-  $at("flow.game", 0, 388, 7),
-  $at("flow.game", 0, 390, 5),
-  $at("flow.game", 0, 390, 5),
-  $at("flow.game", 0, 390, 5),
-  $at("flow.game", 0, 390, 5),
-  $at("flow.game", 0, 390, 5),
-  $at("flow.game", 0, 391, 7),
-  $at("flow.game", 0, 395, 5),
-  $at("flow.game", 0, 396, 5),
-  $at("flow.game", 0, 396, 47),
-  $at("flow.game", 0, 397, 5),
-  $at("flow.game", 0, 398, 5),
-  $at("flow.game", 0, 399, 5),
-  $at("flow.game", 0, 400, 5),
-  $at("flow.game", 0, 401, 5),
-  $at("flow.game", 0, 391, 36),
-  $at("flow.game", 0, 391, 60),
-  $at("flow.game", 0, 392, 7),
-  $at("flow.scenario", 0, 405, 5),
-  $at("flow.scenario", 0, 406, 5),
-  $at("flow.scenario", 0, 407, 5),
-  $at("flow.scenario", 0, 407, 25),
-  $at("flow.scenario", 0, 408, 5),
-  $at("flow.scenario", 0, 409, 5),
-  $at("flow.scenario", 0, 410, 5),
+  $at("flow.game", 0, 408, 5),
+  $at("flow.game", 0, 409, 5),
+  $at("flow.game", 0, 410, 7),
+  $at("flow.game", 0, 412, 5),
+  $at("flow.game", 0, 412, 5),
+  $at("flow.game", 0, 412, 5),
+  $at("flow.game", 0, 412, 5),
+  $at("flow.game", 0, 412, 5),
+  $at("flow.game", 0, 413, 7),
+  $at("flow.game", 0, 417, 5),
+  $at("flow.game", 0, 418, 5),
+  $at("flow.game", 0, 418, 47),
+  $at("flow.game", 0, 419, 5),
+  $at("flow.game", 0, 420, 5),
+  $at("flow.game", 0, 421, 5),
+  $at("flow.game", 0, 422, 5),
+  $at("flow.game", 0, 423, 5),
+  $at("flow.game", 0, 413, 36),
+  $at("flow.game", 0, 413, 60),
+  $at("flow.game", 0, 414, 7),
+  $at("flow.scenario", 0, 427, 5),
+  $at("flow.scenario", 0, 428, 5),
+  $at("flow.scenario", 0, 429, 5),
+  $at("flow.scenario", 0, 429, 25),
+  $at("flow.scenario", 0, 430, 5),
+  $at("flow.scenario", 0, 431, 5),
+  $at("flow.scenario", 0, 432, 5),
   $at("card.air-slash.effect", 1, 9, 3),
   $at("card.aqua-stream.effect", 2, 9, 3),
   $at("card.aqua-stream.effect", 2, 10, 3),
@@ -1792,7 +1910,24 @@ export const game = {
         "window": "main",
         "param": "c",
         "list": "action.play-summon.for",
-        "when": "action.play-summon.when",
+        "when": null,
+        "conditions": [
+          {
+            "test": "action.play-summon.when.0",
+            "text": "c.kind == summon",
+            "reason": "action.play-summon.when.0.reason"
+          },
+          {
+            "test": "action.play-summon.when.1",
+            "text": "not me.summoned",
+            "reason": "action.play-summon.when.1.reason"
+          },
+          {
+            "test": "action.play-summon.when.2",
+            "text": "affordable(c)",
+            "reason": "action.play-summon.when.2.reason"
+          }
+        ],
         "h": "action.play-summon",
         "label": "action.play-summon.label"
       },
@@ -1801,7 +1936,19 @@ export const game = {
         "window": "main",
         "param": "c",
         "list": "action.play-magia.for",
-        "when": "action.play-magia.when",
+        "when": null,
+        "conditions": [
+          {
+            "test": "action.play-magia.when.0",
+            "text": "c.kind == magia",
+            "reason": "action.play-magia.when.0.reason"
+          },
+          {
+            "test": "action.play-magia.when.1",
+            "text": "affordable(c)",
+            "reason": "action.play-magia.when.1.reason"
+          }
+        ],
         "h": "action.play-magia",
         "label": "action.play-magia.label"
       },
@@ -1810,7 +1957,19 @@ export const game = {
         "window": "main",
         "param": "c",
         "list": "action.attack.for",
-        "when": "action.attack.when",
+        "when": null,
+        "conditions": [
+          {
+            "test": "action.attack.when.0",
+            "text": "not c.tapped",
+            "reason": "action.attack.when.0.reason"
+          },
+          {
+            "test": "action.attack.when.1",
+            "text": "c.enteredTurn < game.turn or has(c, haste) or c.haste",
+            "reason": "action.attack.when.1.reason"
+          }
+        ],
         "h": "action.attack",
         "label": "action.attack.label"
       },
@@ -1828,7 +1987,29 @@ export const game = {
         "window": "respond",
         "param": "r",
         "list": "action.resist.for",
-        "when": "action.resist.when",
+        "when": null,
+        "conditions": [
+          {
+            "test": "action.resist.when.0",
+            "text": "r.kind == resist",
+            "reason": "action.resist.when.0.reason"
+          },
+          {
+            "test": "action.resist.when.1",
+            "text": "me != game.current",
+            "reason": "action.resist.when.1.reason"
+          },
+          {
+            "test": "action.resist.when.2",
+            "text": "responds(r, event)",
+            "reason": "action.resist.when.2.reason"
+          },
+          {
+            "test": "action.resist.when.3",
+            "text": "affordable(r)",
+            "reason": "action.resist.when.3.reason"
+          }
+        ],
         "h": "action.resist",
         "label": "action.resist.label"
       },
@@ -1847,6 +2028,32 @@ export const game = {
       "scenario": "flow.scenario"
     },
     "deckErrors": "deck.errors",
+    "invariants": [
+      {
+        "id": "one-place",
+        "rule": "ES-ZONE-1",
+        "check": "invariant.one-place",
+        "message": "invariant.one-place.message"
+      },
+      {
+        "id": "field-holds-summons",
+        "rule": "ES-ZONE-1",
+        "check": "invariant.field-holds-summons",
+        "message": "invariant.field-holds-summons.message"
+      },
+      {
+        "id": "one-summon-per-turn",
+        "rule": "ES-SUMMON-1",
+        "check": "invariant.one-summon-per-turn",
+        "message": "invariant.one-summon-per-turn.message"
+      },
+      {
+        "id": "zero-life-loses",
+        "rule": "ES-WIN-1",
+        "check": "invariant.zero-life-loses",
+        "message": "invariant.zero-life-loses.message"
+      }
+    ],
     "procedures": {
       "pay": {
         "h": "proc.pay",
@@ -2737,18 +2944,44 @@ export const game = {
     "fn.summon-targets": fn_summon_targets,
     "fn.magia-targets": fn_magia_targets,
     "action.play-summon.for": action_play_summon_for,
-    "action.play-summon.when": action_play_summon_when,
+    "action.play-summon.when.0": action_play_summon_when_0,
+    "action.play-summon.when.0.reason": action_play_summon_when_0_reason,
+    "action.play-summon.when.1": action_play_summon_when_1,
+    "action.play-summon.when.1.reason": action_play_summon_when_1_reason,
+    "action.play-summon.when.2": action_play_summon_when_2,
+    "action.play-summon.when.2.reason": action_play_summon_when_2_reason,
     "action.play-summon.label": action_play_summon_label,
     "action.play-magia.for": action_play_magia_for,
-    "action.play-magia.when": action_play_magia_when,
+    "action.play-magia.when.0": action_play_magia_when_0,
+    "action.play-magia.when.0.reason": action_play_magia_when_0_reason,
+    "action.play-magia.when.1": action_play_magia_when_1,
+    "action.play-magia.when.1.reason": action_play_magia_when_1_reason,
     "action.play-magia.label": action_play_magia_label,
     "action.attack.for": action_attack_for,
-    "action.attack.when": action_attack_when,
+    "action.attack.when.0": action_attack_when_0,
+    "action.attack.when.0.reason": action_attack_when_0_reason,
+    "action.attack.when.1": action_attack_when_1,
+    "action.attack.when.1.reason": action_attack_when_1_reason,
     "action.attack.label": action_attack_label,
     "action.resist.for": action_resist_for,
-    "action.resist.when": action_resist_when,
+    "action.resist.when.0": action_resist_when_0,
+    "action.resist.when.0.reason": action_resist_when_0_reason,
+    "action.resist.when.1": action_resist_when_1,
+    "action.resist.when.1.reason": action_resist_when_1_reason,
+    "action.resist.when.2": action_resist_when_2,
+    "action.resist.when.2.reason": action_resist_when_2_reason,
+    "action.resist.when.3": action_resist_when_3,
+    "action.resist.when.3.reason": action_resist_when_3_reason,
     "action.resist.label": action_resist_label,
     "deck.errors": deck_errors,
+    "invariant.one-place": invariant_one_place,
+    "invariant.one-place.message": invariant_one_place_message,
+    "invariant.field-holds-summons": invariant_field_holds_summons,
+    "invariant.field-holds-summons.message": invariant_field_holds_summons_message,
+    "invariant.one-summon-per-turn": invariant_one_summon_per_turn,
+    "invariant.one-summon-per-turn.message": invariant_one_summon_per_turn_message,
+    "invariant.zero-life-loses": invariant_zero_life_loses,
+    "invariant.zero-life-loses.message": invariant_zero_life_loses_message,
     "card.basilisk.on.0.when": card_basilisk_on_0_when,
     "card.basilisk.on.1.when": card_basilisk_on_1_when,
     "card.dragon.modifiers.0.when": card_dragon_modifiers_0_when,
@@ -2950,105 +3183,213 @@ export const game = {
       "col": 10,
       "what": "action play-summon: candidates"
     },
-    "action.play-summon.when": {
+    "action.play-summon.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 325,
-      "col": 11,
-      "what": "action play-summon: legality"
+      "line": 326,
+      "col": 15,
+      "what": "action play-summon: legality condition 1"
+    },
+    "action.play-summon.when.0.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 327,
+      "col": 18,
+      "what": "action play-summon: reason 1"
+    },
+    "action.play-summon.when.1": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 328,
+      "col": 15,
+      "what": "action play-summon: legality condition 2"
+    },
+    "action.play-summon.when.1.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 329,
+      "col": 18,
+      "what": "action play-summon: reason 2"
+    },
+    "action.play-summon.when.2": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 330,
+      "col": 15,
+      "what": "action play-summon: legality condition 3"
+    },
+    "action.play-summon.when.2.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 331,
+      "col": 18,
+      "what": "action play-summon: reason 3"
     },
     "action.play-summon.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 326,
+      "line": 332,
       "col": 13,
       "what": "action play-summon: label"
     },
     "action.play-summon": {
       "file": "cards/elementis/rules.yaml",
-      "line": 328,
+      "line": 334,
       "col": 7,
       "what": "action play-summon"
     },
     "action.play-magia.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 335,
+      "line": 341,
       "col": 10,
       "what": "action play-magia: candidates"
     },
-    "action.play-magia.when": {
+    "action.play-magia.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 336,
-      "col": 11,
-      "what": "action play-magia: legality"
+      "line": 343,
+      "col": 15,
+      "what": "action play-magia: legality condition 1"
+    },
+    "action.play-magia.when.0.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 344,
+      "col": 18,
+      "what": "action play-magia: reason 1"
+    },
+    "action.play-magia.when.1": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 345,
+      "col": 15,
+      "what": "action play-magia: legality condition 2"
+    },
+    "action.play-magia.when.1.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 346,
+      "col": 18,
+      "what": "action play-magia: reason 2"
     },
     "action.play-magia.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 337,
+      "line": 347,
       "col": 13,
       "what": "action play-magia: label"
     },
     "action.play-magia": {
       "file": "cards/elementis/rules.yaml",
-      "line": 339,
+      "line": 349,
       "col": 7,
       "what": "action play-magia"
     },
     "action.attack.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 344,
+      "line": 354,
       "col": 10,
       "what": "action attack: candidates"
     },
-    "action.attack.when": {
+    "action.attack.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 345,
-      "col": 11,
-      "what": "action attack: legality"
+      "line": 356,
+      "col": 15,
+      "what": "action attack: legality condition 1"
+    },
+    "action.attack.when.0.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 357,
+      "col": 18,
+      "what": "action attack: reason 1"
+    },
+    "action.attack.when.1": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 358,
+      "col": 15,
+      "what": "action attack: legality condition 2"
+    },
+    "action.attack.when.1.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 359,
+      "col": 18,
+      "what": "action attack: reason 2"
     },
     "action.attack.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 346,
+      "line": 360,
       "col": 13,
       "what": "action attack: label"
     },
     "action.attack": {
       "file": "cards/elementis/rules.yaml",
-      "line": 348,
+      "line": 362,
       "col": 7,
       "what": "action attack"
     },
     "action.end-turn": {
       "file": "cards/elementis/rules.yaml",
-      "line": 370,
+      "line": 384,
       "col": 9,
       "what": "action end-turn"
     },
     "action.resist.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 373,
+      "line": 387,
       "col": 10,
       "what": "action resist: candidates"
     },
-    "action.resist.when": {
+    "action.resist.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 374,
-      "col": 11,
-      "what": "action resist: legality"
+      "line": 389,
+      "col": 15,
+      "what": "action resist: legality condition 1"
+    },
+    "action.resist.when.0.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 390,
+      "col": 18,
+      "what": "action resist: reason 1"
+    },
+    "action.resist.when.1": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 391,
+      "col": 15,
+      "what": "action resist: legality condition 2"
+    },
+    "action.resist.when.1.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 392,
+      "col": 18,
+      "what": "action resist: reason 2"
+    },
+    "action.resist.when.2": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 393,
+      "col": 15,
+      "what": "action resist: legality condition 3"
+    },
+    "action.resist.when.2.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 394,
+      "col": 18,
+      "what": "action resist: reason 3"
+    },
+    "action.resist.when.3": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 395,
+      "col": 15,
+      "what": "action resist: legality condition 4"
+    },
+    "action.resist.when.3.reason": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 396,
+      "col": 18,
+      "what": "action resist: reason 4"
     },
     "action.resist.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 375,
+      "line": 397,
       "col": 13,
       "what": "action resist: label"
     },
     "action.resist": {
       "file": "cards/elementis/rules.yaml",
-      "line": 377,
+      "line": 399,
       "col": 7,
       "what": "action resist"
     },
     "action.pass": {
       "file": "cards/elementis/rules.yaml",
-      "line": 381,
+      "line": 403,
       "col": 5,
       "what": "action pass"
     },
@@ -3060,15 +3401,63 @@ export const game = {
     },
     "flow.game": {
       "file": "cards/elementis/rules.yaml",
-      "line": 385,
+      "line": 407,
       "col": 5,
       "what": "flow: each game"
     },
     "flow.scenario": {
       "file": "cards/elementis/rules.yaml",
-      "line": 403,
+      "line": 425,
       "col": 5,
       "what": "flow: scenario start"
+    },
+    "invariant.one-place": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 415,
+      "col": 12,
+      "what": "invariant one-place"
+    },
+    "invariant.one-place.message": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 416,
+      "col": 15,
+      "what": "invariant one-place: message"
+    },
+    "invariant.field-holds-summons": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 419,
+      "col": 12,
+      "what": "invariant field-holds-summons"
+    },
+    "invariant.field-holds-summons.message": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 420,
+      "col": 15,
+      "what": "invariant field-holds-summons: message"
+    },
+    "invariant.one-summon-per-turn": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 423,
+      "col": 12,
+      "what": "invariant one-summon-per-turn"
+    },
+    "invariant.one-summon-per-turn.message": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 424,
+      "col": 15,
+      "what": "invariant one-summon-per-turn: message"
+    },
+    "invariant.zero-life-loses": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 427,
+      "col": 12,
+      "what": "invariant zero-life-loses"
+    },
+    "invariant.zero-life-loses.message": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 428,
+      "col": 15,
+      "what": "invariant zero-life-loses: message"
     },
     "card.air-slash.effect": {
       "file": "cards/elementis/cards/air-slash.yaml",

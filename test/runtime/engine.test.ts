@@ -64,7 +64,7 @@ describe("apply", () => {
       [play(12), "'play c=12' is not a legal action now: card 12 is not among the candidates of 'play'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
       [{ type: "act", action: "fly", args: {} }, "'fly' is not a legal action now: there is no action 'fly'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
       [{ type: "act", action: "play", args: { card: 21 } }, "'play card=21' is not a legal action now: 'play' has no parameter 'card'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
-      [{ type: "act", action: "decline", args: {} }, "'decline' is not a legal action now: Alice cannot take 'decline' now (window 'main'); legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
+      [{ type: "act", action: "decline", args: {} }, "'decline' is not a legal action now: Alice cannot take 'decline' now: it is an action of the 'respond' window, and the game asks for 'main'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
       [{ type: "yes" }, "'yes' is not a legal action now: Alice must take an action of the 'main' window; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
       [{ type: "pick", value: 21 }, "'pick 21' is not a legal action now: Alice must take an action of the 'main' window; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
     ];

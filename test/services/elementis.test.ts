@@ -135,7 +135,7 @@ describe("definition and references (elementis)", () => {
     const refs = f.ls.references(f.file, f.at);
     const files = new Set(refs.map((r) => r.file));
     expect(refs[0]).toEqual({ file: FIREBALL, range: { start: { line: 0, character: 4 }, end: { line: 0, character: 12 } } });
-    expect(files).toEqual(new Set([FIREBALL, "cards/elementis/decks/fire.yaml", ...["undine", "recovery-spell", "siren", "fireball", "rules-match", "rules-turn", "will-o-wisp", "rules-open-questions", "gnome", "liquid-veil", "sylph"].map((s) => `cards/elementis/scenarios/${s}.yaml`)]));
+    expect(files).toEqual(new Set([FIREBALL, "cards/elementis/decks/fire.yaml", ...["undine", "recovery-spell", "siren", "fireball", "rules-match", "rules-turn", "will-o-wisp", "rules-open-questions", "gnome", "liquid-veil", "sylph", "v2-legality-and-decisions"].map((s) => `cards/elementis/scenarios/${s}.yaml`)]));
     const deckRef = refs.find((r) => r.file === "cards/elementis/decks/fire.yaml");
     const deckLine = lineOf(fileText(GAME, "cards/elementis/decks/fire.yaml"), "fireball");
     const col = fileText(GAME, "cards/elementis/decks/fire.yaml").split("\n")[deckLine]!.indexOf("fireball");

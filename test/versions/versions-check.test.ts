@@ -12,7 +12,10 @@ import { describe, expect, it } from "vitest";
 import { checkGame, type GameInput } from "../../compiler/core/compile.ts";
 import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
 import { loadGame } from "../../compiler/node/project.ts";
-import { Engine, compareVersions, hashState, type Action, type State } from "../../runtime/index.ts";
+import { fileInfo } from "../../compiler/core/services/file-info.ts";
+import { hover } from "../../compiler/core/services/hover.ts";
+import { definition } from "../../compiler/core/services/navigation.ts";
+import { Engine, compareVersions, hashState, nearestVersion, type Action, type State } from "../../runtime/index.ts";
 
 const RULES = `
 game: ver
@@ -225,5 +228,25 @@ describe("versions: the runtime picks the version at setup", async () => {
   it("versions order by their numbers", () => {
     expect(["2.10", "1.1", "2.0", "2.9", "1.0"].sort(compareVersions)).toEqual(["1.0", "1.1", "2.0", "2.9", "2.10"]);
     expect(compareVersions("4", "4.0")).toBe(0);
+  });
+
+  it("did-you-mean: a character too many or too few at the end first, else the nearest by number", () => {
+    const known = ["1.0", "1.1", "2.0", "2.10"];
+    expect(["2.1", "1.11", "1.9", "1.5", "9.9", "x"].map((v) => nearestVersion(v, known))).toEqual(["2.10", "1.1", "1.1", "1.1", "2.10", null]);
+  });
+});
+
+describe("versions: language services", () => {
+  const model = checkGame(game({ zap: ZAP }));
+  const info = fileInfo(model, ZAP_FILE);
+  if (!info) throw new Error("no file info");
+
+  it("hover on a card id lists its other versions and what differs; hover on a version shows its declaration", () => {
+    expect(hover(model, info, model.offsetOf(ZAP_FILE, { line: 1, col: 5 }), new Map())?.contents).toBe("**Zap** `zap` — spell\n\ncost: 1\n\nOther versions: 1.0–2.0: cost 2, its code\n\n_cards/ver/cards/zap.yaml_");
+    expect(hover(model, info, model.offsetOf(ZAP_FILE, { line: 10, col: 14 }), new Map())?.contents).toBe("```\n(version) version 2.0\n```");
+  });
+
+  it("go to definition from a card's `until` lands on the version in the rules file", () => {
+    expect(definition(model, info, model.offsetOf(ZAP_FILE, { line: 10, col: 14 })).map((l) => [l.file, l.range.start])).toEqual([[RULES_FILE, { line: 6, character: 25 }]]);
   });
 });

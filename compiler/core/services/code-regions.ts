@@ -80,6 +80,13 @@ function rulesRegions(r: Obj, voc: Vocabulary | null, add: Add): void {
     const params = variable ? [{ name: variable, type: T.unknown }] : [];
     if (typeof a["for"] === "string") add(["actions", name, "for"], "binding", { event: null });
     if (typeof a["when"] === "string") add(["actions", name, "when"], "expression", { event: null, params });
+    if (Array.isArray(a["when"])) {
+      a["when"].forEach((c, i) => {
+        if (typeof c === "string") add(["actions", name, "when", i], "expression", { event: null, params });
+        if (typeof obj(c)["test"] === "string") add(["actions", name, "when", i, "test"], "expression", { event: null, params });
+        if (typeof obj(c)["reason"] === "string") add(["actions", name, "when", i, "reason"], "label", { event: null, params });
+      });
+    }
     if (typeof a["label"] === "string") add(["actions", name, "label"], "label", { event: null, params });
     if (typeof a["do"] === "string") add(["actions", name, "do"], "block", { event: null, params });
   }
@@ -88,6 +95,10 @@ function rulesRegions(r: Obj, voc: Vocabulary | null, add: Add): void {
     if (typeof obj(k)["display"] === "string") add(["kinds", kind, "display"], "label", { params: [{ name: "it", type: T.card }] });
   }
   for (const [key, v] of Object.entries(obj(r["flow"]))) if (typeof v === "string") add(["flow", key], "block");
+  (Array.isArray(r["invariants"]) ? (r["invariants"] as unknown[]) : []).forEach((inv, i) => {
+    if (typeof obj(inv)["check"] === "string") add(["invariants", i, "check"], "expression");
+    if (typeof obj(inv)["message"] === "string") add(["invariants", i, "message"], "label");
+  });
 }
 
 function cardRegions(src: SourceFile, v: Obj, voc: Vocabulary | null, add: Add): void {

@@ -6,6 +6,7 @@
 import type { CheckedModel, Declaration } from "../model.ts";
 import { typeToString, type Type } from "../types.ts";
 import { ruleIdAt } from "../rules-docs.ts";
+import { describeVersions } from "../versions.ts";
 import { fileInfo, type FileInfo } from "./file-info.ts";
 import type { Hover } from "./protocol.ts";
 import { toLspRange } from "./text.ts";
@@ -98,6 +99,8 @@ export function describeCard(model: CheckedModel, id: string): string | undefine
   }
   if (stats.length) out.push("", stats.join(" · "));
   if (card.text) out.push("", card.text);
+  const versions = describeVersions(card.def);
+  if (versions.length) out.push("", `Other versions: ${versions.join("; ")}`);
   out.push("", `_${card.file}_`);
   return out.join("\n");
 }

@@ -42,6 +42,13 @@ async function knownGames(root?: string): Promise<string[]> {
   return (await import("../project.ts")).listGames(root);
 }
 
+/** The fuzz command's options, checked (usage.ts) before any work. */
+async function fuzzOptions(opts: { games: string; seed: string; maxDecisions: string; shrinkTime: string; out?: string; root?: string }) {
+  const { parseSeed, parseCount, checkOutputFile } = await import("./usage.ts");
+  if (opts.out !== undefined) checkOutputFile(opts.out, "--out");
+  return { games: parseCount(opts.games, "--games"), seed: parseSeed(opts.seed), maxDecisions: parseCount(opts.maxDecisions, "--max-decisions"), shrinkTime: parseCount(opts.shrinkTime, "--shrink-time"), ...(opts.out !== undefined ? { out: opts.out } : {}), ...(opts.root !== undefined ? { root: opts.root } : {}) };
+}
+
 async function checkGames(games: readonly string[], root?: string): Promise<void> {
   const known = await knownGames(root);
   for (const g of games) checkGameName(g, known);
@@ -93,7 +100,8 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .argument("[games...]", "game folders (default: all, or the games of the --file files)")
     .option("--filter <text>", "only scenarios whose name contains this text")
     .option("--file <path...>", "only these scenario files (under cards/<game>/)")
-    .action(async (games: string[], opts: { filter?: string; file?: string[] }) => {
+    .option("--trace", "for each failing scenario: its compact log step by step, the failed step marked, and the state diff")
+    .action(async (games: string[], opts: { filter?: string; file?: string[]; trace?: boolean }) => {
       await checkGames(games);
       const { ROOT } = await import("../project.ts");
       let list = games;
@@ -154,11 +162,38 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
       setCode(await (await import("./play-command.ts")).playCommand(game, io?.input === undefined ? opts : { ...opts, input: io.input }));
     });
   program
+    .command("fuzz")
+    .description("play random games checking the rules' invariants and faults after every action; shrink the first failure into a scenario file")
+    .argument("<game>", "game folder under cards/")
+    .option("--games <n>", "number of games", "1000")
+    .option("--seed <n>", "seed of the first game (game i has seed + i)", "1")
+    .option("--max-decisions <n>", "a game without an end after this many decisions is a failure", "100000")
+    .option("--shrink-time <s>", "seconds for finding and shrinking a reproduction", "60")
+    .option("--out <file>", "where to write the scenario (default: cards/<game>/scenarios/fuzz-<hash>.yaml)")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (game: string, opts: { games: string; seed: string; maxDecisions: string; shrinkTime: string; out?: string; root?: string }) => {
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames([game], opts.root);
+      setCode(await (await import("../fuzz/fuzz-command.ts")).fuzzCommand(game, { ...(await fuzzOptions(opts)), progress: io === undefined }));
+    });
+  program
     .command("demo")
     .description("compile every game and play a demo match of each between random agents in the terminal")
     .option("--seed <n>", "seed, 0 to 4294967295", "7")
     .action(async (opts: { seed: string }) => {
       setCode(await (await import("./play-command.ts")).demoCommand(opts));
+    });
+  program
+    .command("text")
+    .description("print each card's behaviour rendered from its code next to its written text, and the numbers that differ")
+    .argument("<game>", "a game folder under cards/")
+    .argument("[cards...]", "card ids (default: every card)")
+    .option("--ja", "also render Japanese")
+    .option("--mismatches", "only cards whose text and effect differ")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
+    .action(async (game: string, cards: string[], opts: { ja?: boolean; mismatches?: boolean; root?: string }) => {
+      await checkGames([game], opts.root);
+      setCode(await (await import("./text-command.ts")).textCommand(game, cards, opts));
     });
   program
     .command("lsp")

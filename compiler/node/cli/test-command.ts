@@ -5,6 +5,7 @@ import pc from "./colors.ts";
 import { sanitize } from "../../../runtime/agents-terminal.ts";
 import { gameDir, listGames, loadChecked, readTextFile } from "../project.ts";
 import { runScenarioFile, runScenarios, type ScenarioResult } from "../../core/scenario.ts";
+import { renderTrace } from "../../core/scenario-trace.ts";
 import { printDiagnostics } from "./output.ts";
 
 export function scenarioFiles(game: string): string[] {
@@ -44,7 +45,7 @@ export async function runGameScenarios(game: string, files?: readonly string[]):
   return { results, compileFailed: false };
 }
 
-export async function testCommand(games: readonly string[], opts: { filter?: string; file?: string[] }): Promise<number> {
+export async function testCommand(games: readonly string[], opts: { filter?: string; file?: string[]; trace?: boolean }): Promise<number> {
   const list = games.length ? games : listGames();
   let failed = 0;
   let passed = 0;
@@ -62,6 +63,8 @@ export async function testCommand(games: readonly string[], opts: { filter?: str
         failed++;
         process.stdout.write(`${pc.red("✗")} ${game}: ${sanitize(s.name)} (${s.file}:${s.line})\n`);
         printDiagnostics(s.failures, (t) => process.stdout.write("    " + t.replace(/\n/g, "\n    ") + "\n"));
+        // --trace: the compact log step by step, the failed steps marked, the state diff.
+        if (opts.trace && s.trace) process.stdout.write(renderTrace(s.trace).map((l) => `    ${sanitize(l)}\n`).join(""));
       }
     }
   }

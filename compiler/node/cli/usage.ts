@@ -30,6 +30,13 @@ export function parsePercent(text: string, flag: string): number {
   return n;
 }
 
+/** A count on the command line: a whole number from 1 to 10^9. */
+export function parseCount(text: string, flag: string): number {
+  const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && n <= 1e9)) throw new UsageError(`${flag} must be a whole number from 1 to 1000000000, got '${text}'`);
+  return n;
+}
+
 /** A game folder name: a plain name under cards/ (no path, so nothing is read or written outside). */
 export function checkGameName(game: string, known: readonly string[]): void {
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(game)) {

@@ -1,0 +1,134 @@
+/**
+ * Scenario steps as the fuzzer plays them: the answers a scenario's `do:` can write, replayed with
+ * the scenario runner's rules (compiler/core/scenario.ts): a card is named `me.<id>` or
+ * `opponent.<id>`, the first matching choice is taken, and a `choose:` step picks its cards then
+ * finishes the choice if it is still open. Playing in these terms, everything the shrinker keeps
+ * can be written as a scenario and replays the same.
+ */
+import type { Action, EntityId, Engine, State, Value } from "../../../runtime/index.ts";
+
+export type Step =
+  | { readonly t: "act"; readonly by: EntityId; readonly action: string; readonly ref: string | null }
+  | { readonly t: "may"; readonly by: EntityId; readonly yes: boolean }
+  | { readonly t: "choose"; readonly by: EntityId; readonly refs: readonly string[] };
+
+/** How a scenario names a value among choices, or null when it cannot (a number, a text, a list). */
+export function refOf(st: State, v: Value): string | null {
+  if (v === null) return "none";
+  if (typeof v !== "number") return null;
+  const e = st.entities[v];
+  if (e === undefined) return null;
+  if (e.card === null) return v === 1 ? "me" : v === 2 ? "opponent" : null;
+  const owner = e.owner === 1 ? "me" : e.owner === 2 ? "opponent" : null;
+  return owner === null ? null : `${owner}.${e.card}`;
+}
+
+/** The scenario runner's resolution: the first candidate a reference names, or undefined. */
+function resolve(st: State, ref: string, candidates: readonly Value[]): Value | undefined {
+  if (ref === "none") return null;
+  if (ref === "me" || ref === "opponent") {
+    const p = ref === "me" ? 1 : 2;
+    return candidates.includes(p) ? p : undefined;
+  }
+  return candidates.find((c) => refOf(st, c) === ref);
+}
+
+/** The act steps offered now, one per distinct way a scenario can write them (in option order). */
+export function actSteps(st: State, by: EntityId, options: readonly Action[]): Step[] {
+  const out: Step[] = [];
+  const keys = new Set<string>();
+  for (const o of options) {
+    if (o.type !== "act") continue;
+    const vals = Object.values(o.args);
+    const ref = vals.length === 0 ? null : refOf(st, vals[0] as Value);
+    if (vals.length > 0 && ref === null) continue;
+    const key = `${o.action} ${ref ?? ""}`;
+    if (keys.has(key)) continue;
+    keys.add(key);
+    out.push({ t: "act", by, action: o.action, ref });
+  }
+  return out;
+}
+
+export type StepOutcome = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Plays one step as the scenario runner would. A refusal (the step does not fit the decision) is
+ * returned; a fault of the game is thrown (Engine.apply's RuntimeFault).
+ */
+export function playStep(engine: Engine, st: State, s: Step): StepOutcome {
+  const d = engine.decision(st);
+  if (d === null) return { ok: false, reason: "the game is over" };
+  if (d.player !== s.by) return { ok: false, reason: "another player decides" };
+  const apply = (a: Action): StepOutcome => {
+    const r = engine.apply(st, a);
+    return r.ok ? r : { ok: false, reason: r.reason };
+  };
+  if (s.t === "may") return d.type === "may" ? apply({ type: s.yes ? "yes" : "no" }) : { ok: false, reason: "not a yes/no question" };
+  if (s.t === "choose") {
+    if (d.type !== "choose") return { ok: false, reason: "not a choice" };
+    for (const ref of s.refs) {
+      const cur = st.decision;
+      if (cur === null || cur.type !== "choose" || cur !== d) return { ok: false, reason: "the choice ended early" };
+      const v = resolve(st, ref, cur.candidates.filter((c) => !cur.picked.includes(c)));
+      if (v === undefined) return { ok: false, reason: `'${ref}' is not among the choices` };
+      const r = apply({ type: "pick", value: v });
+      if (!r.ok) return r;
+    }
+    return st.decision === d ? apply({ type: "done" }) : { ok: true };
+  }
+  if (d.type !== "act") return { ok: false, reason: "not an action window" };
+  const named = d.options.filter((o) => o.action === s.action);
+  if (named.length === 0) return { ok: false, reason: `'${s.action}' is not offered` };
+  if (s.ref === null) return apply(named[0] as Action);
+  const values = named.map((o) => Object.values(o.args)[0] ?? null);
+  const v = resolve(st, s.ref, values);
+  if (v === undefined) return { ok: false, reason: `'${s.ref}' is not among the choices` };
+  return apply(named[values.indexOf(v)] as Action);
+}
+
+/**
+ * The actions of a played game (from the state `st` they start at) as scenario steps: the picks of
+ * one choice are one step. Null when an answer cannot be written (a value a scenario cannot name).
+ * Replays the actions on `st` (which it changes).
+ */
+export function stepsOf(engine: Engine, st: State, actions: readonly Action[]): Step[] | null {
+  const out: Step[] = [];
+  let open: { d: unknown; by: EntityId; refs: string[] } | null = null;
+  const close = () => {
+    if (open !== null) out.push({ t: "choose", by: open.by, refs: open.refs });
+    open = null;
+  };
+  for (const a of actions) {
+    const d = engine.decision(st);
+    if (d === null) return null;
+    if (open !== null && open.d !== d) close();
+    if (a.type === "pick") {
+      const ref = refOf(st, a.value);
+      if (ref === null || ref === "none") return null;
+      if (open === null) open = { d, by: d.player, refs: [] };
+      open.refs.push(ref);
+    } else if (a.type === "done") {
+      if (open === null) open = { d, by: d.player, refs: [] };
+      close();
+    } else if (a.type === "yes" || a.type === "no") {
+      close();
+      out.push({ t: "may", by: d.player, yes: a.type === "yes" });
+    } else {
+      close();
+      const vals = Object.values(a.args);
+      const ref = vals.length === 0 ? null : refOf(st, vals[0] as Value);
+      if (vals.length > 0 && ref === null) return null;
+      out.push({ t: "act", by: d.player, action: a.action, ref });
+    }
+    try {
+      if (!engine.apply(st, a).ok) return null;
+    } catch {
+      // The last action may be the one that faults: its step is already written.
+      close();
+      return out;
+    }
+  }
+  close();
+  return out;
+}

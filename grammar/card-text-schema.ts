@@ -1,0 +1,40 @@
+/**
+ * The JSON Schema of a rules file's optional `card-text:` section: the game's own words for
+ * rendering a card's behaviour as text, and the patterns that find the numbers a card's written
+ * text states (compiler/core/card-text/). docs/files.md describes the section.
+ */
+
+/** A phrase in English, optionally with other languages (`{ en, ja }`). */
+const phrase = {
+  oneOf: [{ type: "string" }, { type: "object", properties: { en: { type: "string" }, ja: { type: "string" } }, required: ["en"], additionalProperties: { type: "string" } }],
+} as const;
+const phrases = { type: "object", additionalProperties: phrase } as const;
+
+export const CARD_TEXT_SCHEMA = {
+  type: "object",
+  properties: {
+    words: phrases,
+    roles: {
+      type: "object",
+      additionalProperties: {
+        type: "object",
+        properties: {
+          words: { type: "string" },
+          adds: { type: "string" },
+          optional: { type: "boolean" },
+          doc: { type: "string" },
+        },
+        additionalProperties: false,
+      },
+    },
+    find: { type: "array", items: { type: "string" } },
+    kinds: phrases,
+    fields: phrases,
+    calls: phrases,
+    sets: phrases,
+    triggers: phrases,
+    limits: phrases,
+    keywords: phrases,
+  },
+  additionalProperties: false,
+} as const;

@@ -1,0 +1,164 @@
+/**
+ * Card text rendered from the effect tree and compared with each card's written `text`
+ * (compiler/core/card-text): the whole GI and Elementis pools agree number by number, a planted
+ * mismatch is reported at the card's `text` with both texts, and representative cards render
+ * exactly.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { cardTexts, readCardTextRules, type CardText } from "../../compiler/core/card-text/index.ts";
+import { compilePatterns, findFacts } from "../../compiler/core/card-text/facts.ts";
+import { checkRules, type GameInput } from "../../compiler/core/compile.ts";
+import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import type { CheckedModel } from "../../compiler/core/model.ts";
+import { Workspace } from "../../compiler/core/workspace.ts";
+import { readGame } from "../../compiler/node/project.ts";
+import { cli } from "../cli/kit.ts";
+import { GameChecker } from "../../editor/src/check-core.ts";
+
+function input(game: string): GameInput {
+  const g = readGame(game);
+  if ("code" in g) throw new Error(g.message);
+  return g;
+}
+
+/**
+ * The model with one card file's text replaced (`from` must occur in it), checked incrementally
+ * (only that card is checked again); the file is put back afterwards.
+ */
+function planted(ws: Workspace, game: string, card: string, from: string, to: string): CheckedModel {
+  const path = `cards/${game}/cards/${card}.yaml`;
+  const text = input(game).cards.find((c) => c.path === path)?.text ?? "";
+  expect(text).toContain(from);
+  ws.setFile(path, text.replace(from, to));
+  const m = ws.model();
+  ws.setFile(path, text);
+  return m;
+}
+
+const textWarnings = (m: CheckedModel) => m.diagnostics.filter((d) => d.code === "check/card-text").map(renderDiagnostic);
+
+function texts(game: string): { ws: Workspace; model: CheckedModel; all: CardText[] } {
+  const g = input(game);
+  const ws = new Workspace(g);
+  const model = ws.model();
+  const all = cardTexts({ rules: checkRules(g.rules).value, enums: model.vocabulary?.enums ?? new Map(), cards: model.cards, units: model.units, ja: true });
+  return { ws, model, all };
+}
+
+const rendered = (all: readonly CardText[], id: string) => all.find((t) => t.id === id)?.rendered.text;
+const renderedJa = (all: readonly CardText[], id: string) => all.find((t) => t.id === id)?.renderedJa;
+
+describe("GI (gitcg): card text", () => {
+  let gi: { ws: Workspace; model: CheckedModel; all: CardText[] };
+  // Checking the whole GI pool takes seconds on a loaded machine.
+  beforeAll(() => {
+    gi = texts("gitcg");
+  }, 120_000);
+
+  it("the whole pool: 0 text mismatches, and every card with code is compared with its text", () => {
+    expect(textWarnings(gi.model)).toEqual([]);
+    const withCode = gi.all.filter((t) => gi.model.units.some((u) => u.id.startsWith(`card.${t.id}.`)));
+    expect(withCode.length).toBeGreaterThan(240);
+    expect(withCode.filter((t) => !t.compared).map((t) => t.id)).toEqual([]);
+  });
+
+  it("a planted mismatch (the effect's damage changed, its text not) is a warning at the card's text, with both texts", () => {
+    const m = planted(gi.ws, "gitcg", "diluc-searing-onslaught", "let n = 3", "let n = 4");
+    expect(textWarnings(m)).toEqual([
+      'cards/gitcg/cards/diluc-searing-onslaught.yaml:5:13: warning check/card-text: the card\'s text and its effect differ (bonus: the text says 2; damage: the effect says 4, the text says 3): text "Elemental Skill: deal 3 Pyro DMG. The third use in a round deals +2 DMG.", effect "Elemental Skill: Deal 4 Pyro DMG to the opponent\'s active character; if uses in the round is 3: deal 5 Pyro DMG to the opponent\'s active character."\n  hint: correct the number in the effect or in the text (`cardwright text` shows the rendered text)',
+    ]);
+  });
+
+  it("a planted mismatch of a status's usage and of an element is reported by role", () => {
+    const usage = planted(gi.ws, "gitcg", "catalyzing-field", "usage: 2", "usage: 3");
+    expect(textWarnings(usage).map((l) => l.split(": text ")[0])).toEqual(["cards/gitcg/cards/catalyzing-field.yaml:5:13: warning check/card-text: the card's text and its effect differ (usage: the effect says 3, the text says 2)"]);
+    const element = planted(gi.ws, "gitcg", "diluc-dawn", "deal-damage(opponent.active, 8, pyro, self)", "deal-damage(opponent.active, 8, cryo, self)");
+    expect(textWarnings(element).map((l) => l.split(": text ")[0])).toEqual(["cards/gitcg/cards/diluc-dawn.yaml:5:13: warning check/card-text: the card's text and its effect differ (element: the effect says cryo, the text says pyro)"]);
+  });
+
+  it("renders skills, statuses and conditional numbers exactly (GI-REACT-TABLE Catalyzing Field)", () => {
+    expect(rendered(gi.all, "diluc-searing-onslaught")).toBe("Elemental Skill: Deal 3 Pyro DMG to the opponent's active character; if uses in the round is 3: deal 5 Pyro DMG to the opponent's active character.");
+    expect(rendered(gi.all, "diluc-pyro-infusion")).toBe("When DMG's element is decided, if the attacker is the character and the DMG's element is Physical: the DMG becomes Pyro DMG. Duration 2 rounds.");
+    expect(rendered(gi.all, "catalyzing-field")).toBe(
+      "When DMG is dealt, if the dealing side is you and the target is the opponent's active character and the DMG's element is Electro or the DMG's element is Dendro: +1 DMG; spend 1 of this card's usage. Usage 2.",
+    );
+    expect(renderedJa(gi.all, "diluc-dawn")).toBe("元素爆発： 相手の出戦キャラに炎ダメージ8点、このキャラにPyro Elemental Infusionを付与。");
+  });
+});
+
+describe("Elementis: card text", () => {
+  let es: { ws: Workspace; model: CheckedModel; all: CardText[] };
+  beforeAll(() => {
+    es = texts("elementis");
+  });
+
+  it("the whole pool: 0 text mismatches; every card is compared", () => {
+    expect(textWarnings(es.model)).toEqual([]);
+    expect(es.all.filter((t) => !t.compared).map((t) => t.id)).toEqual([]);
+  });
+
+  it("renders magia, resists, triggers, modifiers and keywords exactly", () => {
+    expect(rendered(es.all, "explosia")).toBe("Magia (fire, cost 5). Choose the opponent or a summon on either field; deal 5 damage to it.");
+    expect(rendered(es.all, "stone-guard")).toBe("Resist (earth, cost 1). When damage is dealt, if the damaged one is you: reduce it by 3.");
+    expect(rendered(es.all, "gargoyle")).toBe("Summon (earth, cost 2, power 2). When damage would be taken, if the damaged one is you: reduce it by 1.");
+    expect(rendered(es.all, "dragon")).toBe("Summon (fire, cost 4, power 5). If the card is this card and the player whose turn it is is you: the card gets +2 power.");
+    expect(rendered(es.all, "kraken")).toBe("Summon (water, cost 4, power 4). The opponent's magia cannot target it.");
+    expect(renderedJa(es.all, "fireball")).toBe("マギア（火、コスト2）。選ぶ： 相手かどちらかの場のサモン、それに1ダメージを与える。");
+  });
+
+  it("a written number the effect does not give is reported (the text changed, the effect not)", () => {
+    const m = planted(es.ws, "elementis", "fireball", "Deal 1 damage", "Deal 2 damage");
+    expect(textWarnings(m).map((l) => l.split(": text ")[0])).toEqual(["cards/elementis/cards/fireball.yaml:5:13: warning check/card-text: the card's text and its effect differ (damage: the effect says 1, the text says 2)"]);
+  });
+});
+
+describe("the number-by-number reading", () => {
+  it("finds numbers by role with the game's patterns, in order, each match taken out", () => {
+    const head = checkRules(input("gitcg").rules);
+    const rules = readCardTextRules(head.value);
+    if (!rules || !head.vocabulary) throw new Error("gitcg has no card-text section");
+    const patterns = compilePatterns(rules, head.vocabulary.enums);
+    expect(findFacts("Deal 3 Pyro DMG, +2 DMG. Usage 2. Duration 2 rounds. Spend 1 Cryo Die less.", patterns)).toEqual([
+      { role: "bonus", value: "2" },
+      { role: "damage", value: "3" },
+      { role: "element", value: "pyro" },
+      { role: "usage", value: "2" },
+      { role: "duration", value: "2" },
+      { role: "discount", value: "1" },
+    ]);
+    expect(findFacts("deal X Electro DMG", patterns)).toEqual([
+      { role: "damage", value: "X" },
+      { role: "element", value: "electro" },
+    ]);
+  });
+});
+
+describe("cardwright text", () => {
+  it("prints a card's written and rendered text and the pool's figures", async () => {
+    const r = await cli(["text", "elementis", "fireball"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(
+      "fireball (cards/elementis/cards/fireball.yaml)\n  text:     Deal 1 damage to the opponent or to a summon on either field.\n  rendered: Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 1 damage to it.\nelementis: 32 card(s); 32 compared with their text (28 of 28 with code), 27 of them stating numbers; 0 text mismatch(es); 0 with code shown as code\n",
+    );
+  });
+
+  it("an unknown card is a usage error", async () => {
+    const r = await cli(["text", "elementis", "fireblal"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("no card 'fireblal' in elementis");
+  });
+});
+
+describe("the editor's card preview", () => {
+  it("the check worker gives a card's rendered text, and says when it differs after an edit", () => {
+    const g = input("elementis");
+    const checker = new GameChecker();
+    checker.load(g);
+    expect(checker.call("cardText", ["fireball"])).toEqual({ rendered: "Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 1 damage to it.", differs: false });
+    const path = "cards/elementis/cards/fireball.yaml";
+    const text = g.cards.find((c) => c.path === path)?.text ?? "";
+    checker.edit(path, text.replace("deal-damage(t, 1, self)", "deal-damage(t, 2, self)"));
+    expect(checker.call("cardText", ["fireball"])).toEqual({ rendered: "Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 2 damage to it.", differs: true });
+    expect(checker.call("cardText", ["no-such-card"])).toBeNull();
+  });
+});
