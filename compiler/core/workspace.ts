@@ -232,7 +232,8 @@ export class Workspace {
     for (const t of voc ? cardTexts({ rules: r.value, enums: voc.enums, cards, units, ja: false }) : []) {
       const f = files.get(t.file);
       const head = this.cards.get(t.file)?.head;
-      if (!t.mismatches.length || !f || !head) continue;
+      // A card whose file has errors is not compared: its code may not say what it will say.
+      if (!t.mismatches.length || !f || !head || f.diagnostics.some((d) => d.severity === "error")) continue;
       const range = head.src.rangeAt(typeof head.value?.["text"] === "object" ? ["text", "en"] : ["text"]);
       const d: Diagnostic = { file: t.file, range, severity: "warning", code: "check/card-text", message: mismatchMessage(t), hint: "correct the number in the effect or in the text (`cardwright text` shows the rendered text)" };
       files.set(t.file, { ...f, diagnostics: [...f.diagnostics, d] });

@@ -162,3 +162,13 @@ describe("the editor's card preview", () => {
     expect(checker.call("cardText", ["no-such-card"])).toBeNull();
   });
 });
+
+describe("a card whose code has errors", () => {
+  it("is not compared: only its error is reported", () => {
+    const g = input("elementis");
+    const ws = new Workspace(g);
+    ws.model();
+    const m = planted(ws, "elementis", "fireball", "deal-damage(t, 1, self)", "deal-damge(t, 1, self)");
+    expect(m.diagnostics.filter((d) => d.file.endsWith("fireball.yaml")).map((d) => d.code)).toEqual(["check/unknown-function"]);
+  });
+});

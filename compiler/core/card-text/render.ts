@@ -464,7 +464,7 @@ export function renderCard(card: RenderCard, rules: CardTextRules, lang: string,
     const ctx = base(to, null);
     const body = stmts(u.tree ?? [], ctx);
     if (!to) {
-      // An effect field's phrase in `fields` is its label (`burst: "【バースト】"`).
+      // An effect field's phrase in `fields` is its label (`respond: "On a hit:"`).
       const label = rules.fields.get(rest);
       if (body.length) out.push(`${label ? `${fill(say(label, lang), fields)} ` : ""}${body.join(joiner(ctx))}`);
       continue;
