@@ -74,7 +74,7 @@ export class ModuleIndex {
   readonly catalog: readonly string[];
   /**
    * Card ids with at least one trigger or compute listener. Only their moves can change who
-   * listens, so only their moves drop the listener caches (dice or tokens moving do not).
+   * listens, so only their moves drop the listener caches (plain tokens moving do not).
    */
   readonly listening: ReadonlySet<string>;
   /** Card id → its triggers by index. */

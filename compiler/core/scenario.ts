@@ -35,7 +35,8 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 class Failure extends Error {}
 
 /** Runs every scenario of a checked scenario file (model.scenarios); a file with errors gives one failed result. */
-export function runScenarios(module: GameModule, checked: ScenarioFileModel, staticErrors: readonly Diagnostic[] = []): ScenarioResult[] {
+/** `version`: the game version of the scenarios that name none (`cardwright test --version`). */
+export function runScenarios(module: GameModule, checked: ScenarioFileModel, staticErrors: readonly Diagnostic[] = [], version?: string): ScenarioResult[] {
   const src = checked.source;
   if (!src.ok) return [{ file: src.file, name: "(file)", line: 1, failures: src.diagnostics, log: [] }];
   const schema = validateWithSchema(src, checked.value, SCENARIO_SCHEMA, "scenario");
@@ -43,13 +44,13 @@ export function runScenarios(module: GameModule, checked: ScenarioFileModel, sta
   if (failures.length) return [{ file: src.file, name: "(file)", line: 1, failures, log: [] }];
   const engine = new Engine(module);
   const scenarios = (checked.value as { scenarios: Obj[] }).scenarios;
-  return scenarios.map((sc, i) => new ScenarioRun(module, engine, src, ["scenarios", i], sc).run());
+  return scenarios.map((sc, i) => new ScenarioRun(module, engine, src, ["scenarios", i], sc, version).run());
 }
 
 /** Runs a scenario file that is not part of a checked game (a file given by path). */
-export function runScenarioFile(module: GameModule, file: string, text: string): ScenarioResult[] {
+export function runScenarioFile(module: GameModule, file: string, text: string, version?: string): ScenarioResult[] {
   const source = new SourceFile(file, text);
-  return runScenarios(module, { file, text, ok: source.ok, source, value: source.ok ? source.value() : null });
+  return runScenarios(module, { file, text, ok: source.ok, source, value: source.ok ? source.value() : null }, [], version);
 }
 
 /**
@@ -84,6 +85,8 @@ class ScenarioRun {
     private readonly src: SourceFile,
     private readonly path: YamlPath,
     private readonly sc: Obj,
+    /** The game version when the scenario names none. */
+    private readonly version?: string,
   ) {}
 
   private fail(path: YamlPath, message: string, hint?: string, part: "key" | "value" = "value", code: DiagnosticCode = "scenario/failed"): never {
@@ -135,10 +138,7 @@ class ScenarioRun {
         this.traced("expect", null, ["expect"], () => this.expect(ex, ["expect"]));
       }
     } catch (e) {
-      if (!(e instanceof Failure)) {
-        const message = e instanceof Error ? e.message : String(e);
-        this.failures.push({ file: this.src.file, range: this.src.rangeAt(this.path), severity: "error", code: "scenario/fault", message: `the game stopped with an error: ${message}` });
-      }
+      if (!(e instanceof Failure)) this.fault(e, []);
     }
     return { file: this.src.file, name, line, failures: this.failures, log: this.state ? renderLog(this.state) : [], ...(this.state ? { trace: this.trace(this.state) } : {}) };
   }
@@ -152,9 +152,19 @@ class ScenarioRun {
     const record = () => this.traceSteps.push({ kind: checkpoint ? "checkpoint" : kind, text: stepText(step), line, from, to: this.st.log.length, failed: this.failures.length > before });
     try {
       run();
+    } catch (e) {
+      if (e instanceof Failure) throw e;
+      this.fault(e, at);
+      throw new Failure("fault");
     } finally {
       record();
     }
+  }
+
+  /** The game stopped with an error (a runtime fault): reported at the step that ran into it. */
+  private fault(e: unknown, at: YamlPath): void {
+    const message = e instanceof Error ? e.message : String(e);
+    this.failures.push({ file: this.src.file, range: this.src.rangeAt([...this.path, ...at]), severity: "error", code: "scenario/fault", message: `the game stopped with an error: ${message}` });
   }
 
   private trace(state: State): ScenarioTrace {
@@ -217,7 +227,7 @@ class ScenarioRun {
   private board(): Board {
     const given = (this.sc["given"] ?? {}) as Obj;
     const players = ["me", "opponent"].map((who) => this.player(who, isObj(given[who]) ? given[who] : {}));
-    const version = scenarioVersion(this.src, this.path);
+    const version = scenarioVersion(this.src, this.path) ?? this.version ?? null;
     const board: Board = {
       players,
       ...(version !== null ? { version } : {}),

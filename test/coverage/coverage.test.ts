@@ -27,7 +27,7 @@ describe.each(GAMES)("clause coverage of %s", (game) => {
     const r = await instrumentGame(game);
     if (!r.ok) throw new Error(`${game} does not compile: ${r.diagnostics.map((d) => d.message).join("; ")}`);
     g = r.game;
-  });
+  }, 120_000); // checking and compiling gitcg takes seconds, more on a busy machine
 
   test(`the scenarios pass with probes and run at least ${MIN}% of the card clauses`, () => {
     g.reset();

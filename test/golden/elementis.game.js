@@ -974,35 +974,35 @@ function flow_scenario(ctx, f) {
     }
   }
 }
-/** invariant one-place — cards/elementis/rules.yaml:415:12 */
+/** invariant one-place — cards/elementis/rules.yaml:555:12 */
 function invariant_one_place(ctx, f) {
   return ctx.misplaced().length === 0;
 }
-/** invariant one-place: message — cards/elementis/rules.yaml:416:15 */
+/** invariant one-place: message — cards/elementis/rules.yaml:556:15 */
 function invariant_one_place_message(ctx, f) {
   return ctx.text("cards not in exactly one place: " + ctx.name(ctx.misplaced()));
 }
-/** invariant field-holds-summons — cards/elementis/rules.yaml:419:12 */
+/** invariant field-holds-summons — cards/elementis/rules.yaml:559:12 */
 function invariant_field_holds_summons(ctx, f) {
   return $countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.kind($it1) !== "summon") === 0;
 }
-/** invariant field-holds-summons: message — cards/elementis/rules.yaml:420:15 */
+/** invariant field-holds-summons: message — cards/elementis/rules.yaml:560:15 */
 function invariant_field_holds_summons_message(ctx, f) {
   return ctx.text(ctx.name($firstWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.kind($it1) !== "summon")) + " is on " + ctx.name(f.me) + "'s field");
 }
-/** invariant one-summon-per-turn — cards/elementis/rules.yaml:423:12 */
+/** invariant one-summon-per-turn — cards/elementis/rules.yaml:563:12 */
 function invariant_one_summon_per_turn(ctx, f) {
   return $countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn") && ctx.get(0, "turn") > 0) <= 1;
 }
-/** invariant one-summon-per-turn: message — cards/elementis/rules.yaml:424:15 */
+/** invariant one-summon-per-turn: message — cards/elementis/rules.yaml:564:15 */
 function invariant_one_summon_per_turn_message(ctx, f) {
   return ctx.text(String($countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn"))) + " summons entered " + ctx.name(f.me) + "'s field in turn " + String(ctx.get(0, "turn")));
 }
-/** invariant zero-life-loses — cards/elementis/rules.yaml:427:12 */
+/** invariant zero-life-loses — cards/elementis/rules.yaml:567:12 */
 function invariant_zero_life_loses(ctx, f) {
   return ctx.get(f.me, "life") > 0 || $is($lastLoser(ctx), f.me);
 }
-/** invariant zero-life-loses: message — cards/elementis/rules.yaml:428:15 */
+/** invariant zero-life-loses: message — cards/elementis/rules.yaml:568:15 */
 function invariant_zero_life_loses_message(ctx, f) {
   return ctx.text(ctx.name(f.me) + " has " + String(ctx.get(f.me, "life")) + " life and has not lost");
 }
@@ -3413,49 +3413,49 @@ export const game = {
     },
     "invariant.one-place": {
       "file": "cards/elementis/rules.yaml",
-      "line": 415,
+      "line": 555,
       "col": 12,
       "what": "invariant one-place"
     },
     "invariant.one-place.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 416,
+      "line": 556,
       "col": 15,
       "what": "invariant one-place: message"
     },
     "invariant.field-holds-summons": {
       "file": "cards/elementis/rules.yaml",
-      "line": 419,
+      "line": 559,
       "col": 12,
       "what": "invariant field-holds-summons"
     },
     "invariant.field-holds-summons.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 420,
+      "line": 560,
       "col": 15,
       "what": "invariant field-holds-summons: message"
     },
     "invariant.one-summon-per-turn": {
       "file": "cards/elementis/rules.yaml",
-      "line": 423,
+      "line": 563,
       "col": 12,
       "what": "invariant one-summon-per-turn"
     },
     "invariant.one-summon-per-turn.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 424,
+      "line": 564,
       "col": 15,
       "what": "invariant one-summon-per-turn: message"
     },
     "invariant.zero-life-loses": {
       "file": "cards/elementis/rules.yaml",
-      "line": 427,
+      "line": 567,
       "col": 12,
       "what": "invariant zero-life-loses"
     },
     "invariant.zero-life-loses.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 428,
+      "line": 568,
       "col": 15,
       "what": "invariant zero-life-loses: message"
     },

@@ -148,6 +148,11 @@ describe("steps", () => {
       "s.yaml:7:37: error scenario/not-refused: 'attack unicorn' was expected to be refused, but the game took it\n  hint: automatic moves since the previous step: Me chooses Opponent — Unicorn attacks (the only choice)",
     ]);
   });
+  it("a refused pick", () => {
+    expect(run("do:", "  - play-magia: fireball", "  - { choose: opponent.basilisk, refused: is not among the candidates }", "  - { choose: fairy, refused: true }")).toEqual([
+      "s.yaml:9:35: error scenario/not-refused: fairy was expected to be refused, but it is among the choices: me.fairy, me.siren, me.air-slash",
+    ]);
+  });
   it("an illegal step says which condition failed", () => {
     expect(run("do:", "  - attack: kelpie")).toEqual(["s.yaml:7:17: error scenario/failed: 'attack kelpie' is not legal now (Kelpie is tapped (ES-SUMMON-3)); attack can take: me.unicorn"]);
   });

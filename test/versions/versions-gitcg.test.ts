@@ -82,6 +82,20 @@ describe("GI versions: play --version", () => {
   });
 });
 
+describe("GI versions: test --version", () => {
+  it("plays the scenarios that name no version at 3.4 (Rainbow Bladework's then 2 Hydro DMG fails today's expectations); an unknown version is exit 2", async () => {
+    const file = "cards/gitcg/scenarios/rainbow-bladework.yaml";
+    const r = await cli(["test", "gitcg", "--file", file, "--version", "3.4"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("    cards/gitcg/scenarios/rainbow-bladework.yaml:14:37: error scenario/expect: opponent.characters.diluc.hp: expected 5, got 4\n");
+    expect(r.out).toContain("\n0 passed, 2 failed (scenarios without a version of their own played at version 3.4)\n");
+    const pinned = await cli(["test", "gitcg", "--file", "cards/gitcg/scenarios/versions-send-off.yaml", "--version", "3.4"]);
+    expect([pinned.code, pinned.out.trim().split("\n").pop()]).toEqual([0, "2 passed, 0 failed (scenarios without a version of their own played at version 3.4)"]);
+    const bad = await cli(["test", "gitcg", "--file", file, "--version", "4.9"]);
+    expect([bad.code, bad.err]).toEqual([2, `error: --version: unknown version '4.9' of 'gitcg' (did you mean '4.8'?); versions: ${VERSIONS}\n`]);
+  });
+});
+
 describe("GI versions: matches at a version", () => {
   const engine = new Engine(module);
   const { decks } = readDecks(gameDir("gitcg"), module);

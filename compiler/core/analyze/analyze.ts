@@ -40,7 +40,7 @@ function triggerPlace(model: CheckedModel, t: TriggerNode): Place {
   const line = u?.line ?? 1;
   const col = u?.col ?? 1;
   const refs = (model.files.get(t.file)?.references ?? []).filter((r) => r.symbol === `event:${t.event}` && (r.span.range.start.line < line || (r.span.range.start.line === line && r.span.range.start.col < col)));
-  const prev = model.units.find((x) => x.id === `card.${t.card}.on.${t.index - 1}`);
+  const prev = model.units.find((x) => x.id === t.unit.replace(/\.on\.\d+$/, `.on.${t.index - 1}`));
   const after = prev ? prev.line : 0;
   const best = refs.filter((r) => r.span.range.start.line > after).sort((a, b) => a.span.start - b.span.start).pop();
   return best ? { file: t.file, range: best.span.range } : { file: t.file, range: point(line, col) };
@@ -120,7 +120,6 @@ const byPlace = (a: Place, b: Place): number => (a.file < b.file ? -1 : a.file >
 export function analyzeGame(model: CheckedModel): Analysis {
   const graph = triggerGraph(model);
   const units = graph.units;
-  const cardDef = new Map(model.cards.map((c) => [c.id, c.def]));
   const findings: Finding[] = [];
 
   // Dead triggers: their event is never emitted, or their condition never holds.
@@ -129,7 +128,7 @@ export function analyzeGame(model: CheckedModel): Analysis {
   for (const t of graph.triggers) {
     const cond = t.when ? units.get(t.when)?.expr : undefined;
     if (!graph.emitted.has(t.event)) dead.push({ kind: "dead-trigger", at: triggerPlace(model, t), trigger: t, why: "never-emitted" });
-    else if (cond && !canHold(cond, cardDef.get(t.card) ?? null)) {
+    else if (cond && !canHold(cond, t.def)) {
       const u = units.get(t.when ?? "");
       dead.push({ kind: "dead-trigger", at: { file: t.file, range: point(u?.line ?? 1, u?.col ?? 1) }, trigger: t, why: "when-never-holds" });
     } else if (!t.bounded) live.push(t);

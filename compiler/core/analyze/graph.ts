@@ -82,8 +82,10 @@ export function triggerGraph(model: CheckedModel): TriggerGraph {
   const facts = new Map(model.units.map((u) => [u.id, factsOf(u)]));
   // `run c.<field>` may run that field of any card.
   const byField = new Map<string, string[]>();
+  // A card's definitions: its own and those of its other versions (`versions:`), which may have code of their own.
+  const defsOf = (def: CardDef): CardDef[] => [def, ...(def.versions ?? []).map((v) => v.def)];
   for (const c of model.cards) {
-    for (const [field, e] of Object.entries(c.def.effects)) {
+    for (const [field, e] of defsOf(c.def).flatMap((d) => Object.entries(d.effects))) {
       const list = byField.get(field) ?? [];
       list.push(e.h);
       byField.set(field, list);
@@ -109,15 +111,21 @@ export function triggerGraph(model: CheckedModel): TriggerGraph {
 
   const triggers: TriggerNode[] = [];
   const heard = new Set<string>();
+  const seen = new Set<string>();
   for (const c of model.cards) {
-    c.def.triggers.forEach((t, index) => {
-      heard.add(t.event);
-      if (t.limit) heard.add(t.limit.per);
-      // `usage` bounds a trigger only when its code spends it (`use`); a limit always does.
-      const bounded = t.limit !== null || (t.usage !== null && (facts.get(t.h)?.uses ?? false));
-      triggers.push({ card: c.id, file: c.file, index, event: t.event, def: c.def, unit: t.h, when: t.when, bounded, emits: reach(t.h) });
-    });
-    for (const e of Object.values(c.def.effects)) if (e.to) heard.add(e.to);
+    for (const def of defsOf(c.def)) {
+      def.triggers.forEach((t, index) => {
+        // A version without triggers of its own shares the card's (the same units).
+        if (seen.has(t.h)) return;
+        seen.add(t.h);
+        heard.add(t.event);
+        if (t.limit) heard.add(t.limit.per);
+        // `usage` bounds a trigger only when its code spends it (`use`); a limit always does.
+        const bounded = t.limit !== null || (t.usage !== null && (facts.get(t.h)?.uses ?? false));
+        triggers.push({ card: c.id, file: c.file, index, event: t.event, def, unit: t.h, when: t.when, bounded, emits: reach(t.h) });
+      });
+      for (const e of Object.values(def.effects)) if (e.to) heard.add(e.to);
+    }
   }
   const emitted = new Set<string>();
   const emitters = new Map<string, string[]>();

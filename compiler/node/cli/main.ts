@@ -101,7 +101,8 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .option("--filter <text>", "only scenarios whose name contains this text")
     .option("--file <path...>", "only these scenario files (under cards/<game>/)")
     .option("--trace", "for each failing scenario: its compact log step by step, the failed step marked, and the state diff")
-    .action(async (games: string[], opts: { filter?: string; file?: string[]; trace?: boolean }) => {
+    .option("--version <v>", "play the scenarios that name no version at this version of the game")
+    .action(async (games: string[], opts: { filter?: string; file?: string[]; trace?: boolean; version?: string }) => {
       await checkGames(games);
       const { ROOT } = await import("../project.ts");
       let list = games;

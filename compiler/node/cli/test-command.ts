@@ -7,6 +7,8 @@ import { gameDir, listGames, loadChecked, readTextFile } from "../project.ts";
 import { runScenarioFile, runScenarios, type ScenarioResult } from "../../core/scenario.ts";
 import { renderTrace } from "../../core/scenario-trace.ts";
 import { printDiagnostics } from "./output.ts";
+import { UsageError } from "./usage.ts";
+import { versionProblem } from "../../../runtime/versions.ts";
 
 export function scenarioFiles(game: string): string[] {
   const dir = join(gameDir(game), "scenarios");
@@ -23,11 +25,16 @@ export function scenarioFiles(game: string): string[] {
   return out;
 }
 
-export async function runGameScenarios(game: string, files?: readonly string[]): Promise<{ results: ScenarioResult[]; compileFailed: boolean }> {
+/** `version`: play the scenarios that name no version at this one (checked against the game: a UsageError otherwise). */
+export async function runGameScenarios(game: string, files?: readonly string[], version?: string): Promise<{ results: ScenarioResult[]; compileFailed: boolean }> {
   const { module, model, diagnostics } = await loadChecked(game);
   if (!module) {
     printDiagnostics(diagnostics);
     return { results: [], compileFailed: true };
+  }
+  if (version !== undefined) {
+    const problem = versionProblem(module, version);
+    if (problem !== null) throw new UsageError(`--version: ${problem}`);
   }
   const results: ScenarioResult[] = [];
   for (const f of files ?? scenarioFiles(game)) {
@@ -35,24 +42,24 @@ export async function runGameScenarios(game: string, files?: readonly string[]):
     // The checker already read the game's scenario files and resolved their names (unknown cards,
     // properties in `expect:` …): a file with such errors is reported with them and not run.
     const checked = model?.scenarios.find((s) => s.file === rel);
-    if (checked) results.push(...runScenarios(module, checked, (model?.diagnostics ?? []).filter((d) => d.file === rel && d.severity === "error")));
+    if (checked) results.push(...runScenarios(module, checked, (model?.diagnostics ?? []).filter((d) => d.file === rel && d.severity === "error"), version));
     else {
       const read = readTextFile(f);
       if ("code" in read) results.push({ file: read.file, name: "(file)", line: 1, failures: [read], log: [] });
-      else results.push(...runScenarioFile(module, read.path, read.text));
+      else results.push(...runScenarioFile(module, read.path, read.text, version));
     }
   }
   return { results, compileFailed: false };
 }
 
-export async function testCommand(games: readonly string[], opts: { filter?: string; file?: string[]; trace?: boolean }): Promise<number> {
+export async function testCommand(games: readonly string[], opts: { filter?: string; file?: string[]; trace?: boolean; version?: string }): Promise<number> {
   const list = games.length ? games : listGames();
   let failed = 0;
   let passed = 0;
   let compileFailed = false;
   for (const game of list) {
     const files = opts.file?.map((f) => join(process.cwd(), f));
-    const r = await runGameScenarios(game, files);
+    const r = await runGameScenarios(game, files, opts.version);
     if (r.compileFailed) compileFailed = true;
     for (const s of r.results) {
       if (opts.filter && !s.name.includes(opts.filter)) continue;
@@ -68,6 +75,6 @@ export async function testCommand(games: readonly string[], opts: { filter?: str
       }
     }
   }
-  process.stdout.write(`\n${passed} passed, ${failed} failed${compileFailed ? ", and a game did not compile" : ""}\n`);
+  process.stdout.write(`\n${passed} passed, ${failed} failed${opts.version !== undefined ? ` (scenarios without a version of their own played at version ${opts.version})` : ""}${compileFailed ? ", and a game did not compile" : ""}\n`);
   return failed > 0 || compileFailed ? 1 : 0;
 }
