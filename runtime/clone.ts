@@ -11,7 +11,7 @@ export function copyEntity(e: Entity): Entity {
   return c;
 }
 
-function copyFrame(f: Frame): Frame {
+export function copyFrame(f: Frame): Frame {
   return { h: f.h, step: f.step, L: { ...f.L }, into: f.into, trigger: f.trigger, owned: f.owned.slice(), me: f.me, self: f.self, ev: f.ev };
 }
 
@@ -24,11 +24,7 @@ export function cloneState(s: State): State {
   for (const k in s.entities) entities[k as unknown as number] = copyEntity(s.entities[k as unknown as number] as Entity);
   const zones: Record<string, number[]> = {};
   for (const k in s.zones) zones[k] = (s.zones[k] as number[]).slice();
-  const events: Record<number, EventRecord> = {};
-  for (const k in s.events) {
-    const e = s.events[k as unknown as number] as EventRecord;
-    events[k as unknown as number] = e.at === undefined ? { id: e.id, name: e.name, fields: { ...e.fields } } : { id: e.id, name: e.name, fields: { ...e.fields }, at: e.at };
-  }
+  const events = copyEvents(s.events);
   const copy: State = {
     game: s.game,
     rng: s.rng.slice(),
@@ -48,4 +44,86 @@ export function cloneState(s: State): State {
   if (s.chain !== undefined) copy.chain = copyChain(s.chain, copyFrame);
   if (s.version !== undefined) copy.version = s.version;
   return copy;
+}
+
+function copyEvents(from: State["events"]): State["events"] {
+  const events: Record<number, EventRecord> = {};
+  for (const k in from) {
+    const e = from[k as unknown as number] as EventRecord;
+    events[k as unknown as number] = e.at === undefined ? { id: e.id, name: e.name, fields: { ...e.fields } } : { id: e.id, name: e.name, fields: { ...e.fields }, at: e.at };
+  }
+  return events;
+}
+
+/**
+ * What `Engine.apply` must copy before an answer to undo a fault: every part of the state but the
+ * entities and zones (the runtime journals each before its first change) and the log (it only
+ * grows: its length). Cheaper than a whole copy, and it is taken for every answer.
+ */
+export interface ApplySnapshot {
+  readonly rng: number[];
+  readonly seq: number;
+  readonly clock: number;
+  /** null: there were none (a fresh empty one is put back). */
+  readonly events: State["events"] | null;
+  readonly modifiers: State["modifiers"] | null;
+  readonly frames: Frame[];
+  readonly decision: Decision | null;
+  readonly match: State["match"];
+  readonly seen: State["seen"] | null;
+  readonly logLength: number;
+  readonly turnstile: number;
+  readonly chain: State["chain"];
+  readonly version: State["version"];
+}
+
+export function takeSnapshot(s: State): ApplySnapshot {
+  const frames = s.frames;
+  const copies: Frame[] = new Array<Frame>(frames.length);
+  for (let i = 0; i < frames.length; i++) copies[i] = copyFrame(frames[i] as Frame);
+  let seen: State["seen"] | null = null;
+  for (const _ in s.seen) {
+    seen = { ...s.seen };
+    break;
+  }
+  let events: State["events"] | null = null;
+  for (const _ in s.events) {
+    events = copyEvents(s.events);
+    break;
+  }
+  const m = s.match;
+  return {
+    rng: s.rng.slice(),
+    seq: s.seq,
+    clock: s.clock,
+    events,
+    modifiers: s.modifiers.length === 0 ? null : s.modifiers.slice(),
+    frames: copies,
+    decision: copyDecision(s.decision),
+    match: { number: m.number, results: m.results.slice(), over: m.over, winner: m.winner },
+    seen,
+    logLength: s.log.length,
+    turnstile: s.turnstile,
+    chain: s.chain === undefined ? undefined : copyChain(s.chain, copyFrame),
+    version: s.version,
+  };
+}
+
+/** Puts a snapshot back into the same state object (callers hold it). */
+export function restoreSnapshot(s: State, snap: ApplySnapshot): void {
+  s.rng = snap.rng;
+  s.seq = snap.seq;
+  s.clock = snap.clock;
+  s.events = snap.events ?? {};
+  s.modifiers = snap.modifiers ?? [];
+  s.frames = snap.frames;
+  s.decision = snap.decision;
+  s.match = snap.match;
+  s.seen = snap.seen ?? {};
+  s.log.length = snap.logLength;
+  s.turnstile = snap.turnstile;
+  if (snap.chain === undefined) delete s.chain;
+  else s.chain = snap.chain;
+  if (snap.version === undefined) delete s.version;
+  else s.version = snap.version;
 }

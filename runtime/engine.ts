@@ -3,7 +3,7 @@
  * actions, applies answers (rejecting illegal ones without touching the state), and copies,
  * hashes and views states. States are plain data; the Engine holds only per-module lookups.
  */
-import { cloneState } from "./clone.ts";
+import { cloneState, restoreSnapshot, takeSnapshot, type ApplySnapshot } from "./clone.ts";
 import { RuntimeCtx } from "./ctx.ts";
 import { answer, describeAnswer, legalAnswers, rejectReason } from "./decisions.ts";
 import { RuntimeFault, errorMessage } from "./errors.ts";
@@ -113,7 +113,7 @@ export class Engine {
     const reason = this.check(state, action);
     if (reason !== null) return { ok: false, reason };
     const rt = this.rt.bind(state);
-    const before = snapshot(state);
+    const before = takeSnapshot(state);
     const journal = new Map<EntityId, Entity | null>();
     const zoneJournal = new Map<string, EntityId[] | undefined>();
     rt.journal = journal;
@@ -194,37 +194,9 @@ export class Engine {
   }
 }
 
-/**
- * What `apply` needs to undo a faulting resolution: a copy of everything but the entities and the
- * zones (the runtime journals each entity and each zone list before its first change) and the log
- * (it only grows: its length).
- */
-interface Snapshot {
-  readonly copy: State;
-  readonly logLength: number;
-}
-
-const NO_ENTITIES: State["entities"] = {};
-const NO_ZONES: State["zones"] = {};
-
-function snapshot(state: State): Snapshot {
-  const { log, entities, zones } = state;
-  state.log = [];
-  state.entities = NO_ENTITIES;
-  state.zones = NO_ZONES;
-  try {
-    return { copy: cloneState(state), logLength: log.length };
-  } finally {
-    state.log = log;
-    state.entities = entities;
-    state.zones = zones;
-  }
-}
-
-/** Puts the snapshot back into the same state object (callers hold it). */
-function restore(state: State, s: Snapshot, journal: ReadonlyMap<EntityId, Entity | null>, zoneJournal: ReadonlyMap<string, EntityId[] | undefined>): void {
-  const { log, entities, zones } = state;
-  log.length = s.logLength;
+/** Puts the snapshot and the journaled entities and zones back into the same state object (callers hold it). */
+function restore(state: State, s: ApplySnapshot, journal: ReadonlyMap<EntityId, Entity | null>, zoneJournal: ReadonlyMap<string, EntityId[] | undefined>): void {
+  const { entities, zones } = state;
   for (const [id, before] of journal) {
     if (before === null) delete entities[id];
     else entities[id] = before;
@@ -233,8 +205,5 @@ function restore(state: State, s: Snapshot, journal: ReadonlyMap<EntityId, Entit
     if (before === undefined) delete zones[key];
     else zones[key] = before;
   }
-  Object.assign(state, s.copy);
-  state.log = log;
-  state.entities = entities;
-  state.zones = zones;
+  restoreSnapshot(state, s);
 }
