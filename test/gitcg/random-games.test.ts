@@ -13,6 +13,7 @@ import { Engine, randomAgent, renderLog } from "../../runtime/index.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
 import { gameModule } from "../kit.ts";
+import { poolDeck as drawPoolDeck, poolOf } from "./pool-decks.ts";
 
 const module = await gameModule("gitcg");
 const engine = new Engine(module, { log: false });
@@ -20,44 +21,8 @@ const logged = new Engine(module);
 const { decks, diagnostics } = readDecks(gameDir("gitcg"), module);
 
 type Zones = Record<string, string[]>;
-const pool = Object.values(module.cards).filter((c) => !c.id.startsWith("test-"));
-const characters = pool.filter((c) => c.kind === "character");
-const actionCards = pool.filter((c) => c.kind === "event-card" || c.kind === "support" || c.kind === "equipment");
-
-/** A legal deck drawn from the whole pool (GI-DECK-1/2), from a small seeded generator. */
-function poolDeck(seed: number): Zones {
-  let x = (seed * 2654435761) >>> 0 || 1;
-  const next = (n: number) => {
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x % n;
-  };
-  const chars: string[] = [];
-  while (chars.length < 3) {
-    const c = characters[next(characters.length)];
-    if (c && !chars.includes(c.id)) chars.push(c.id);
-  }
-  const charDefs = chars.map((id) => module.cards[id]);
-  const fits = (c: (typeof actionCards)[number]) => {
-    const f = c.fields;
-    if (f["talentOf"] != null && !chars.includes(String(f["talentOf"]))) return false;
-    if (f["needsElement"] != null && charDefs.filter((d) => d?.fields["element"] === f["needsElement"]).length < 2) return false;
-    if (f["needsNation"] != null && charDefs.filter((d) => (d?.fields["nation"] as string[] | undefined)?.includes(String(f["needsNation"]))).length < 2) return false;
-    return true;
-  };
-  const candidates = actionCards.filter(fits);
-  const deck: string[] = [];
-  while (deck.length < 30) {
-    const c = candidates[next(candidates.length)];
-    if (!c) throw new Error("no action cards");
-    const copies = deck.filter((id) => id === c.id).length;
-    if (copies < (c.keywords.includes("arcane") ? 1 : 2)) deck.push(c.id);
-  }
-  return { characters: chars, deck };
-}
+const { characters, actionCards } = poolOf(module);
+const poolDeck = (seed: number): Zones => drawPoolDeck(module, seed);
 
 function config(seed: number): MatchConfig {
   const a = poolDeck(seed);
