@@ -67,6 +67,7 @@ export interface ApplySnapshot {
   /** null: there were none (a fresh empty one is put back). */
   readonly events: State["events"] | null;
   readonly modifiers: State["modifiers"] | null;
+  /** The stack's frame objects (the runtime journals each before its first change: `frameJournal`). */
   readonly frames: Frame[];
   readonly decision: Decision | null;
   readonly match: State["match"];
@@ -78,9 +79,6 @@ export interface ApplySnapshot {
 }
 
 export function takeSnapshot(s: State): ApplySnapshot {
-  const frames = s.frames;
-  const copies: Frame[] = new Array<Frame>(frames.length);
-  for (let i = 0; i < frames.length; i++) copies[i] = copyFrame(frames[i] as Frame);
   let seen: State["seen"] | null = null;
   for (const _ in s.seen) {
     seen = { ...s.seen };
@@ -98,7 +96,7 @@ export function takeSnapshot(s: State): ApplySnapshot {
     clock: s.clock,
     events,
     modifiers: s.modifiers.length === 0 ? null : s.modifiers.slice(),
-    frames: copies,
+    frames: s.frames.slice(),
     decision: copyDecision(s.decision),
     match: { number: m.number, results: m.results.slice(), over: m.over, winner: m.winner },
     seen,
@@ -109,14 +107,14 @@ export function takeSnapshot(s: State): ApplySnapshot {
   };
 }
 
-/** Puts a snapshot back into the same state object (callers hold it). */
-export function restoreSnapshot(s: State, snap: ApplySnapshot): void {
+/** Puts a snapshot back into the same state object (callers hold it), with the frames as journaled. */
+export function restoreSnapshot(s: State, snap: ApplySnapshot, frameJournal: ReadonlyMap<Frame, Frame>): void {
   s.rng = snap.rng;
   s.seq = snap.seq;
   s.clock = snap.clock;
   s.events = snap.events ?? {};
   s.modifiers = snap.modifiers ?? [];
-  s.frames = snap.frames;
+  s.frames = snap.frames.map((f) => frameJournal.get(f) ?? f);
   s.decision = snap.decision;
   s.match = snap.match;
   s.seen = snap.seen ?? {};

@@ -3,7 +3,7 @@
  * suspending calls that push frames or open decisions. One RuntimeCtx per Engine, bound to the
  * state being worked on.
  */
-import { copyEntity } from "./clone.ts";
+import { copyEntity, copyFrame } from "./clone.ts";
 import { chainOp, linkSources, priorityHolder } from "./chain.ts";
 import { openAct, openChoose, openMay } from "./decisions.ts";
 import { RuntimeFault, errorMessage, statementOf } from "./errors.ts";
@@ -96,6 +96,20 @@ export class RuntimeCtx implements Ctx {
    * Like `journal`, so that `apply` need not copy every zone up front to undo a fault.
    */
   zoneJournal: Map<string, EntityId[] | undefined> | null = null;
+
+  /**
+   * While `Engine.apply` runs: each frame of the stack as it was when the answer came, copied
+   * before its first change (it is stepped, or a child returns into it). Frames created during
+   * the answer need no copy: an undo drops them.
+   */
+  frameJournal: Map<Frame, Frame> | null = null;
+  frameOriginals: readonly Frame[] = [];
+
+  /** Records a frame before it changes (see `frameJournal`). */
+  touchFrame(f: Frame): void {
+    const j = this.frameJournal;
+    if (j !== null && !j.has(f) && this.frameOriginals.includes(f)) j.set(f, copyFrame(f));
+  }
 
   /** Records a zone's list before it changes (see `zoneJournal`). */
   touchZone(key: string): void {

@@ -12,7 +12,7 @@ import { ModuleIndex } from "./module-index.ts";
 import { drive } from "./resolve.ts";
 import { startGameFlow } from "./results.ts";
 import { buildBoard, buildMatch, type Board, type MatchConfig } from "./setup.ts";
-import type { Action, Decision, Entity, EntityId, GameModule, State, Value } from "./types.ts";
+import type { Action, Decision, Entity, EntityId, Frame, GameModule, State, Value } from "./types.ts";
 import { versionProblem } from "./versions.ts";
 import { playerView } from "./view.ts";
 
@@ -116,14 +116,19 @@ export class Engine {
     const before = takeSnapshot(state);
     const journal = new Map<EntityId, Entity | null>();
     const zoneJournal = new Map<string, EntityId[] | undefined>();
+    const frameJournal = new Map<Frame, Frame>();
     rt.journal = journal;
     rt.zoneJournal = zoneJournal;
+    rt.frameJournal = frameJournal;
+    rt.frameOriginals = before.frames;
     try {
+      const top = state.frames[state.frames.length - 1];
+      if (top !== undefined) rt.touchFrame(top);
       answer(rt, state.decision as Decision, action);
       state.turnstile++;
       drive(rt);
     } catch (e) {
-      restore(state, before, journal, zoneJournal);
+      restore(state, before, journal, zoneJournal, frameJournal);
       // Caches of the runtime are keyed on the state object and its change counters: drop them.
       rt.mutations++;
       rt.zoneMutations++;
@@ -133,6 +138,8 @@ export class Engine {
     } finally {
       rt.journal = null;
       rt.zoneJournal = null;
+      rt.frameJournal = null;
+      rt.frameOriginals = [];
     }
     return { ok: true };
   }
@@ -195,7 +202,13 @@ export class Engine {
 }
 
 /** Puts the snapshot and the journaled entities and zones back into the same state object (callers hold it). */
-function restore(state: State, s: ApplySnapshot, journal: ReadonlyMap<EntityId, Entity | null>, zoneJournal: ReadonlyMap<string, EntityId[] | undefined>): void {
+function restore(
+  state: State,
+  s: ApplySnapshot,
+  journal: ReadonlyMap<EntityId, Entity | null>,
+  zoneJournal: ReadonlyMap<string, EntityId[] | undefined>,
+  frameJournal: ReadonlyMap<Frame, Frame>,
+): void {
   const { entities, zones } = state;
   for (const [id, before] of journal) {
     if (before === null) delete entities[id];
@@ -205,5 +218,5 @@ function restore(state: State, s: ApplySnapshot, journal: ReadonlyMap<EntityId, 
     if (before === undefined) delete zones[key];
     else zones[key] = before;
   }
-  restoreSnapshot(state, s);
+  restoreSnapshot(state, s, frameJournal);
 }

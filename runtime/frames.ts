@@ -32,6 +32,7 @@ export function ret(rt: RuntimeCtx, f: Frame, value: Value): void {
   if (frames[frames.length - 1] !== f) throw new Error("ret: only the running (top) frame can return");
   frames.pop();
   const parent = frames[frames.length - 1];
+  if (parent !== undefined) rt.touchFrame(parent);
   const owned = f.owned;
   for (let i = 0; i < owned.length; i++) {
     const id = owned[i] as EventId;
