@@ -13,13 +13,20 @@ export interface Pool {
   readonly actionCards: readonly CardDef[];
 }
 
-/** The pool: every character and action card but the rules-test ones. */
+const pools = new WeakMap<GameModule, Pool>();
+
+/** The pool: every character and action card but the rules-test ones (worked out once per module). */
 export function poolOf(module: GameModule): Pool {
-  const pool = Object.values(module.cards).filter((c) => !c.id.startsWith("test-"));
-  return {
-    characters: pool.filter((c) => c.kind === "character"),
-    actionCards: pool.filter((c) => c.kind === "event-card" || c.kind === "support" || c.kind === "equipment"),
-  };
+  let pool = pools.get(module);
+  if (pool === undefined) {
+    const cards = Object.values(module.cards).filter((c) => !c.id.startsWith("test-"));
+    pool = {
+      characters: cards.filter((c) => c.kind === "character"),
+      actionCards: cards.filter((c) => c.kind === "event-card" || c.kind === "support" || c.kind === "equipment"),
+    };
+    pools.set(module, pool);
+  }
+  return pool;
 }
 
 export function poolDeck(module: GameModule, seed: number): Zones {
