@@ -20,9 +20,12 @@ import type { ChainLink, ChainState, EntityId, Frame, State, Value } from "./typ
 export const CHAIN_OPS = ["chain", "give-priority", "pass-priority", "negate"] as const;
 export type ChainOp = (typeof CHAIN_OPS)[number];
 
-function chainOf(st: State): ChainState {
+/** The chain, about to change (recorded for `Engine.apply`'s undo). */
+function chainOf(rt: RuntimeCtx): ChainState {
+  const st = rt.state;
   let c = st.chain;
   if (c === undefined) c = st.chain = { links: [], holder: null, passes: 0 };
+  else if (rt.undo.active) rt.undo.chainState(c);
   return c;
 }
 
@@ -71,8 +74,9 @@ function addLink(rt: RuntimeCtx, f: Frame, source: Value, targets: Value): void 
   const st = rt.state;
   const frames = st.frames;
   if (frames[frames.length - 1] !== f) throw new Error("chain: only the running effect can become a chain link");
+  if (rt.undo.active) rt.undo.popping(frames, frames.length - 1);
   frames.pop();
-  const c = chainOf(st);
+  const c = chainOf(rt);
   const list = Array.isArray(targets) ? (targets as readonly Value[]) : targets === null ? [] : [targets];
   const recorded: { entity: EntityId; arrival: number }[] = [];
   for (const t of list) {
@@ -91,7 +95,7 @@ function addLink(rt: RuntimeCtx, f: Frame, source: Value, targets: Value): void 
 }
 
 function givePriority(rt: RuntimeCtx, p: EntityId): void {
-  const c = chainOf(rt.state);
+  const c = chainOf(rt);
   c.holder = p;
   c.passes = 0;
   if (rt.logging) pushLog(rt.state, "chain", `${rt.name(p)} holds priority${c.links.length > 0 ? ` (chain: ${c.links.length})` : ""}`, { priority: p });
@@ -99,7 +103,7 @@ function givePriority(rt: RuntimeCtx, p: EntityId): void {
 
 function passPriority(rt: RuntimeCtx, f: Frame, into: string | null): void {
   const st = rt.state;
-  const c = chainOf(st);
+  const c = chainOf(rt);
   const who = c.holder ?? f.me;
   c.passes++;
   if (rt.logging) pushLog(st, "chain", `${rt.name(who)} passes priority`, { pass: who });
@@ -118,7 +122,7 @@ function passPriority(rt: RuntimeCtx, f: Frame, into: string | null): void {
   const gone = link.targets.find((t) => st.entities[t.entity]?.arrival !== t.arrival);
   if (gone !== undefined) {
     if (rt.logging) pushLog(st, "chain", `${linkName(rt, link)} fizzles: ${rt.name(gone.entity)} is no longer where it was chosen`, { fizzle: link.n, source: link.source });
-    dropFrame(st, link.frame);
+    dropFrame(rt, link.frame);
     if (into !== null) f.L[into] = "fizzled";
     return;
   }
@@ -136,17 +140,22 @@ function negate(rt: RuntimeCtx, source: Value): boolean {
   for (let i = links.length - 1; i >= 0; i--) {
     const l = links[i] as ChainLink;
     if (l.source !== source) continue;
+    chainOf(rt);
     links.splice(i, 1);
     if (rt.logging) pushLog(st, "chain", `${linkName(rt, l)} is negated`, { negate: l.n, source: l.source });
-    dropFrame(st, l.frame);
+    dropFrame(rt, l.frame);
     return true;
   }
   return false;
 }
 
 /** A link that will not resolve: the events its effect created are freed. */
-function dropFrame(st: State, f: Frame): void {
-  for (const id of f.owned) delete st.events[id];
+function dropFrame(rt: RuntimeCtx, f: Frame): void {
+  const st = rt.state;
+  for (const id of f.owned) {
+    if (rt.undo.active) rt.undo.eventDrop(st.events, id);
+    delete st.events[id];
+  }
 }
 
 /** A copy of the chain for `cloneState`. */

@@ -3,7 +3,6 @@
  * suspending calls that push frames or open decisions. One RuntimeCtx per Engine, bound to the
  * state being worked on.
  */
-import { copyEntity, copyFrame } from "./clone.ts";
 import { chainOp, linkSources, priorityHolder } from "./chain.ts";
 import { openAct, openChoose, openMay } from "./decisions.ts";
 import { RuntimeFault, errorMessage, statementOf } from "./errors.ts";
@@ -16,6 +15,7 @@ import { endGame } from "./results.ts";
 import { randomInt, shuffleInPlace } from "./rng.ts";
 import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, StatementSource, Value } from "./types.ts";
 import { formatValue, truthy } from "./values.ts";
+import { Undo } from "./undo.ts";
 import { indexAtVersion } from "./versions.ts";
 
 /** Past this many `tick()`s in one drive, a loop is taken to be runaway. */
@@ -63,14 +63,27 @@ export class RuntimeCtx implements Ctx {
    * the listener caches depend on nothing else.
    */
   zoneMutations = 0;
-  /** Compute listeners per property, valid while `mutations` and the bound state stay the same. */
   /**
-   * Computed property values (property → entity → value) while nothing changes: reading the same
-   * cost ten times while legal actions are listed runs its listeners once.
+   * Computed property values while nothing changes, at entity × computed-property slots: reading
+   * the same cost ten times while legal actions are listed runs its listeners once.
    */
-  readonly computedMemo = new Map<string, Map<EntityId, Value>>();
+  readonly memoValues: Value[] = [];
+  /** The generation each slot of `memoValues` was written in (entity × computed property); current: `memoGen`. */
+  readonly memoGens: number[] = [];
+  memoGen = 1;
   memoState: State | null = null;
   memoMutations = -1;
+
+  /** Starts a new memo generation: every remembered computed value is stale (no table is cleared). */
+  forgetComputed(): void {
+    if (++this.memoGen > 0x3fffffff) {
+      // Generations stay small integers (fast array elements): start over, far from any old stamp.
+      this.memoGens.length = 0;
+      this.memoGen = 1;
+    }
+    this.memoState = this.state;
+    this.memoMutations = this.mutations;
+  }
   /** The first player for compute listeners (`rules.order.first` asked without a scope), kept while nothing changes. */
   firstState: State | null = null;
   firstMutations = -1;
@@ -79,43 +92,8 @@ export class RuntimeCtx implements Ctx {
   readonly memberCache = new Map<object, { readonly state: State; readonly zoneMutations: number; readonly list: readonly unknown[] }>();
   readonly computeCache = new Map<string, { readonly state: State; mutations: number; readonly zoneMutations: number; readonly first: EntityId; readonly listeners: readonly unknown[] }>();
 
-  /**
-   * While `Engine.apply` runs: each entity's state before its first change in this apply (null for
-   * an entity created in it), so a faulting apply can be undone without copying every entity.
-   */
-  journal: Map<EntityId, Entity | null> | null = null;
-
-  /** Records an entity before it changes (see `journal`). */
-  touch(x: Entity): void {
-    const j = this.journal;
-    if (j !== null && !j.has(x.id)) j.set(x.id, copyEntity(x));
-  }
-
-  /**
-   * Zone key → its list before the first change of this apply (undefined: the zone did not exist).
-   * Like `journal`, so that `apply` need not copy every zone up front to undo a fault.
-   */
-  zoneJournal: Map<string, EntityId[] | undefined> | null = null;
-
-  /**
-   * While `Engine.apply` runs: each frame of the stack as it was when the answer came, copied
-   * before its first change (it is stepped, or a child returns into it). Frames created during
-   * the answer need no copy: an undo drops them.
-   */
-  frameJournal: Map<Frame, Frame> | null = null;
-  frameOriginals: readonly Frame[] = [];
-
-  /** Records a frame before it changes (see `frameJournal`). */
-  touchFrame(f: Frame): void {
-    const j = this.frameJournal;
-    if (j !== null && !j.has(f) && this.frameOriginals.includes(f)) j.set(f, copyFrame(f));
-  }
-
-  /** Records a zone's list before it changes (see `zoneJournal`). */
-  touchZone(key: string): void {
-    const j = this.zoneJournal;
-    if (j !== null && !j.has(key)) j.set(key, this.state.zones[key]?.slice());
-  }
+  /** What `Engine.apply` needs to undo a faulting answer, recorded at each part's first change. */
+  readonly undo = new Undo();
 
   constructor(ix: ModuleIndex) {
     this.ix = ix;
@@ -302,12 +280,15 @@ export class RuntimeCtx implements Ctx {
 
   seen(key: Value): number {
     const k = JSON.stringify(key);
-    const n = (this.state.seen[k] ?? 0) + 1;
-    this.state.seen[k] = n;
+    const seen = this.state.seen;
+    if (this.undo.active) this.undo.seen(seen, k);
+    const n = (seen[k] ?? 0) + 1;
+    seen[k] = n;
     return n;
   }
 
   random(n: number): number {
+    if (this.undo.active) this.undo.rngWords(this.state);
     return randomInt(this.state.rng, n);
   }
 
@@ -336,7 +317,7 @@ export class RuntimeCtx implements Ctx {
 
   set(e: EntityId, prop: string, v: Value): void {
     const x = this.entity(e);
-    this.touch(x);
+    if (this.undo.active) this.undo.prop(x, prop);
     x.props[prop] = v;
     this.mutations++;
     if (this.logging) pushLog(this.state, "set", `${this.entityName(x)}.${prop} = ${formatValue(v)}`, this.entityData(x, { prop, value: v }), this.by());
@@ -345,6 +326,7 @@ export class RuntimeCtx implements Ctx {
   setField(ev: EventId, name: string, v: Value): void {
     const rec = this.state.events[ev];
     if (rec === undefined) throw new Error(`event ${ev} no longer exists (set .${name})`);
+    if (this.undo.active) this.undo.eventField(rec, name);
     rec.fields[name] = v;
     if (this.logging) pushLog(this.state, "set", `${rec.name}.${name} = ${formatValue(v)}`, { event: ev, field: name, value: v }, this.by());
   }
@@ -364,16 +346,19 @@ export class RuntimeCtx implements Ctx {
     const x = st.entities[id];
     if (x === undefined) return; // already gone
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be removed`);
-    this.touch(x);
+    const undo = this.undo.active ? this.undo : null;
     this.mutations++;
     if (this.ix.listening.has(x.card)) this.zoneMutations++;
     const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
-    this.touchZone(key);
     const zone = st.zones[key];
     const at = zone === undefined ? -1 : zone.indexOf(id);
-    if (zone !== undefined && at >= 0) zone.splice(at, 1);
-    dropModifiers(st.modifiers, (m) => m.entity === id);
+    if (zone !== undefined && at >= 0) {
+      undo?.zoneTake(zone, at);
+      zone.splice(at, 1);
+    }
+    if (st.modifiers.length !== 0) dropModifiers(this, (m) => m.entity === id);
     if (this.logging) pushLog(st, "move", `${this.entityName(x)} leaves the game (from ${this.zoneLabel(x.holder ?? x.owner, x.zone)})`, { entity: id, from: key, removed: true }, this.by());
+    undo?.removed(x);
     delete st.entities[id];
   }
 
@@ -388,30 +373,34 @@ export class RuntimeCtx implements Ctx {
     const fromZone = x.zone;
     const fromKey = this.ix.zoneKey(fromOwner, x.zone);
     const toKey = this.ix.zoneKey(owner, zone);
-    this.touchZone(toKey);
+    const undo = this.undo.active ? this.undo : null;
     let to = st.zones[toKey];
-    if (to === undefined) to = st.zones[toKey] = [];
+    if (to === undefined) {
+      undo?.zoneNew(toKey);
+      to = st.zones[toKey] = [];
+    }
     if (def.limit !== undefined && fromKey !== toKey && to.length >= def.limit) {
       if (this.logging) pushLog(st, "move", `${this.entityName(x)} cannot enter ${this.zoneLabel(owner, zone)}: it is full (${def.limit})`, { entity: id, from: fromKey, to: toKey, full: true }, this.by());
       return;
     }
-    this.touchZone(fromKey);
     const from = st.zones[fromKey];
     const at = from === undefined ? -1 : from.indexOf(id);
     if (from === undefined || at < 0) throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
+    undo?.zoneTake(from, at);
     from.splice(at, 1);
     this.mutations++;
     if (this.ix.listening.has(x.card)) this.zoneMutations++;
+    undo?.zoneAdd(to, position === "top");
     if (position === "top") to.unshift(id);
     else to.push(id);
     if (fromKey !== toKey) {
-      this.touch(x);
+      undo?.place(x);
       x.zone = zone;
       if (owner === x.owner) {
         if (x.holder !== undefined) delete x.holder;
       } else x.holder = owner;
       x.arrival = st.clock++;
-      dropModifiers(st.modifiers, (m) => m.entity === id);
+      if (st.modifiers.length !== 0) dropModifiers(this, (m) => m.entity === id);
       for (const _ in x.counters) {
         x.counters = {};
         break;
@@ -429,7 +418,10 @@ export class RuntimeCtx implements Ctx {
     const ids = this.state.zones[key];
     if (ids === undefined && this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
     if (ids !== undefined) {
-      this.touchZone(key);
+      if (this.undo.active) {
+        this.undo.zoneOrder(ids);
+        this.undo.rngWords(this.state);
+      }
       shuffleInPlace(this.state.rng, ids);
     }
     if (this.logging) pushLog(this.state, "shuffle", `${this.zoneLabel(owner, zone)} shuffled`, { zone: key }, this.by());
@@ -450,6 +442,7 @@ export class RuntimeCtx implements Ctx {
 
   modify(e: EntityId, prop: string, op: "=" | "+=" | "-=", v: Value, until: string): void {
     const x = this.entity(e);
+    if (this.undo.active) this.undo.modifierList(this.state);
     this.state.modifiers.push({ entity: e, prop, op, value: v, until });
     this.mutations++;
     if (this.logging) pushLog(this.state, "modify", `${this.entityName(x)}.${prop} ${op} ${formatValue(v)} until ${until}`, this.entityData(x, { prop, op, value: v, until }), this.by());
@@ -466,7 +459,7 @@ export class RuntimeCtx implements Ctx {
     if (x === undefined || x.card === null) return;
     const ref = this.ix.triggersOfCard.get(x.card)?.[t.index];
     if (ref === undefined || ref.def.usage === null) return;
-    this.touch(x);
+    if (this.undo.active) this.undo.counter(x, ref.usedKey);
     x.counters[ref.usedKey] = (x.counters[ref.usedKey] ?? 0) + 1;
   }
 
@@ -555,27 +548,37 @@ export function misplacedCards(st: State): EntityId[] {
   return [...bad].sort((a, b) => a - b);
 }
 
-/** Creates a card entity at the bottom of a zone (no log); with `givenId`, the caller manages `seq`. */
 /** Removes, in place, the lasting modifiers that `gone` selects (their card left, or their period ended). */
-export function dropModifiers(mods: Modifier[], gone: (m: Modifier) => boolean): void {
-  if (mods.length === 0) return;
-  let j = 0;
-  for (let i = 0; i < mods.length; i++) {
+export function dropModifiers(rt: RuntimeCtx, gone: (m: Modifier) => boolean): void {
+  const mods = rt.state.modifiers;
+  let first = 0;
+  while (first < mods.length && !gone(mods[first] as Modifier)) first++;
+  if (first === mods.length) return;
+  if (rt.undo.active) rt.undo.modifierList(rt.state);
+  let j = first;
+  for (let i = first + 1; i < mods.length; i++) {
     const m = mods[i] as Modifier;
     if (!gone(m)) mods[j++] = m;
   }
   mods.length = j;
 }
 
+/** Creates a card entity at the bottom of a zone (no log); with `givenId`, the caller manages `seq`. */
 export function createEntity(rt: RuntimeCtx, card: string, owner: EntityId, zone: string, props?: Record<string, Value>, givenId?: EntityId): EntityId {
   const st = rt.state;
   const id = givenId ?? st.seq++;
-  if (rt.journal !== null && !rt.journal.has(id)) rt.journal.set(id, null);
-  st.entities[id] = { id, card, owner, zone, arrival: st.clock++, props: props ?? {}, counters: {} };
+  const x: Entity = { id, card, owner, zone, arrival: st.clock++, props: props ?? {}, counters: {} };
+  st.entities[id] = x;
   const key = rt.ix.zoneKey(owner, zone);
-  rt.touchZone(key);
   const ids = st.zones[key];
-  if (ids === undefined) st.zones[key] = [id];
-  else ids.push(id);
+  const undo = rt.undo.active ? rt.undo : null;
+  undo?.created(x);
+  if (ids === undefined) {
+    undo?.zoneNew(key);
+    st.zones[key] = [id];
+  } else {
+    undo?.zoneAdd(ids, false);
+    ids.push(id);
+  }
   return id;
 }

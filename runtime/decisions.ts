@@ -5,7 +5,7 @@
 import type { RuntimeCtx } from "./ctx.ts";
 import { pushFrame } from "./frames.ts";
 import { pushLog } from "./log.ts";
-import type { ActOption, Action, ActionCondition, ActionDef, Decision, EntityId, EventId, Frame, Locals, Value } from "./types.ts";
+import type { ActOption, Action, ActionCondition, ActionDef, Decision, EntityId, EventId, Frame, Locals, Scope, Value } from "./types.ts";
 import { actionEquals, argsEqual, formatAction, truthy, valueEquals } from "./values.ts";
 
 const YES: Action = Object.freeze({ type: "yes" });
@@ -60,13 +60,22 @@ export function actOptions(rt: RuntimeCtx, window: string, player: EntityId, ev:
       if (!Array.isArray(list)) throw new Error(`action '${a.name}': its candidate list is not a list`);
       for (const c of list as readonly Value[]) {
         const L: Locals = { [a.param]: c };
-        if (failedCondition(rt, a, player, ev, L) === null) options.push({ type: "act", action: a.name, args: L });
+        if (allowed(rt, a, player, ev, L)) options.push({ type: "act", action: a.name, args: L });
       }
-    } else if (failedCondition(rt, a, player, ev, EMPTY) === null) {
+    } else if (allowed(rt, a, player, ev, EMPTY)) {
       options.push({ type: "act", action: a.name, args: {} });
     }
   }
   return options;
+}
+
+/** Whether every legality condition of an action holds for these arguments (`failedCondition` without the why: listing options asks this for every candidate). */
+function allowed(rt: RuntimeCtx, a: ActionDef, player: EntityId, ev: EventId | null, L: Locals): boolean {
+  const s: Scope = { me: player, self: null, ev, L };
+  if (a.when !== null && !truthy(rt.pure(a.when, s))) return false;
+  const cs = a.conditions;
+  if (cs !== undefined) for (let i = 0; i < cs.length; i++) if (!truthy(rt.pure((cs[i] as ActionCondition).test, s))) return false;
+  return true;
 }
 
 /** The first legality condition of an action that does not hold for these arguments (`when`, then each listed condition), or null. */

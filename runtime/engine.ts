@@ -3,7 +3,7 @@
  * actions, applies answers (rejecting illegal ones without touching the state), and copies,
  * hashes and views states. States are plain data; the Engine holds only per-module lookups.
  */
-import { cloneState, restoreSnapshot, takeSnapshot, type ApplySnapshot } from "./clone.ts";
+import { cloneState } from "./clone.ts";
 import { RuntimeCtx } from "./ctx.ts";
 import { answer, describeAnswer, legalAnswers, rejectReason } from "./decisions.ts";
 import { RuntimeFault, errorMessage } from "./errors.ts";
@@ -12,7 +12,7 @@ import { ModuleIndex } from "./module-index.ts";
 import { drive } from "./resolve.ts";
 import { startGameFlow } from "./results.ts";
 import { buildBoard, buildMatch, type Board, type MatchConfig } from "./setup.ts";
-import type { Action, Decision, Entity, EntityId, Frame, GameModule, State, Value } from "./types.ts";
+import type { Action, Decision, EntityId, GameModule, State, Value } from "./types.ts";
 import { versionProblem } from "./versions.ts";
 import { playerView } from "./view.ts";
 
@@ -113,22 +113,16 @@ export class Engine {
     const reason = this.check(state, action);
     if (reason !== null) return { ok: false, reason };
     const rt = this.rt.bind(state);
-    const before = takeSnapshot(state);
-    const journal = new Map<EntityId, Entity | null>();
-    const zoneJournal = new Map<string, EntityId[] | undefined>();
-    const frameJournal = new Map<Frame, Frame>();
-    rt.journal = journal;
-    rt.zoneJournal = zoneJournal;
-    rt.frameJournal = frameJournal;
-    rt.frameOriginals = before.frames;
+    const undo = rt.undo;
+    undo.begin(state);
     try {
       const top = state.frames[state.frames.length - 1];
-      if (top !== undefined) rt.touchFrame(top);
+      if (top !== undefined) undo.frame(top, state.frames.length - 1);
       answer(rt, state.decision as Decision, action);
       state.turnstile++;
       drive(rt);
     } catch (e) {
-      restore(state, before, journal, zoneJournal, frameJournal);
+      undo.restore();
       // Caches of the runtime are keyed on the state object and its change counters: drop them.
       rt.mutations++;
       rt.zoneMutations++;
@@ -136,10 +130,7 @@ export class Engine {
       rt.ticks = 0;
       throw e instanceof RuntimeFault ? e : new RuntimeFault("apply", undefined, errorMessage(e), e);
     } finally {
-      rt.journal = null;
-      rt.zoneJournal = null;
-      rt.frameJournal = null;
-      rt.frameOriginals = [];
+      undo.end();
     }
     return { ok: true };
   }
@@ -199,24 +190,4 @@ export class Engine {
     this.apply(copy, action);
     return copy;
   }
-}
-
-/** Puts the snapshot and the journaled entities and zones back into the same state object (callers hold it). */
-function restore(
-  state: State,
-  s: ApplySnapshot,
-  journal: ReadonlyMap<EntityId, Entity | null>,
-  zoneJournal: ReadonlyMap<string, EntityId[] | undefined>,
-  frameJournal: ReadonlyMap<Frame, Frame>,
-): void {
-  const { entities, zones } = state;
-  for (const [id, before] of journal) {
-    if (before === null) delete entities[id];
-    else entities[id] = before;
-  }
-  for (const [key, before] of zoneJournal) {
-    if (before === undefined) delete zones[key];
-    else zones[key] = before;
-  }
-  restoreSnapshot(state, s, frameJournal);
 }

@@ -16,6 +16,7 @@ export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string
   const id = st.seq++;
   const rec: EventRecord = { id, name, fields, at: st.clock };
   st.events[id] = rec;
+  if (rt.undo.active) rt.undo.eventNew(st.events, id);
   f.owned.push(id);
   if (rt.logging) {
     // The fields as emitted, for tools that read the structured log (`field:<name>`).
@@ -24,7 +25,7 @@ export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string
     pushLog(st, "event", eventText(rt, name, fields), data, rt.by());
   }
 
-  dropModifiers(st.modifiers, (m) => m.until === name);
+  if (st.modifiers.length !== 0) dropModifiers(rt, (m) => m.until === name);
   const period = rt.ix.limitPeriods.get(name);
   if (period !== undefined) resetLimits(rt, period.keys, period.zones);
 
@@ -59,7 +60,11 @@ function resetLimits(rt: RuntimeCtx, keys: ReadonlyMap<string, readonly string[]
         if (ks === undefined) continue;
         for (const k of ks) {
           if (e.counters[k] === undefined) continue;
-          rt.touch(e);
+          // Undo puts the old counters object back whole (a re-added key would change the key order).
+          if (rt.undo.active) {
+            rt.undo.counters(e);
+            e.counters = { ...e.counters };
+          }
           delete e.counters[k];
         }
       }
@@ -100,7 +105,7 @@ export function dispatchStep(rt: RuntimeCtx, f: Frame): void {
     if (def.limit !== null && (c[ref.firedKey] ?? 0) >= def.limit.count) continue;
     if (def.when !== null && !truthy(rt.pure(def.when, { me: ent.owner, self: eid, ev, L: {} }))) continue;
     if (def.limit !== null) {
-      rt.touch(ent);
+      if (rt.undo.active) rt.undo.counter(ent, ref.firedKey);
       ent.counters[ref.firedKey] = (ent.counters[ref.firedKey] ?? 0) + 1;
     }
     f.L.i = i;

@@ -30,14 +30,19 @@ export function ret(rt: RuntimeCtx, f: Frame, value: Value): void {
   const st = rt.state;
   const frames = st.frames;
   if (frames[frames.length - 1] !== f) throw new Error("ret: only the running (top) frame can return");
+  const undo = rt.undo.active ? rt.undo : null;
+  undo?.popping(frames, frames.length - 1);
   frames.pop();
   const parent = frames[frames.length - 1];
-  if (parent !== undefined) rt.touchFrame(parent);
+  if (parent !== undefined) undo?.frame(parent, frames.length - 1);
   const owned = f.owned;
   for (let i = 0; i < owned.length; i++) {
     const id = owned[i] as EventId;
     if (id === value && parent !== undefined) parent.owned.push(id);
-    else delete st.events[id];
+    else {
+      if (rt.undo.active) rt.undo.eventDrop(st.events, id);
+      delete st.events[id];
+    }
   }
   if (parent !== undefined && f.into !== null) parent.L[f.into] = value;
 }

@@ -92,6 +92,9 @@ export class ModuleIndex {
    * `boundedProps`.
    */
   readonly fullReadProps: ReadonlySet<string>;
+  /** Computed property names → a small index (the runtime's memo of computed values is keyed by entity × index). */
+  readonly computedSlot: ReadonlyMap<string, number>;
+  readonly computedCount: number;
   /** Property names with a declared min or max on some entity table (and not computed). */
   readonly boundedProps: ReadonlySet<string>;
   private readonly gameProps: ReadonlyMap<string, PropDef>;
@@ -108,6 +111,9 @@ export class ModuleIndex {
     const names = new Set(tables.flatMap((t) => Object.keys(t)));
     const special = ["owner", "kind", "card", "zone"];
     this.fullReadProps = new Set([...special, ...[...names].filter((n) => tables.some((t) => t[n]?.computed === true))]);
+    const computed = [...names].filter((n) => tables.some((t) => t[n]?.computed === true));
+    this.computedSlot = new Map(computed.map((n, i) => [n, i]));
+    this.computedCount = Math.max(1, computed.length);
     this.boundedProps = new Set([...names].filter((n) => !this.fullReadProps.has(n) && tables.some((t) => t[n]?.min !== undefined || t[n]?.max !== undefined)));
     this.players = rules.players;
     this.zoneNames = Object.keys(rules.zones);

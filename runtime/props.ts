@@ -62,21 +62,11 @@ export function readProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
   }
   const def = rt.ix.propDef(e, prop);
   // A computed value remembered since the last change is the final value: look it up first.
-  let byEntity: Map<EntityId, Value> | undefined;
+  let slot = -1;
   if (def !== undefined && def.computed === true) {
-    if (rt.memoState !== rt.state || rt.memoMutations !== rt.mutations) {
-      // Empty each property's map rather than drop them: changes are frequent, and a new map per
-      // property after each change was a steady stream of garbage.
-      for (const m of rt.computedMemo.values()) if (m.size > 0) m.clear();
-      rt.memoState = rt.state;
-      rt.memoMutations = rt.mutations;
-    }
-    byEntity = rt.computedMemo.get(prop);
-    if (byEntity === undefined) rt.computedMemo.set(prop, (byEntity = new Map()));
-    if (rt.computing.length === 0) {
-      const memo = byEntity.get(e);
-      if (memo !== undefined) return memo;
-    }
+    if (rt.memoState !== rt.state || rt.memoMutations !== rt.mutations) rt.forgetComputed();
+    slot = e * rt.ix.computedCount + (rt.ix.computedSlot.get(prop) as number);
+    if (rt.computing.length === 0 && rt.memoGens[slot] === rt.memoGen) return rt.memoValues[slot] as Value;
   }
   let v = baseOf(rt, ent, prop, def);
   const mods = rt.state.modifiers;
@@ -85,14 +75,17 @@ export function readProp(rt: RuntimeCtx, e: EntityId, prop: string): Value {
     if (m.entity === e && m.prop === prop) v = combine(m.op, v, m.value);
   }
   if (def === undefined) return v;
-  if (byEntity !== undefined) {
+  if (slot >= 0) {
     v = compute(rt, e, prop, v);
     if (typeof v === "number") {
       if (def.min !== undefined && v < def.min) v = def.min;
       if (def.max !== undefined && v > def.max) v = def.max;
     }
     // Only a top-level read is remembered (a nested one may see a value before computes).
-    if (rt.computing.length === 0) byEntity.set(e, v);
+    if (rt.computing.length === 0) {
+      rt.memoValues[slot] = v;
+      rt.memoGens[slot] = rt.memoGen;
+    }
     return v;
   }
   if (typeof v === "number") {

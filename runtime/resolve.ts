@@ -27,7 +27,8 @@ export function drive(rt: RuntimeCtx): void {
         throw new RuntimeFault(h, rt.module.sources[h], "the game flow finished without a result (it must end with win or draw)");
       }
       if (++count > MAX_STEPS) throw new Error(`runaway resolution: ${MAX_STEPS} steps without a decision`);
-      if (rt.frameJournal !== null) rt.touchFrame(f);
+      // Only a frame that was on the stack when the answer came needs copying before it runs.
+      if (rt.undo.active) rt.undo.frame(f, frames.length - 1);
       const h = f.h;
       if (h.charCodeAt(0) === 36 /* $ */) {
         rt.at = -1; // the runtime's own frame: no handler statement makes its log lines

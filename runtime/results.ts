@@ -25,8 +25,10 @@ export function endGame(rt: RuntimeCtx, winner: EntityId | null): void {
   const m = st.match;
   const n = rt.ix.players;
   if (winner !== null && !(winner >= 1 && winner <= n)) throw new Error(`win: ${rt.name(winner)} is not a player`);
+  if (rt.undo.active) rt.undo.matchRecord(st);
   m.results.push(winner);
   pushLog(st, "game", winner === null ? `Game ${m.number}: draw` : `Game ${m.number}: ${rt.name(winner)} wins`, { game: m.number, winner });
+  if (rt.undo.active) rt.undo.popping(st.frames, 0);
   st.frames.length = 0;
   st.decision = null;
   st.events = {};
@@ -45,6 +47,7 @@ export function endGame(rt: RuntimeCtx, winner: EntityId | null): void {
     pushLog(st, "game", m.winner === null ? `Match over: draw (${score})` : `Match over: ${rt.name(m.winner)} wins (${score})`, { winner: m.winner });
     return;
   }
+  if (rt.undo.active) rt.undo.modifierList(st);
   st.modifiers.length = 0;
   st.seen = {};
   m.number++;
