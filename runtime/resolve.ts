@@ -15,6 +15,7 @@ export function drive(rt: RuntimeCtx): void {
   const st = rt.state;
   const frames = st.frames;
   const steps = rt.ix.stepFns;
+  const undo = rt.undo;
   rt.ticks = 0;
   rt.created = 0;
   let count = 0;
@@ -28,7 +29,7 @@ export function drive(rt: RuntimeCtx): void {
       }
       if (++count > MAX_STEPS) throw new Error(`runaway resolution: ${MAX_STEPS} steps without a decision`);
       // Only a frame that was on the stack when the answer came needs copying before it runs.
-      if (rt.undo.active) rt.undo.frame(f, frames.length - 1);
+      if (undo.active) undo.frame(f, frames.length - 1);
       const h = f.h;
       if (h.charCodeAt(0) === 36 /* $ */) {
         rt.at = -1; // the runtime's own frame: no handler statement makes its log lines

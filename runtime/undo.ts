@@ -104,10 +104,13 @@ export class Undo {
   end(): void {
     this.active = false;
     this.state = null;
-    this.ops.length = 0;
-    this.poppedFrames.length = 0;
-    this.savedFrames.length = 0;
-    this.frameCopies.length = 0;
+    // Setting an array's length is a call into the engine: skip it when there is nothing to drop.
+    if (this.ops.length !== 0) this.ops.length = 0;
+    if (this.poppedFrames.length !== 0) this.poppedFrames.length = 0;
+    if (this.savedFrames.length !== 0) {
+      this.savedFrames.length = 0;
+      this.frameCopies.length = 0;
+    }
     this.eventsTable = null;
     this.seenTable = null;
     this.chainObject = undefined;
