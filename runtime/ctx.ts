@@ -10,7 +10,7 @@ import { emit } from "./events.ts";
 import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "./log.ts";
 import type { ModuleIndex } from "./module-index.ts";
-import { baseOf, inheritedOf, readProp } from "./props.ts";
+import { inheritedOf, readProp } from "./props.ts";
 import { endGame } from "./results.ts";
 import { randomInt, shuffleInPlace } from "./rng.ts";
 import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, StatementSource, Value } from "./types.ts";
@@ -153,15 +153,12 @@ export class RuntimeCtx implements Ctx {
     // Fast path: no lasting modifier anywhere and a property that is not computed: its own value,
     // else the card field or the rules default, then its bounds.
     const x = this.state.entities[e];
-    if (x === undefined || this.state.modifiers.length !== 0 || this.ix.fullReadProps.has(prop)) return readProp(this, e, prop);
-    if (!this.ix.boundedProps.has(prop)) {
-      const own = x.props[prop];
-      if (own !== undefined && typeof own !== "function") return own;
-      return inheritedOf(this, x, prop, this.ix.propDef(e, prop));
-    }
-    const def = this.ix.propDef(e, prop);
-    const v = baseOf(this, x, prop, def);
-    if (typeof v !== "number" || def === undefined) return v;
+    const plan = this.ix.readPlan(prop);
+    if (x === undefined || plan.full || this.state.modifiers.length !== 0) return readProp(this, e, prop);
+    const def = e === 0 ? plan.game : e <= this.ix.players ? plan.player : plan.card;
+    const own = x.props[prop];
+    const v = own !== undefined && typeof own !== "function" ? own : inheritedOf(this, x, prop, def);
+    if (!plan.bounded || typeof v !== "number" || def === undefined) return v;
     if (def.min !== undefined && v < def.min) return def.min;
     if (def.max !== undefined && v > def.max) return def.max;
     return v;

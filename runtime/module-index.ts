@@ -35,6 +35,21 @@ export interface ListenerTable<R> {
 
 const EMPTY_ZONES: ReadonlySet<string> = new Set();
 
+/**
+ * How `get` reads one property name, worked out once per module: whether it needs the full path
+ * (computed, or a built-in entity fact), whether it has bounds, and its declaration per entity table.
+ */
+export interface ReadPlan {
+  readonly full: boolean;
+  readonly bounded: boolean;
+  readonly game: PropDef | undefined;
+  readonly player: PropDef | undefined;
+  readonly card: PropDef | undefined;
+}
+
+/** A name no table declares (a card field, or a tag): its own value, else the card field, else none. */
+const PLAIN: ReadPlan = { full: false, bounded: false, game: undefined, player: undefined, card: undefined };
+
 function usedKey(i: number): string {
   return `used${i}`;
 }
@@ -97,9 +112,7 @@ export class ModuleIndex {
   readonly computedCount: number;
   /** Property names with a declared min or max on some entity table (and not computed). */
   readonly boundedProps: ReadonlySet<string>;
-  private readonly gameProps: ReadonlyMap<string, PropDef>;
-  private readonly playerProps: ReadonlyMap<string, PropDef>;
-  private readonly cardProps: ReadonlyMap<string, PropDef>;
+  private readonly plans: ReadonlyMap<string, ReadPlan>;
 
   constructor(module: GameModule) {
     this.module = withoutPrototypes(module);
@@ -183,9 +196,12 @@ export class ModuleIndex {
     this.actionsByWindow = byWindow;
     this.actionByName = new Map(rules.actions.map((a) => [a.name, a]));
     this.catalog = Object.keys(module.cards);
-    this.gameProps = new Map(Object.entries(rules.props.game));
-    this.playerProps = new Map(Object.entries(rules.props.player));
-    this.cardProps = new Map(Object.entries(rules.props.card));
+    const plans = new Map<string, ReadPlan>();
+    for (const n of new Set([...names, ...this.fullReadProps])) {
+      const [game, player, card] = tables.map((t) => (Object.hasOwn(t, n) ? t[n] : undefined));
+      plans.set(n, { full: this.fullReadProps.has(n), bounded: this.boundedProps.has(n), game, player, card });
+    }
+    this.plans = plans;
   }
 
   /** Rank of a stage within an event's declared stages; no stage (or an unknown one) runs after all stages. */
@@ -207,7 +223,13 @@ export class ModuleIndex {
 
   /** The property table an entity reads its defaults from. */
   propDef(e: EntityId, prop: string): PropDef | undefined {
-    return (e === 0 ? this.gameProps : e <= this.players ? this.playerProps : this.cardProps).get(prop);
+    const p = this.plans.get(prop);
+    return p === undefined ? undefined : e === 0 ? p.game : e <= this.players ? p.player : p.card;
+  }
+
+  /** How `get` reads a property name (see ReadPlan). */
+  readPlan(prop: string): ReadPlan {
+    return this.plans.get(prop) ?? PLAIN;
   }
 
   card(id: string): CardDef {
