@@ -5,7 +5,8 @@
  * every answer — copies no entity, zone or table: recording costs what the change itself costs.
  *
  * Frames are the exception: generated code steps them and writes their locals directly, so each
- * frame that was on the stack when the answer came is copied before its first change. Parts that
+ * frame that was on the stack when the answer came has its step and a copy of its locals saved
+ * before its first change (and put back in place). Parts that
  * are small or change as a whole (RNG words, modifiers, match, chain) are copied at their first
  * change; a few scalars are noted up front.
  */
@@ -60,9 +61,13 @@ export class Undo {
   private floor = 0;
   /** Frames that were on the stack when the answer came and have been popped since, top first. */
   private readonly poppedFrames: Frame[] = [];
-  /** Frames of the stack as the answer came that have changed, and their copies from before (same order). */
+  /** Frames of the stack as the answer came that have changed since. */
   private readonly savedFrames: Frame[] = [];
-  private readonly frameCopies: Frame[] = [];
+  /**
+   * What each saved frame was, four slots per frame: its step, a copy of its locals, how many
+   * events it owned (it only ever gains some) and `into`. Put back in place on undo.
+   */
+  private readonly frameParts: unknown[] = [];
   // Tables an apply may replace as a whole (a new game): their objects as the answer came.
   private eventsTable: State["events"] | null = null;
   private seenTable: State["seen"] | null = null;
@@ -109,7 +114,7 @@ export class Undo {
     if (this.poppedFrames.length !== 0) this.poppedFrames.length = 0;
     if (this.savedFrames.length !== 0) {
       this.savedFrames.length = 0;
-      this.frameCopies.length = 0;
+      this.frameParts.length = 0;
     }
     this.eventsTable = null;
     this.seenTable = null;
@@ -193,7 +198,7 @@ export class Undo {
   frame(f: Frame, index: number): void {
     if (index >= this.floor || this.savedFrames.includes(f)) return;
     this.savedFrames.push(f);
-    this.frameCopies.push(copyFrame(f));
+    this.frameParts.push(f.step, { ...f.L }, f.owned.length, f.into);
   }
 
   rngWords(s: State): void {
@@ -228,11 +233,14 @@ export class Undo {
     s.seen = this.seenTable as State["seen"];
     const frames = s.frames.slice(0, this.floor);
     for (let i = this.poppedFrames.length - 1; i >= 0; i--) frames.push(this.poppedFrames[i] as Frame);
-    for (let i = 0; i < frames.length; i++) {
-      const k = this.savedFrames.indexOf(frames[i] as Frame);
-      if (k >= 0) frames[i] = this.frameCopies[k] as Frame;
-    }
     s.frames = frames;
+    const parts = this.frameParts;
+    this.savedFrames.forEach((f, k) => {
+      f.step = parts[4 * k] as number;
+      f.L = parts[4 * k + 1] as Frame["L"];
+      f.owned.length = parts[4 * k + 2] as number;
+      f.into = parts[4 * k + 3] as Frame["into"];
+    });
     if (this.rng !== null) s.rng = this.rng;
     if (this.modifiers !== null) s.modifiers = this.modifiers;
     if (this.match !== null) s.match = this.match;
