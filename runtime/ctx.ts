@@ -278,8 +278,9 @@ export class RuntimeCtx implements Ctx {
   seen(key: Value): number {
     const k = JSON.stringify(key);
     const seen = this.state.seen;
-    if (this.undo.active) this.undo.seen(seen, k);
-    const n = (seen[k] ?? 0) + 1;
+    const before = seen[k];
+    if (this.undo.active) this.undo.seen(seen, k, before);
+    const n = (before ?? 0) + 1;
     seen[k] = n;
     return n;
   }

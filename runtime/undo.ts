@@ -15,6 +15,11 @@ import { copyFrame } from "./clone.ts";
 import type { ChainState, Decision, Entity, EntityId, EventId, EventRecord, Frame, Modifier, State, Value } from "./types.ts";
 
 /** What each log entry undoes; the slots that follow it are listed with each. */
+/** Slots per log entry: an opcode and up to five values. */
+const SLOTS = 6;
+/** Past this many slots (an answer that changed thousands of things), the array is not kept. */
+const MAX_KEPT_SLOTS = 6 * 4096;
+
 const enum Op {
   /** entity, prop, old value (undefined: the entity had no own value). */
   Prop,
@@ -52,8 +57,12 @@ export class Undo {
   /** Whether an apply is recording (outside apply, e.g. building a match, nothing is recorded). */
   active = false;
   private state: State | null = null;
-  /** The inverse changes, oldest first: an opcode, then its slots. */
-  private readonly ops: unknown[] = [];
+  /**
+   * The inverse changes, oldest first, SLOTS slots each (an opcode, then up to five values), in
+   * an array kept from answer to answer: only its first `count` slots are this answer's.
+   */
+  private ops: unknown[] = [];
+  private count = 0;
   /**
    * The lowest the stack has been since the answer came: below it, every frame is one that was
    * there then (frames pushed later sit above it), so only those can need a copy.
@@ -110,7 +119,10 @@ export class Undo {
     this.active = false;
     this.state = null;
     // Setting an array's length is a call into the engine: skip it when there is nothing to drop.
-    if (this.ops.length !== 0) this.ops.length = 0;
+    // Stale slots past `count` are overwritten by the next answers; a log grown unusually long is
+    // dropped so that it does not keep old entities alive.
+    if (this.count > MAX_KEPT_SLOTS) this.ops = [];
+    this.count = 0;
     if (this.poppedFrames.length !== 0) this.poppedFrames.length = 0;
     if (this.savedFrames.length !== 0) {
       this.savedFrames.length = 0;
@@ -126,66 +138,79 @@ export class Undo {
     this.decision = null;
   }
 
+  /** Appends one entry: its opcode and values (unused slots are written too, over stale ones). */
+  private put(op: Op, a: unknown, b?: unknown, c?: unknown, d?: unknown, e?: unknown): void {
+    const o = this.ops;
+    const n = this.count;
+    o[n] = op;
+    o[n + 1] = a;
+    o[n + 2] = b;
+    o[n + 3] = c;
+    o[n + 4] = d;
+    o[n + 5] = e;
+    this.count = n + SLOTS;
+  }
+
   // Each recorder is called (while `active`) just before the change it undoes.
 
   prop(x: Entity, prop: string): void {
-    this.ops.push(Op.Prop, x, prop, x.props[prop]);
+    this.put(Op.Prop, x, prop, x.props[prop]);
   }
 
   counter(x: Entity, key: string): void {
-    this.ops.push(Op.Counter, x, key, x.counters[key]);
+    this.put(Op.Counter, x, key, x.counters[key]);
   }
 
   /** The counters object is about to be replaced (kept as it is: nothing changes it in place after). */
   counters(x: Entity): void {
-    this.ops.push(Op.Counters, x, x.counters);
+    this.put(Op.Counters, x, x.counters);
   }
 
   /** The entity is about to change zone (its zone, holder, arrival and counters). */
   place(x: Entity): void {
-    this.ops.push(Op.Place, x, x.zone, x.holder, x.arrival, x.counters);
+    this.put(Op.Place, x, x.zone, x.holder, x.arrival, x.counters);
   }
 
   created(x: Entity): void {
-    this.ops.push(Op.Created, x);
+    this.put(Op.Created, x);
   }
 
   removed(x: Entity): void {
-    this.ops.push(Op.Removed, x);
+    this.put(Op.Removed, x);
   }
 
   zoneTake(list: EntityId[], at: number): void {
-    this.ops.push(Op.ZoneTake, list, at, list[at]);
+    this.put(Op.ZoneTake, list, at, list[at]);
   }
 
   zoneAdd(list: EntityId[], top: boolean): void {
-    this.ops.push(top ? Op.ZoneTop : Op.ZoneBottom, list);
+    this.put(top ? Op.ZoneTop : Op.ZoneBottom, list);
   }
 
   zoneNew(key: string): void {
-    this.ops.push(Op.ZoneNew, key);
+    this.put(Op.ZoneNew, key);
   }
 
   zoneOrder(list: EntityId[]): void {
-    this.ops.push(Op.ZoneOrder, list, list.slice());
+    this.put(Op.ZoneOrder, list, list.slice());
   }
 
   eventNew(table: State["events"], id: EventId): void {
-    this.ops.push(Op.EventNew, table, id);
+    this.put(Op.EventNew, table, id);
   }
 
   eventDrop(table: State["events"], id: EventId): void {
     const rec = table[id];
-    if (rec !== undefined) this.ops.push(Op.EventDrop, table, id, rec);
+    if (rec !== undefined) this.put(Op.EventDrop, table, id, rec);
   }
 
   eventField(rec: EventRecord, name: string): void {
     const had = Object.hasOwn(rec.fields, name);
-    this.ops.push(Op.EventField, rec, name, had ? rec.fields[name] : undefined, had);
+    this.put(Op.EventField, rec, name, had ? rec.fields[name] : undefined, had);
   }
 
-  seen(table: State["seen"], key: string): void {
-    this.ops.push(Op.Seen, table, key, table[key]);
+  seen(table: State["seen"], key: string, before: number | undefined): void {
+    this.put(Op.Seen, table, key, before);
   }
 
   /** The stack is about to shrink to `depth` frames. */
@@ -224,11 +249,7 @@ export class Undo {
   restore(): void {
     const s = this.state;
     if (s === null) return;
-    const ops = this.ops;
-    // The start of each entry, to walk them newest first.
-    const starts: number[] = [];
-    for (let i = 0; i < ops.length; i += 1 + slotsOf(ops[i] as Op)) starts.push(i);
-    for (let k = starts.length - 1; k >= 0; k--) undoOne(s, ops, starts[k] as number);
+    for (let i = this.count - SLOTS; i >= 0; i -= SLOTS) undoOne(s, this.ops, i);
     s.events = this.eventsTable as State["events"];
     s.seen = this.seenTable as State["seen"];
     const frames = s.frames.slice(0, this.floor);
@@ -257,31 +278,6 @@ export class Undo {
     if (this.version === undefined) delete s.version;
     else s.version = this.version;
     this.end();
-  }
-}
-
-function slotsOf(op: Op): number {
-  switch (op) {
-    case Op.Created:
-    case Op.Removed:
-    case Op.ZoneTop:
-    case Op.ZoneBottom:
-    case Op.ZoneNew:
-      return 1;
-    case Op.Counters:
-    case Op.ZoneOrder:
-    case Op.EventNew:
-      return 2;
-    case Op.Prop:
-    case Op.Counter:
-    case Op.ZoneTake:
-    case Op.EventDrop:
-    case Op.Seen:
-      return 3;
-    case Op.EventField:
-      return 4;
-    case Op.Place:
-      return 5;
   }
 }
 
