@@ -16,7 +16,7 @@ import { brokenInvariant } from "./scenario-invariants.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type YamlPath } from "./source.ts";
 import { didYouMean } from "./suggest.ts";
-import { scenarioVersion } from "./versions.ts";
+import { scenarioVersion, scenarioVersionSpan, type VersionUse } from "./versions.ts";
 
 export interface ScenarioResult {
   readonly file: string;
@@ -57,7 +57,12 @@ export function runScenarioFile(module: GameModule, file: string, text: string, 
  * The starting board of one scenario (its `given`) and its seed, for playing on from it
  * (`cardwright play --from file#name`); or what is wrong, as diagnostics or a message.
  */
-export function scenarioBoard(module: GameModule, file: string, text: string, name: string): { readonly board: Board; readonly seed: number } | { readonly diagnostics: readonly Diagnostic[] } | { readonly missing: readonly string[] } {
+export function scenarioBoard(
+  module: GameModule,
+  file: string,
+  text: string,
+  name: string,
+): { readonly board: Board; readonly seed: number; readonly version: VersionUse | null } | { readonly diagnostics: readonly Diagnostic[] } | { readonly missing: readonly string[] } {
   const src = new SourceFile(file, text);
   if (!src.ok) return { diagnostics: src.diagnostics };
   const value = src.value();
@@ -66,7 +71,12 @@ export function scenarioBoard(module: GameModule, file: string, text: string, na
   const scenarios = (value as { scenarios: Obj[] }).scenarios;
   const i = scenarios.findIndex((sc) => sc["name"] === name);
   if (i < 0) return { missing: scenarios.map((sc) => String(sc["name"])) };
-  return new ScenarioRun(module, new Engine(module), src, ["scenarios", i], scenarios[i] as Obj).given();
+  const given = new ScenarioRun(module, new Engine(module), src, ["scenarios", i], scenarios[i] as Obj).given();
+  if ("diagnostics" in given) return given;
+  // The version it asks for, with its place, so that a conflict with `--version` points at it.
+  const version = scenarioVersion(src, ["scenarios", i]);
+  const use: VersionUse | null = version === null ? null : { version, file: src.file, span: scenarioVersionSpan(src, ["scenarios", i]), what: `the scenario '${name}' (${src.file})` };
+  return { ...given, version: use };
 }
 
 class ScenarioRun {

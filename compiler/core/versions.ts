@@ -219,15 +219,6 @@ export function scenarioVersionSpan(src: SourceFile, scenarioPath: YamlPath): Sp
   return src.spanAt([...scenarioPath, "version"]) ?? src.spanAt(["version"]) ?? null;
 }
 
-/** The version a named scenario of a file asks for, with its place (for `play --from`); null when none. */
-export function scenarioVersionUse(src: SourceFile, name: string): VersionUse | null {
-  const list = obj(src.ok ? src.value() : null)["scenarios"];
-  const i = Array.isArray(list) ? list.findIndex((sc) => obj(sc)["name"] === name) : -1;
-  if (i < 0) return null;
-  const version = scenarioVersion(src, ["scenarios", i]);
-  return version === null ? null : { version, file: src.file, span: scenarioVersionSpan(src, ["scenarios", i]), what: `the scenario '${name}' (${src.file})` };
-}
-
 /** One line per other version of a card, for hover: its range and what differs (changed fields, code). */
 export function describeVersions(def: CardDef): string[] {
   return (def.versions ?? []).map((v) => {

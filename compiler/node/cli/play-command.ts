@@ -12,8 +12,7 @@ import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./output.ts";
 import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, parseVersion, specsOf, UsageError, type GameSpecs } from "./usage.ts";
 import { matchVersion } from "../match-version.ts";
-import { SourceFile } from "../../core/source.ts";
-import { scenarioVersionUse } from "../../core/versions.ts";
+import type { VersionUse } from "../../core/versions.ts";
 
 /**
  * The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every
@@ -70,7 +69,7 @@ function lineReader(input: NodeJS.ReadableStream): TerminalIO & { close(): void 
 }
 
 /** `file#scenario`: the board and seed a scenario gives. */
-function boardFrom(module: Parameters<typeof scenarioBoard>[0], spec: string): { board: Board; seed: number } {
+function boardFrom(module: Parameters<typeof scenarioBoard>[0], spec: string): { board: Board; seed: number; version: VersionUse | null } {
   const at = spec.lastIndexOf("#");
   if (at <= 0 || at === spec.length - 1) throw new UsageError(`--from expects <scenario-file>#<scenario name>, got '${spec}'`);
   const file = spec.slice(0, at);
@@ -134,9 +133,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   const chosen: (Deck | undefined)[] = [];
   if (opts.from !== undefined) {
     const b = boardFrom(module, opts.from);
-    const file = opts.from.slice(0, opts.from.lastIndexOf("#"));
-    const src = new SourceFile(relative(process.cwd(), file) || file, readFileSync(file, "utf8"));
-    const v = matchVersion(asked, [], scenarioVersionUse(src, opts.from.slice(opts.from.lastIndexOf("#") + 1)));
+    const v = matchVersion(asked, [], b.version);
     if ("diagnostics" in v) {
       printDiagnostics(v.diagnostics);
       return 1;
