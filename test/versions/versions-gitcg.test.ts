@@ -80,6 +80,19 @@ describe("GI versions: play --version", () => {
       "cards/gitcg/decks/launch-diluc-bennett-xingqiu.yaml:4:11: error version/conflict: deck 'launch-diluc-bennett-xingqiu' (cards/gitcg/decks/launch-diluc-bennett-xingqiu.yaml) asks for version 3.4, but --version asks for version 4.2\n  hint: one match is played at one version: make them agree, or leave the version out\n",
     );
   });
+
+  it("--from a scenario that asks for 3.5 plays at 3.5; with --version 3.6 it is an error at the scenario's version key", async () => {
+    const file = "cards/gitcg/scenarios/versions-send-off.yaml";
+    const name = "versions: send-off at 3.5: the chosen summon is destroyed (Large Wind Spirit at usage 3 leaves; Oz stays at 2); 2 same dice";
+    const from = ["--from", `${file}#${name}`, "--seed", "2", "--agents", "first,first"];
+    const shown = await cli(["play", "gitcg", ...from]);
+    expect([shown.code, shown.out.split("\n")[0]]).toEqual([0, `Genius Invokation TCG, seed 2, version 3.5, from ${file}#${name}`]);
+    const bad = await cli(["play", "gitcg", ...from, "--version", "3.6"]);
+    expect([bad.code, bad.out]).toEqual([1, ""]);
+    expect(bad.err).toBe(
+      `${file}:4:15: error version/conflict: the scenario '${name}' (${file}) asks for version 3.5, but --version asks for version 3.6\n  hint: one match is played at one version: make them agree, or leave the version out\n`,
+    );
+  });
 });
 
 describe("GI versions: test --version", () => {
