@@ -163,7 +163,7 @@ class ScenarioChecker {
           }
           v.forEach((c, i) => this.boardCard([...path, i], c));
         } else if (this.voc.props.player.has(key)) this.ref(span, `property:player:${key}`);
-        else if (key !== "name") this.error(span?.range ?? this.src.rangeAt(path, "key"), "scenario/unknown-property", `a player has no zone or property '${key}'`, closest(key, [...this.voc.zones.keys(), ...this.voc.props.player.keys()]));
+        else if (key !== "name") this.error(span?.range ?? this.src.rangeAt(path, "key"), "scenario/unknown-property", `a player has no zone or property '${key}'`, closest(key, [...this.voc.zones.keys(), ...this.voc.props.player.keys(), "name"]));
       }
     }
   }
@@ -395,7 +395,8 @@ class ScenarioChecker {
       }
       if (rest.length === 1) {
         if (this.voc.props.player.has(second)) this.ref(part(1), `property:player:${second}`);
-        else bad(1, `a player has no zone or property '${second}'`, [...this.voc.zones.keys(), ...this.voc.props.player.keys()]);
+        else if (second === "name") return; // a player's name, as `given` sets it
+        else bad(1, `a player has no zone or property '${second}'`, [...this.voc.zones.keys(), ...this.voc.props.player.keys(), "name"]);
         return;
       }
       this.cardPath(path, parts, 1, part, whole, third);

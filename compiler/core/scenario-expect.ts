@@ -239,7 +239,7 @@ class Expectation {
       if (second === undefined) throw new Unreadable(`say what of ${head} to check`);
       if (second in zones) return this.cardProp(cardsOf(player, second), third, fourth, `${head}.${second}`);
       if (rest.length === 1) {
-        if (!(second in module.rules.props.player)) throw new Unreadable(`a player has no zone or property '${second}'${hint(didYouMean(second, [...Object.keys(zones), ...Object.keys(module.rules.props.player)]))}`);
+        if (!(second in module.rules.props.player) && second !== "name") throw new Unreadable(`a player has no zone or property '${second}'${hint(didYouMean(second, [...Object.keys(zones), ...Object.keys(module.rules.props.player), "name"]))}`);
         return this.guard(() => engine.read(this.st, player, second));
       }
       return this.cardProp(cardsOf(player, undefined), second, third, head ?? "");

@@ -264,7 +264,7 @@ class ScenarioRun {
       } else if (key in this.module.rules.props.player || key === "name") {
         props[key] = v as Value;
       } else {
-        this.fail(at, `a player has no zone or property '${key}'`, didYouMean(key, [...Object.keys(this.module.rules.zones), ...Object.keys(this.module.rules.props.player)]), "key");
+        this.fail(at, `a player has no zone or property '${key}'`, didYouMean(key, [...Object.keys(this.module.rules.zones), ...Object.keys(this.module.rules.props.player), "name"]), "key");
       }
     }
     return { name: who === "me" ? "Me" : "Opponent", props, zones };

@@ -57,6 +57,10 @@ describe("steps", () => {
   it("a checkpoint's paths are checked like the final expect's", () => {
     expect(check("do:", "  - expect: { me.lfie: 3 }")).toEqual(["6:22: error scenario/unknown-property: a player has no zone or property 'lfie'\n  hint: did you mean 'life'?"]);
   });
+  it("a player's name can be expected, as `given` can set it; 'nmae' cannot", () => {
+    expect(check("expect:", "  me.name: Me", "  opponent.name: Opponent")).toEqual([]);
+    expect(check("expect:", "  me.nmae: Me")).toEqual(["6:10: error scenario/unknown-property: a player has no zone or property 'nmae'\n  hint: did you mean 'name'?"]);
+  });
 });
 
 describe("zone matchers", () => {

@@ -28,6 +28,13 @@ function run(...lines: string[]): string[] {
   return (r?.failures ?? []).map(renderDiagnostic);
 }
 
+describe("a player's name", () => {
+  it("is read as given (the runner names the sides Me and Opponent unless given says otherwise)", () => {
+    expect(run("expect:", "  me.name: Me", "  opponent.name: Opponent")).toEqual([]);
+    expect(run("expect:", "  opponent.name: Me")).toEqual(['s.yaml:7:22: error scenario/expect: opponent.name: expected "Me", got "Opponent"']);
+  });
+});
+
 describe("zone matchers (ES-SUMMON-1 board)", () => {
   it("count", () => {
     expect(run("expect:", "  me.hand: { count: 3 }")).toEqual(["s.yaml:7:25: error scenario/expect: me.hand: expected 3 cards, got 4: [fairy, siren, air-slash, fireball]"]);
