@@ -162,10 +162,21 @@ class ScenarioChecker {
             continue;
           }
           v.forEach((c, i) => this.boardCard([...path, i], c));
-        } else if (this.voc.props.player.has(key)) this.ref(span, `property:player:${key}`);
+        } else if (this.voc.props.player.has(key)) {
+          this.ref(span, `property:player:${key}`);
+          this.boardRef(path, v);
+        }
         else if (key !== "name") this.error(span?.range ?? this.src.rangeAt(path, "key"), "scenario/unknown-property", `a player has no zone or property '${key}'`, closest(key, [...this.voc.zones.keys(), ...this.voc.props.player.keys(), "name"]));
       }
     }
+  }
+
+  /** A `{ ref: … }` value (or a list of them): the card it names must exist (the runner resolves it on the board). */
+  private boardRef(path: YamlPath, v: unknown): void {
+    if (Array.isArray(v)) return v.forEach((x, i) => this.boardRef([...path, i], x));
+    if (!isObj(v) || typeof v["ref"] !== "string") return;
+    const card = v["ref"].split(".").pop() ?? "";
+    if (card !== "me" && card !== "opponent") this.cardRef(this.src.spanAt([...path, "ref"]), [...path, "ref"], "value", card);
   }
 
   private boardCard(path: YamlPath, c: unknown): void {
@@ -183,8 +194,10 @@ class ScenarioChecker {
     for (const k of Object.keys(c)) {
       if (k === "card") continue;
       const span = this.src.spanAt([...path, k], "key");
-      if (this.voc.props.card.has(k)) this.ref(span, `property:card:${k}`);
-      else this.error(span?.range ?? this.src.rangeAt([...path, k], "key"), "scenario/unknown-property", `a card has no property '${k}'`, closest(k, [...this.voc.props.card.keys()]));
+      if (this.voc.props.card.has(k)) {
+        this.ref(span, `property:card:${k}`);
+        this.boardRef([...path, k], c[k]);
+      } else this.error(span?.range ?? this.src.rangeAt([...path, k], "key"), "scenario/unknown-property", `a card has no property '${k}'`, closest(k, [...this.voc.props.card.keys()]));
     }
   }
 

@@ -250,7 +250,64 @@ class ScenarioRun {
     for (const key of Object.keys((given["options"] ?? {}) as Obj)) {
       if (!(key in this.module.rules.props.game)) this.fail(["given", "options", key], `no option '${key}'`, didYouMean(key, Object.keys(this.module.rules.props.game)), "key");
     }
-    return board;
+    return this.resolveRefs(board);
+  }
+
+  /**
+   * `{ ref: … }` property values: the entity numbers the board gives. A board numbers the players
+   * 1 (me) and 2 (opponent), then its cards from 3 in the order it lists them, side by side, zone
+   * by zone (as the runtime's buildBoard does). `me`, `opponent`, `<card>` (the only one on the
+   * board), `me.<card>` (the only one on that side), `me.<zone>.<card>` (the only one there).
+   */
+  private resolveRefs(board: Board): Board {
+    const sides = ["me", "opponent"];
+    const cards: { side: string; zone: string; card: string; id: EntityId }[] = [];
+    let next = board.players.length + 1;
+    board.players.forEach((p, i) => {
+      for (const z in p.zones ?? {}) for (const c of p.zones?.[z] ?? []) cards.push({ side: sides[i] as string, zone: z, card: typeof c === "string" ? c : c.card, id: next++ });
+    });
+    const one = (ref: unknown, at: YamlPath): EntityId => {
+      if (typeof ref !== "string") this.fail(at, "a reference is a text: me, opponent, <card>, me.<card> or me.<zone>.<card>");
+      const player = playerRef(ref);
+      if (player !== undefined) return player;
+      const parts = ref.split(".");
+      const side = parts.length > 1 && playerRef(parts[0] as string) !== undefined ? (parts[0] as string) : null;
+      const zone = side !== null && parts.length === 3 ? (parts[1] as string) : null;
+      const card = parts[parts.length - 1] as string;
+      if (parts.length > (side === null ? 1 : zone === null ? 2 : 3) || (zone !== null && !(zone in this.module.rules.zones))) {
+        this.fail(at, `'${ref}' is not a reference: write me, opponent, <card>, me.<card> or me.<zone>.<card>`);
+      }
+      const where = zone !== null ? `in ${side}.${zone}` : side !== null ? `on ${side}'s side` : "on the board";
+      const hits = cards.filter((c) => c.card === card && (side === null || c.side === side) && (zone === null || c.zone === zone));
+      if (hits.length === 1) return (hits[0] as { id: EntityId }).id;
+      if (hits.length === 0) this.fail(at, `no card '${card}' ${where} to refer to`, card in this.module.cards ? undefined : didYouMean(card, Object.keys(this.module.cards)));
+      const how = side === null ? "say whose, and which zone if need be (me.<card>, me.<zone>.<card>)" : zone === null ? `say which zone (${side}.<zone>.${card})` : "give the entity's number instead";
+      this.fail(at, `${hits.length} cards '${card}' ${where}: ${how}`);
+    };
+    const value = (v: Value, at: YamlPath): Value => {
+      if (isObj(v) && "ref" in v) {
+        if (Object.keys(v).length !== 1) this.fail(at, "a reference is { ref: <name> } and nothing else");
+        return one(v["ref"], [...at, "ref"]);
+      }
+      return Array.isArray(v) ? v.map((x, i) => value(x as Value, [...at, i])) : v;
+    };
+    const props = (ps: Readonly<Record<string, Value>> | undefined, at: YamlPath): Record<string, Value> => {
+      const out: Record<string, Value> = {};
+      for (const k in ps ?? {}) out[k] = value((ps as Record<string, Value>)[k] as Value, [...at, k]);
+      return out;
+    };
+    return {
+      ...board,
+      ...(board.game !== undefined ? { game: props(board.game, ["given", "game"]) } : {}),
+      players: board.players.map((p, i) => {
+        const who = sides[i] as string;
+        const zones: Record<string, BoardCard[]> = {};
+        for (const z in p.zones ?? {}) {
+          zones[z] = (p.zones?.[z] ?? []).map((c, k) => (typeof c === "string" || c.props === undefined ? c : { card: c.card, props: props(c.props, ["given", who, z, k]) }));
+        }
+        return { ...p, props: props(p.props, ["given", who]), zones };
+      }),
+    };
   }
 
   private player(who: string, spec: Obj): Board["players"][number] {
