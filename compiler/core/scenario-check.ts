@@ -15,6 +15,8 @@ import type { Vocabulary } from "./vocabulary.ts";
 import { checkScenarioVersions } from "./versions.ts";
 
 const scalar = { type: ["string", "number", "boolean", "null"] };
+/** `{ ref: me.main.imp }`: a card or player by name, for a property that holds one (scenario.ts resolveRefs). */
+const refSchema = { type: "object", properties: { ref: { type: "string" } }, required: ["ref"], additionalProperties: false };
 const stepSchema = {
   oneOf: [{ type: "string" }, { type: "object", minProperties: 1 }],
 };
@@ -35,7 +37,7 @@ export const SCENARIO_SCHEMA = {
             type: "object",
             properties: {
               options: { type: "object", additionalProperties: scalar },
-              game: { type: "object", additionalProperties: scalar },
+              game: { type: "object", additionalProperties: { oneOf: [scalar, refSchema] } },
               me: { type: "object" },
               opponent: { type: "object" },
             },
@@ -144,7 +146,10 @@ class ScenarioChecker {
       for (const key of Object.keys(isObj(given[section]) ? given[section] : {})) {
         const path = [...at, "given", section, key];
         const span = this.src.spanAt(path, "key");
-        if (this.voc.props.game.has(key)) this.ref(span, `property:game:${key}`);
+        if (this.voc.props.game.has(key)) {
+          this.ref(span, `property:game:${key}`);
+          this.boardRef(path, (given[section] as Obj)[key]);
+        }
         else if (this.voc.options.has(key)) this.ref(span, `option:${key}`);
         else this.error(span?.range ?? this.src.rangeAt(path, "key"), "scenario/unknown-property", section === "game" ? `the game has no property '${key}'` : `no option '${key}'`, closest(key, gameProps));
       }

@@ -4,14 +4,16 @@
  * player to move becomes `me`, which the games' scenario flows start with.
  *
  * A property that names a card or a player (a status's holder, the active character) is kept as
- * the number the entity will have on the new board: a board numbers its cards from (players + 1)
- * in the order it lists them, seat by seat, zone by zone (runtime/setup.ts buildBoard). While the
- * shrinker removes cards, such a value follows its card, and goes when its card goes.
+ * a reference to the entity of the original game. On the new board it becomes the number the
+ * entity will have there (a board numbers its cards from players + 1 in the order it lists them,
+ * seat by seat, zone by zone: runtime/setup.ts buildBoard), and in the scenario file a name
+ * (`{ ref: me.main.imp }`) when one fits. While the shrinker removes cards, such a value follows
+ * its card, and goes when its card goes.
  *
  * What a board cannot hold is left out, and the shrinker finds out by replaying whether the
  * failure survives without it: lasting modifiers, trigger usages, paused effects and the chain.
  */
-import type { Board, BoardCard, EntityId, State, Value } from "../../../runtime/index.ts";
+import type { Board, EntityId, State, Value } from "../../../runtime/index.ts";
 import type { Type } from "../../core/types.ts";
 import type { Vocabulary } from "../../core/vocabulary.ts";
 
@@ -79,20 +81,70 @@ export function boardOf(voc: Vocabulary, zoneNames: readonly string[], players: 
   };
 }
 
+/** How a scenario file writes a reference: `{ ref: me.<zone>.<card> }` (see docs/files.md), or the entity's number. */
+export type WrittenRef = { readonly ref: string } | EntityId;
+type WrittenValue = Value | WrittenRef | readonly WrittenRef[];
+type WrittenProps = Readonly<Record<string, WrittenValue>>;
+
+export type WrittenCard = string | { readonly card: string; readonly props?: WrittenProps };
+
+/** A board as a scenario file's `given` writes it (a runtime Board, with references possibly by name). */
+export interface WrittenBoard {
+  readonly game?: WrittenProps;
+  readonly players: readonly { readonly props?: WrittenProps; readonly zones?: Readonly<Record<string, readonly WrittenCard[]>> }[];
+}
+
 /** The runtime's board: references numbered as the new board numbers its entities. */
 export function materialize(b: FuzzBoard): Board {
+  // Every reference is a number here, so the written board is a runtime board.
+  return build(b, (id) => id) as Board;
+}
+
+/**
+ * The board as a scenario file writes it: a reference by name (`{ ref: me }`, `{ ref:
+ * me.main.imp }`) when the name fits only that entity, else by its number; and whether any
+ * reference had to stay a number (the file then says how boards number their entities).
+ */
+export function namedBoard(b: FuzzBoard): { readonly board: WrittenBoard; readonly numbered: boolean } {
+  const sides = ["me", "opponent"];
+  const names = new Map<EntityId, string>();
+  b.players.forEach((_, i) => names.set(i + 1, sides[i] ?? String(i + 1)));
+  const seen = new Map<string, number>();
+  let seq = b.players.length + 1;
+  const keyed: [EntityId, string][] = [];
+  b.players.forEach((p, i) => {
+    for (const z in p.zones) {
+      for (const c of p.zones[z] ?? []) {
+        const name = `${sides[i] ?? i + 1}.${z}.${c.card}`;
+        seen.set(name, (seen.get(name) ?? 0) + 1);
+        keyed.push([seq++, name]);
+      }
+    }
+  });
+  for (const [id, name] of keyed) if (seen.get(name) === 1 && b.players.length <= sides.length) names.set(id, name);
+  let numbered = false;
+  const board = build(b, (id) => {
+    const name = names.get(id);
+    if (name === undefined) numbered = true;
+    return name === undefined ? id : { ref: name };
+  });
+  return { board, numbered };
+}
+
+/** The board with each reference as `write` puts the new board's number of the entity. */
+function build(b: FuzzBoard, write: (id: EntityId) => WrittenRef): WrittenBoard {
   const ids = new Map<EntityId, EntityId>();
   b.players.forEach((p, i) => ids.set(p.seat, i + 1));
   let seq = b.players.length + 1;
   for (const p of b.players) for (const z in p.zones) for (const c of p.zones[z] ?? []) ids.set(c.from, seq++);
-  const props = (ps: FuzzProps): Record<string, Value> => {
-    const out: Record<string, Value> = {};
+  const props = (ps: FuzzProps): Record<string, WrittenValue> => {
+    const out: Record<string, WrittenValue> = {};
     for (const k in ps) {
       const v = ps[k] as FuzzValue;
       if (v !== null && typeof v === "object" && "entity" in v) {
         const id = ids.get(v.entity);
-        if (id !== undefined) out[k] = id;
-      } else if (v !== null && typeof v === "object" && "entities" in v) out[k] = v.entities.flatMap((e) => (ids.has(e) ? [ids.get(e) as number] : []));
+        if (id !== undefined) out[k] = write(id);
+      } else if (v !== null && typeof v === "object" && "entities" in v) out[k] = v.entities.flatMap((e) => (ids.has(e) ? [write(ids.get(e) as number)] : []));
       else out[k] = v;
     }
     return out;
@@ -101,7 +153,7 @@ export function materialize(b: FuzzBoard): Board {
   return {
     ...(Object.keys(game).length > 0 ? { game } : {}),
     players: b.players.map((p) => {
-      const zones: Record<string, BoardCard[]> = {};
+      const zones: Record<string, (string | { card: string; props: WrittenProps })[]> = {};
       for (const z in p.zones) {
         zones[z] = (p.zones[z] ?? []).map((c) => {
           const cp = props(c.props);
@@ -111,12 +163,6 @@ export function materialize(b: FuzzBoard): Board {
       return { props: props(p.props), zones };
     }),
   };
-}
-
-/** Whether a board names entities by number (the scenario says how to read them). */
-export function hasReferences(b: FuzzBoard): boolean {
-  const refs = (ps: FuzzProps) => Object.values(ps).some((v) => v !== null && typeof v === "object" && !Array.isArray(v));
-  return refs(b.game) || b.players.some((p) => refs(p.props) || Object.values(p.zones).some((cs) => cs.some((c) => refs(c.props))));
 }
 
 /** The number of cards on a board (what the shrinker makes smaller). */

@@ -14,7 +14,7 @@ import { gameDir, loadChecked, ROOT } from "../project.ts";
 import pc from "../cli/colors.ts";
 import { printDiagnostics } from "../cli/output.ts";
 import { UsageError } from "../cli/usage.ts";
-import { boardSize, hasReferences, materialize } from "./board.ts";
+import { boardSize, namedBoard } from "./board.ts";
 import { describeFailure, signature, type Failure } from "./failure.ts";
 import { configFor, playRandomGame, type PlayedGame } from "./play.ts";
 import { findRepro, shrinkRepro } from "./shrink.ts";
@@ -95,7 +95,7 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
     return 1;
   }
   const small = shrinkRepro(engine, found, signature(failure), deadline);
-  const board = materialize(small.board);
+  const { board, numbered } = namedBoard(small.board);
   const body = scenarioYaml(board, small, { name: "", header: [] });
   const hash = createHash("sha256").update(body).digest("hex").slice(0, 10);
   const file = opts.out ?? join(gameDir(game, root), "scenarios", `fuzz-${hash}.yaml`);
@@ -106,7 +106,7 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
       `Written by \`cardwright fuzz ${game}${opts.root !== undefined ? ` --root ${relative(process.cwd(), opts.root) || "."}` : ""} --seed ${failed.config.seed} --games 1\`: random game ${played} failed at decision ${failed.actions.length},`,
       `shrunk to ${small.steps.length} step(s) on a board of ${boardSize(small.board)} card(s) (from ${found.steps.length} step(s), ${boardSize(found.board)} card(s)).`,
       `While the bug is there, \`cardwright test\` fails here with: ${signature(failure)}.`,
-      ...(hasReferences(small.board) ? [`A number in a card's or player's property names an entity: the players are numbered from 1 in seat order (me first), the cards are numbered from ${small.board.players.length + 1} in the order they are listed here.`] : []),
+      ...(numbered ? [`A number in a card's or player's property names an entity: the players are numbered from 1 in seat order (me first), the cards are numbered from ${small.board.players.length + 1} in the order they are listed here.`] : []),
     ],
   });
   if (!existsSync(dirname(file))) mkdirSync(dirname(file), { recursive: true });

@@ -1,5 +1,5 @@
 /** Writes a shrunk reproduction as a scenario file (the format of docs/files.md), readable and stable. */
-import type { Board, BoardCard, Value } from "../../../runtime/index.ts";
+import type { WrittenBoard, WrittenCard } from "./board.ts";
 import type { Repro } from "./shrink.ts";
 import type { Step } from "./steps.ts";
 
@@ -18,7 +18,7 @@ export function flow(v: unknown): string {
 
 const SEATS = ["me", "opponent"];
 
-function cardFlow(c: BoardCard): unknown {
+function cardFlow(c: WrittenCard): unknown {
   return typeof c === "string" ? c : { card: c.card, ...c.props };
 }
 
@@ -36,13 +36,13 @@ export interface ScenarioText {
 }
 
 /** The scenario file's text. */
-export function scenarioYaml(board: Board, r: Pick<Repro, "seed" | "steps">, text: ScenarioText): string {
+export function scenarioYaml(board: WrittenBoard, r: Pick<Repro, "seed" | "steps">, text: ScenarioText): string {
   const lines = text.header.map((h) => `# ${h}`);
   lines.push("scenarios:", `  - name: ${JSON.stringify(text.name)}`, `    seed: ${r.seed}`, "    given:");
   board.players.forEach((p, i) => {
     const entries: string[] = [];
     for (const [z, cards] of Object.entries(p.zones ?? {})) entries.push(`${z}: ${flow(cards.map(cardFlow))}`);
-    for (const [k, v] of Object.entries(p.props ?? {})) entries.push(`${k}: ${flow(v as Value)}`);
+    for (const [k, v] of Object.entries(p.props ?? {})) entries.push(`${k}: ${flow(v)}`);
     if (entries.length === 0) lines.push(`      ${SEATS[i] ?? `seat${i + 1}`}: {}`);
     else lines.push(`      ${SEATS[i] ?? `seat${i + 1}`}:`, ...entries.map((e) => `        ${e}`));
   });
