@@ -160,11 +160,17 @@ export function actLabel(rt: RuntimeCtx, player: EntityId, ev: EventId | null, o
 
 function remaining(d: ChooseDecision): Value[] {
   const out: Value[] = [];
-  const used = d.picked.slice();
+  // Each pick uses up one equal candidate; equal candidates are offered once.
+  const used = d.picked.length === 0 ? null : d.picked.slice();
   for (const c of d.candidates) {
-    const i = used.findIndex((p) => valueEquals(p, c));
-    if (i >= 0) used.splice(i, 1);
-    else if (!out.some((o) => valueEquals(o, c))) out.push(c);
+    if (used !== null) {
+      const i = used.findIndex((p) => valueEquals(p, c));
+      if (i >= 0) {
+        used.splice(i, 1);
+        continue;
+      }
+    }
+    if (c === null || typeof c !== "object" ? out.indexOf(c) < 0 : !out.some((o) => valueEquals(o, c))) out.push(c);
   }
   return out;
 }
@@ -215,7 +221,8 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
   if (action === null || typeof action !== "object" || typeof (action as { type?: unknown }).type !== "string") {
     return `${JSON.stringify(action) ?? String(action)} is not an action (expected { type: 'act' | 'pick' | 'done' | 'yes' | 'no', … })`;
   }
-  const who = rt.name(d.player);
+  // Named only in a refusal: most answers are legal.
+  const who = () => rt.name(d.player);
   switch (d.type) {
     case "act": {
       if (action.type === "act") {
@@ -231,11 +238,11 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
         const why = !known || def === undefined ? `there is no action '${action.action}'` : whyNotLegal(rt, d, def, action);
         return `'${formatAction(action)}' is not a legal action now: ${why}; legal: ${listLegal(d)}`;
       }
-      return `'${formatAction(action)}' is not a legal action now: ${who} must take an action of the '${d.window}' window; legal: ${listLegal(d)}`;
+      return `'${formatAction(action)}' is not a legal action now: ${who()} must take an action of the '${d.window}' window; legal: ${listLegal(d)}`;
     }
     case "may":
       if (action.type === "yes" || action.type === "no") return null;
-      return `'${formatAction(action)}' is not a legal action now: ${who} must answer yes or no ("${d.prompt}")`;
+      return `'${formatAction(action)}' is not a legal action now: ${who()} must answer yes or no ("${d.prompt}")`;
     case "choose": {
       if (action.type === "pick") {
         if (!Object.hasOwn(action, "value")) return "a pick needs a value";
@@ -248,7 +255,7 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
         if (d.picked.length >= d.min) return null;
         return `'done' needs at least ${d.min} pick${d.min === 1 ? "" : "s"} (${d.picked.length} so far)`;
       }
-      return `'${formatAction(action)}' is not a legal action now: ${who} must choose ("${d.prompt}"): pick a candidate${d.picked.length >= d.min ? " or 'done'" : ""}`;
+      return `'${formatAction(action)}' is not a legal action now: ${who()} must choose ("${d.prompt}"): pick a candidate${d.picked.length >= d.min ? " or 'done'" : ""}`;
     }
   }
 }
