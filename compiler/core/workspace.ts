@@ -9,7 +9,7 @@
  * `model()` gives the checked model of the current files (see model.ts).
  */
 import { checkCardBody, checkCardHead, checkRules, checkRulesBody, NameTable, type CardBody, type CardHead, type GameInput, type InputFile, type RulesBody, type RulesCheck } from "./compile.ts";
-import { cardTexts, mismatchMessage } from "./card-text/index.ts";
+import { CardTextCache, cardTexts, mismatchMessage } from "./card-text/index.ts";
 import { checkDeckFile, type DeckCheck } from "./deck-check.ts";
 import { dedupeDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import { builtinDeclarations } from "./builtins.ts";
@@ -38,6 +38,8 @@ export class Workspace {
   private readonly decks = new Map<string, { input: InputFile; result: DeckCheck | null }>();
   private readonly scenarios = new Map<string, { input: InputFile; result: ScenarioCheck | null }>();
   private cached: Model | null = null;
+  /** Card texts of the last build: a card is rendered and compared again only when what it reads changed. */
+  private readonly texts = new CardTextCache();
   /** The files checked by the last change (for tests and the bench). */
   lastChecked: string[] = [];
 
@@ -231,7 +233,7 @@ export class Workspace {
       }
     }
     // Card text (compiler/core/card-text): each card whose written text and effect differ, at its `text`.
-    for (const t of voc ? cardTexts({ rules: r.value, enums: voc.enums, cards, units, ja: false }) : []) {
+    for (const t of voc ? cardTexts({ rules: r.value, enums: voc.enums, cards, units, ja: false }, this.texts) : []) {
       const f = files.get(t.file);
       const head = this.cards.get(t.file)?.head;
       // A card whose file has errors is not compared: its code may not say what it will say.
