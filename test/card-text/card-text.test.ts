@@ -89,7 +89,7 @@ describe("GI (gitcg): card text", () => {
     const path = "cards/gitcg/cards/diluc-searing-onslaught.yaml";
     const text = input("gitcg").cards.find((c) => c.path === path)?.text ?? "";
     expect(text).toContain("let n = 3");
-    expect(textWarnings(gi.ws.model())).toEqual([]);
+    expect(gi.ws.diagnosticsOf(path)).toEqual([]);
     gi.ws.setFile(path, text.replace("let n = 3", "let n = 4"));
     expect(gi.ws.lastChecked).toEqual([path]);
     expect(textWarnings(gi.ws.model())).toEqual([
@@ -97,7 +97,7 @@ describe("GI (gitcg): card text", () => {
     ]);
     gi.ws.setFile(path, text);
     expect(gi.ws.lastChecked).toEqual([path]);
-    expect(gi.ws.model().diagnostics.map(renderDiagnostic)).toEqual([]);
+    expect(gi.ws.diagnosticsOf(path)).toEqual([]);
   });
 
   it("an edit of a status re-compares the unchanged skill whose text states the status's number (a related card)", () => {

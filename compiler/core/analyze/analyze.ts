@@ -1,7 +1,8 @@
 /**
  * Trigger-graph analysis (`cardwright analyze`): possible endless trigger loops, triggers that can
  * never fire, events nothing listens to, cards no deck can bring into a game. Loops and dead
- * triggers are also warnings of `cardwright check` (`analysisDiagnostics`).
+ * triggers are also warnings of the checked model (`analysisDiagnostics`, added by workspace.ts):
+ * `check`, `compile`, the language server and the editor show them.
  *
  * A loop is a cycle of triggers where each one's code may emit the event the next one listens
  * to. Triggers with `usage` or `limit` fire a bounded number of times and break any such cycle,
