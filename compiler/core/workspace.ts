@@ -10,7 +10,7 @@
  */
 import { checkCardBody, checkCardHead, checkRules, checkRulesBody, NameTable, type CardBody, type CardHead, type GameInput, type InputFile, type RulesBody, type RulesCheck } from "./compile.ts";
 import { analysisDiagnostics } from "./analyze/analyze.ts";
-import { CardTextCache, cardTexts, mismatchMessage } from "./card-text/index.ts";
+import { CardTextCache, cardTexts, mismatchMessage, type CardText } from "./card-text/index.ts";
 import { checkDeckFile, type DeckCheck } from "./deck-check.ts";
 import { dedupeDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import type { CompiledUnit } from "./ir.ts";
@@ -42,6 +42,8 @@ export class Workspace {
   private cached: Model | null = null;
   /** Card texts of the last build: a card is rendered and compared again only when what it reads changed. */
   private readonly texts = new CardTextCache();
+  /** The card texts of the last build (English). */
+  private builtTexts: readonly CardText[] = [];
   /** Each checked unit's copy with its function name (see build). */
   private readonly named = new WeakMap<CompiledUnit, CompiledUnit>();
   /** Trigger-graph warnings of the last build, and the checked bodies (rules, cards) they were found in. */
@@ -112,6 +114,12 @@ export class Workspace {
   model(): CheckedModel {
     if (!this.cached) this.cached = this.build();
     return this.cached;
+  }
+
+  /** Every card's text rendered from its code and compared with its written text (English), as of the current files. */
+  cardTexts(): readonly CardText[] {
+    this.model();
+    return this.builtTexts;
   }
 
   /** The diagnostics of one file, as in the model. */
@@ -239,7 +247,8 @@ export class Workspace {
       }
     }
     // Card text (compiler/core/card-text): each card whose written text and effect differ, at its `text`.
-    for (const t of voc ? cardTexts({ rules: r.value, enums: voc.enums, cards, units, ja: false }, this.texts) : []) {
+    this.builtTexts = voc ? cardTexts({ rules: r.value, enums: voc.enums, cards, units, ja: false }, this.texts) : [];
+    for (const t of this.builtTexts) {
       const f = files.get(t.file);
       const head = this.cards.get(t.file)?.head;
       // A card whose file has errors is not compared: its code may not say what it will say.
