@@ -9,11 +9,13 @@
  * `model()` gives the checked model of the current files (see model.ts).
  */
 import { checkCardBody, checkCardHead, checkRules, checkRulesBody, NameTable, type CardBody, type CardHead, type GameInput, type InputFile, type RulesBody, type RulesCheck } from "./compile.ts";
-import { cardTexts, mismatchMessage } from "./card-text/index.ts";
+import { analysisDiagnostics } from "./analyze/analyze.ts";
+import { CardTextCache, cardTexts, mismatchMessage, type CardText } from "./card-text/index.ts";
 import { checkDeckFile, type DeckCheck } from "./deck-check.ts";
 import { dedupeDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import type { CompiledUnit } from "./ir.ts";
 import { builtinDeclarations } from "./builtins.ts";
-import { Model, type CheckedModel, type Declaration, type FileModel, type FileRole, type Reference } from "./model.ts";
+import { Model, type CardModel, type CheckedModel, type Declaration, type DeckModel, type FileModel, type FileRole, type Reference, type ScenarioFileModel } from "./model.ts";
 import { checkScenarioFile, type ScenarioCheck } from "./scenario-check.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
@@ -38,6 +40,14 @@ export class Workspace {
   private readonly decks = new Map<string, { input: InputFile; result: DeckCheck | null }>();
   private readonly scenarios = new Map<string, { input: InputFile; result: ScenarioCheck | null }>();
   private cached: Model | null = null;
+  /** Card texts of the last build: a card is rendered and compared again only when what it reads changed. */
+  private readonly texts = new CardTextCache();
+  /** The card texts of the last build (English). */
+  private builtTexts: readonly CardText[] = [];
+  /** Each checked unit's copy with its function name (see build). */
+  private readonly named = new WeakMap<CompiledUnit, CompiledUnit>();
+  /** Trigger-graph warnings of the last build, and the checked bodies (rules, cards) they were found in. */
+  private analysis: { bodies: readonly unknown[]; diagnostics: readonly Diagnostic[] } | null = null;
   /** The files checked by the last change (for tests and the bench). */
   lastChecked: string[] = [];
 
@@ -104,6 +114,12 @@ export class Workspace {
   model(): CheckedModel {
     if (!this.cached) this.cached = this.build();
     return this.cached;
+  }
+
+  /** Every card's text rendered from its code and compared with its written text (English), as of the current files. */
+  cardTexts(): readonly CardText[] {
+    this.model();
+    return this.builtTexts;
   }
 
   /** The diagnostics of one file, as in the model. */
@@ -215,7 +231,7 @@ export class Workspace {
     const rb = this.rulesBody;
     addFile(r.file, "rules", r.text, [...r.declarations, ...(rb?.declarations ?? [])], [...r.references, ...(rb?.references ?? [])], [...r.diagnostics, ...(rb?.diagnostics ?? [])]);
     const units = [...(rb?.units ?? [])];
-    const cards = [];
+    const cards: CardModel[] = [];
     for (const [path, c] of this.cards) {
       const own: Diagnostic[] = [...(c.head?.diagnostics ?? []), ...(c.body?.diagnostics ?? [])];
       if (c.head && c.duplicateOf && c.head.id) {
@@ -231,7 +247,8 @@ export class Workspace {
       }
     }
     // Card text (compiler/core/card-text): each card whose written text and effect differ, at its `text`.
-    for (const t of voc ? cardTexts({ rules: r.value, enums: voc.enums, cards, units, ja: false }) : []) {
+    this.builtTexts = voc ? cardTexts({ rules: r.value, enums: voc.enums, cards, units, ja: false }, this.texts) : [];
+    for (const t of this.builtTexts) {
       const f = files.get(t.file);
       const head = this.cards.get(t.file)?.head;
       // A card whose file has errors is not compared: its code may not say what it will say.
@@ -252,18 +269,42 @@ export class Workspace {
       files.set(t.file, { ...f, diagnostics: [...f.diagnostics, ...found] });
       diagnostics.push(...found);
     }
-    const decks = [];
+    const decks: DeckModel[] = [];
     for (const [path, d] of this.decks) {
       addFile(path, "deck", d.input.text, d.result?.declarations ?? [], d.result?.references ?? [], d.result?.diagnostics ?? []);
       if (d.result?.deck) decks.push(d.result.deck);
     }
-    const scenarios = [];
+    const scenarios: ScenarioFileModel[] = [];
     for (const [path, s] of this.scenarios) {
       addFile(path, "scenario", s.input.text, s.result?.declarations ?? [], s.result?.references ?? [], s.result?.diagnostics ?? []);
       if (s.result) scenarios.push(s.result.scenario);
     }
     const names = new NameTable();
-    const named = units.map((u) => ({ ...u, fnName: names.name(u.id) }));
-    return new Model(voc?.game ?? "", voc, rb?.rules ?? null, files, symbols, cards, decks, scenarios, named, dedupeDiagnostics(diagnostics));
+    // A unit keeps its named copy while its name is the same: the model's units stay the same
+    // objects across builds (analyses keep what they found per unit).
+    const named = units.map((u) => {
+      const fnName = names.name(u.id);
+      const kept = this.named.get(u);
+      if (kept?.fnName === fnName) return kept;
+      const copy = { ...u, fnName };
+      this.named.set(u, copy);
+      return copy;
+    });
+    const model = () => new Model(voc?.game ?? "", voc, rb?.rules ?? null, files, symbols, cards, decks, scenarios, named, dedupeDiagnostics(diagnostics));
+    // Trigger-graph warnings (compiler/core/analyze: endless loops, dead triggers), for code without
+    // errors only (as code generation). They read the rules' and the cards' checked bodies alone:
+    // found again only when one of those was checked again.
+    const codeErrors = diagnostics.some((d) => d.severity === "error" && files.get(d.file)?.role !== "deck" && files.get(d.file)?.role !== "scenario");
+    if (codeErrors) return model();
+    const bodies = [rb, ...[...this.cards.values()].map((c) => c.body)];
+    const kept = this.analysis;
+    const found = kept && kept.bodies.length === bodies.length && kept.bodies.every((b, i) => b === bodies[i]) ? kept.diagnostics : analysisDiagnostics(model());
+    this.analysis = { bodies, diagnostics: found };
+    for (const d of found) {
+      const f = files.get(d.file);
+      if (f) files.set(d.file, { ...f, diagnostics: [...f.diagnostics, d] });
+      diagnostics.push(d);
+    }
+    return model();
   }
 }

@@ -3,7 +3,7 @@
  * of the compiler core holds the game and re-checks only what an edit touches; the language
  * services answer completion, hover, definitions, references, rename, tokens and quick fixes.
  */
-import { cardTexts, type CardText } from "../../compiler/core/card-text/index.ts";
+import type { CardText } from "../../compiler/core/card-text/index.ts";
 import type { GameInput } from "../../compiler/core/compile.ts";
 import type { Diagnostic } from "../../compiler/core/diagnostics.ts";
 import type { CheckedModel } from "../../compiler/core/model.ts";
@@ -89,11 +89,8 @@ export class GameChecker {
   cardText(id: string): { rendered: string; differs: boolean } | null {
     if (!this.ws) return null;
     const model = this.ws.model();
-    if (this.texts?.model !== model) {
-      const src = new SourceFile(this.rules?.path ?? "rules.yaml", this.rules?.text ?? "");
-      const all = cardTexts({ rules: src.ok ? obj(src.value()) : null, enums: model.vocabulary?.enums ?? new Map(), cards: model.cards, units: model.units });
-      this.texts = { model, byId: new Map(all.map((t) => [t.id, t])) };
-    }
+    // The workspace renders and compares every card at each build (reusing what an edit left unchanged).
+    if (this.texts?.model !== model) this.texts = { model, byId: new Map(this.ws.cardTexts().map((t) => [t.id, t])) };
     const t = this.texts.byId.get(id);
     return t ? { rendered: t.rendered.text, differs: t.mismatches.length > 0 } : null;
   }

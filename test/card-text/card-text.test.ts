@@ -83,6 +83,38 @@ describe("GI (gitcg): card text", () => {
     ]);
   });
 
+  // The workspace keeps each card's rendering and comparison between builds (CardTextCache): an
+  // edit must still be seen, and undoing it must take the warning away again.
+  it("an edit of a skill's damage in its effect, not its text, warns after the incremental re-check; undoing the edit removes the warning", () => {
+    const path = "cards/gitcg/cards/diluc-searing-onslaught.yaml";
+    const text = input("gitcg").cards.find((c) => c.path === path)?.text ?? "";
+    expect(text).toContain("let n = 3");
+    expect(gi.ws.diagnosticsOf(path)).toEqual([]);
+    gi.ws.setFile(path, text.replace("let n = 3", "let n = 4"));
+    expect(gi.ws.lastChecked).toEqual([path]);
+    expect(textWarnings(gi.ws.model())).toEqual([
+      'cards/gitcg/cards/diluc-searing-onslaught.yaml:5:13: warning check/card-text: the card\'s text and its effect differ (bonus: the text says 2; damage: the effect says 4, the text says 3): text "Elemental Skill: deal 3 Pyro DMG. The third use in a round deals +2 DMG.", effect "Elemental Skill: Deal 4 Pyro DMG to the opponent\'s active character; if uses in the round is 3: deal 5 Pyro DMG to the opponent\'s active character."\n  hint: correct the number in the effect or in the text (`cardwright text` shows the rendered text)',
+    ]);
+    gi.ws.setFile(path, text);
+    expect(gi.ws.lastChecked).toEqual([path]);
+    expect(gi.ws.diagnosticsOf(path)).toEqual([]);
+  });
+
+  it("an edit of a status re-compares the unchanged skill whose text states the status's number (a related card)", () => {
+    const path = "cards/gitcg/cards/tidecaller-surf-embrace.yaml";
+    const text = input("gitcg").cards.find((c) => c.path === path)?.text ?? "";
+    expect(text).toContain("usage: 2");
+    gi.ws.setFile(path, text.replace("usage: 2", "usage: 3"));
+    // Only the status's file is checked again; Tidecaller's text says "a 2-point shield" of it.
+    expect(gi.ws.lastChecked).toEqual([path]);
+    expect(textWarnings(gi.ws.model()).map((l) => l.split(": text ")[0])).toEqual([
+      "cards/gitcg/cards/beidou-tidecaller.yaml:5:13: warning check/card-text: the card's text and its effect differ (usage: the text says 2)",
+      "cards/gitcg/cards/tidecaller-surf-embrace.yaml:5:13: warning check/card-text: the card's text and its effect differ (usage: the effect says 3, the text says 2)",
+    ]);
+    gi.ws.setFile(path, text);
+    expect(textWarnings(gi.ws.model())).toEqual([]);
+  });
+
   it("renders skills, statuses and conditional numbers exactly (GI-REACT-TABLE Catalyzing Field)", () => {
     expect(rendered(gi.all, "diluc-searing-onslaught")).toBe("Elemental Skill: Deal 3 Pyro DMG to the opponent's active character; if uses in the round is 3: deal 5 Pyro DMG to the opponent's active character.");
     expect(rendered(gi.all, "diluc-pyro-infusion")).toBe("When DMG's element is decided, if the attacker is the character and the DMG's element is Physical: the DMG becomes Pyro DMG. Duration 2 rounds.");

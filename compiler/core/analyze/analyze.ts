@@ -1,7 +1,8 @@
 /**
  * Trigger-graph analysis (`cardwright analyze`): possible endless trigger loops, triggers that can
  * never fire, events nothing listens to, cards no deck can bring into a game. Loops and dead
- * triggers are also warnings of `cardwright check` (`analysisDiagnostics`).
+ * triggers are also warnings of the checked model (`analysisDiagnostics`, added by workspace.ts):
+ * `check`, `compile`, the language server and the editor show them.
  *
  * A loop is a cycle of triggers where each one's code may emit the event the next one listens
  * to. Triggers with `usage` or `limit` fire a bounded number of times and break any such cycle,
@@ -10,6 +11,7 @@
 import type { Diagnostic, Range } from "../diagnostics.ts";
 import type { CheckedModel } from "../model.ts";
 import { triggerGraph, type TriggerGraph, type TriggerNode } from "./graph.ts";
+import { components } from "./scc.ts";
 import { canHold } from "./when.ts";
 
 export interface Place {
@@ -35,59 +37,15 @@ const point = (line: number, col: number): Range => ({ start: { line, col }, end
  * Where a trigger is written: its `event:` value (the last reference to that event in the card
  * file before its code), else the start of its code.
  */
-function triggerPlace(model: CheckedModel, t: TriggerNode): Place {
-  const u = model.units.find((x) => x.id === t.unit);
+function triggerPlace(model: CheckedModel, graph: TriggerGraph, t: TriggerNode): Place {
+  const u = graph.units.get(t.unit);
   const line = u?.line ?? 1;
   const col = u?.col ?? 1;
   const refs = (model.files.get(t.file)?.references ?? []).filter((r) => r.symbol === `event:${t.event}` && (r.span.range.start.line < line || (r.span.range.start.line === line && r.span.range.start.col < col)));
-  const prev = model.units.find((x) => x.id === t.unit.replace(/\.on\.\d+$/, `.on.${t.index - 1}`));
+  const prev = graph.units.get(t.unit.replace(/\.on\.\d+$/, `.on.${t.index - 1}`));
   const after = prev ? prev.line : 0;
   const best = refs.filter((r) => r.span.range.start.line > after).sort((a, b) => a.span.start - b.span.start).pop();
   return best ? { file: t.file, range: best.span.range } : { file: t.file, range: point(line, col) };
-}
-
-/** Strongly connected components of a directed graph over 0…n-1 (Tarjan, iterative). */
-function components(n: number, next: readonly (readonly number[])[]): number[][] {
-  const index = new Array<number>(n).fill(-1);
-  const low = new Array<number>(n).fill(0);
-  const onStack = new Array<boolean>(n).fill(false);
-  const stack: number[] = [];
-  const out: number[][] = [];
-  let counter = 0;
-  for (let root = 0; root < n; root++) {
-    if (index[root] !== -1) continue;
-    const work: [number, number][] = [[root, 0]];
-    while (work.length) {
-      const top = work[work.length - 1] as [number, number];
-      const [v, i] = top;
-      if (i === 0 && index[v] === -1) {
-        index[v] = low[v] = counter++;
-        stack.push(v);
-        onStack[v] = true;
-      }
-      const succ = next[v] ?? [];
-      if (i < succ.length) {
-        top[1] = i + 1;
-        const w = succ[i] as number;
-        if (index[w] === -1) work.push([w, 0]);
-        else if (onStack[w]) low[v] = Math.min(low[v] as number, index[w] as number);
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low[parent[0]] = Math.min(low[parent[0]] as number, low[v] as number);
-      if (low[v] === index[v]) {
-        const comp: number[] = [];
-        for (let w = -1; w !== v; ) {
-          w = stack.pop() as number;
-          onStack[w] = false;
-          comp.push(w);
-        }
-        out.push(comp);
-      }
-    }
-  }
-  return out;
 }
 
 /** The shortest cycle through `start` inside a component (breadth-first). */
@@ -119,32 +77,7 @@ const byPlace = (a: Place, b: Place): number => (a.file < b.file ? -1 : a.file >
 
 export function analyzeGame(model: CheckedModel): Analysis {
   const graph = triggerGraph(model);
-  const units = graph.units;
-  const findings: Finding[] = [];
-
-  // Dead triggers: their event is never emitted, or their condition never holds.
-  const live: TriggerNode[] = [];
-  const dead: Finding[] = [];
-  for (const t of graph.triggers) {
-    const cond = t.when ? units.get(t.when)?.expr : undefined;
-    if (!graph.emitted.has(t.event)) dead.push({ kind: "dead-trigger", at: triggerPlace(model, t), trigger: t, why: "never-emitted" });
-    else if (cond && !canHold(cond, t.def)) {
-      const u = units.get(t.when ?? "");
-      dead.push({ kind: "dead-trigger", at: { file: t.file, range: point(u?.line ?? 1, u?.col ?? 1) }, trigger: t, why: "when-never-holds" });
-    } else if (!t.bounded) live.push(t);
-  }
-
-  // Loops among the triggers that may fire without bound.
-  const next = live.map((t) => live.flatMap((u, j) => (t.emits.has(u.event) ? [j] : [])));
-  const loops: Finding[] = [];
-  for (const comp of components(live.length, next)) {
-    const only = comp[0] as number;
-    if (comp.length === 1 && !(next[only] ?? []).includes(only)) continue;
-    const places = new Map(comp.map((i) => [i, triggerPlace(model, live[i] as TriggerNode)]));
-    const start = [...comp].sort((a, b) => byPlace(places.get(a) as Place, places.get(b) as Place))[0] as number;
-    const cycle = cycleThrough(start, new Set(comp), next).map((i) => ({ trigger: live[i] as TriggerNode, at: places.get(i) as Place }));
-    loops.push({ kind: "loop", at: places.get(start) as Place, cycle });
-  }
+  const { loops, dead } = triggerFindings(model, graph);
 
   // Events some code emits that nothing hears.
   const unheard: Finding[] = [];
@@ -154,8 +87,43 @@ export function analyzeGame(model: CheckedModel): Analysis {
     if (span) unheard.push({ kind: "unheard-event", at: { file: span.file, range: span.range }, event: e, emitters: graph.emitters.get(e) ?? [] });
   }
 
-  findings.push(...loops.sort((a, b) => byPlace(a.at, b.at)), ...dead.sort((a, b) => byPlace(a.at, b.at)), ...unheard.sort((a, b) => byPlace(a.at, b.at)), ...cardsInNoDeck(model));
-  return { graph, findings };
+  return { graph, findings: [...loops, ...dead, ...unheard.sort((a, b) => byPlace(a.at, b.at)), ...cardsInNoDeck(model)] };
+}
+
+/** Loops and dead triggers (the findings `check` warns about), each list by file and position. */
+function triggerFindings(model: CheckedModel, graph: TriggerGraph): { loops: Finding[]; dead: Finding[] } {
+  const units = graph.units;
+  // Dead triggers: their event is never emitted, or their condition never holds.
+  const live: TriggerNode[] = [];
+  const dead: Finding[] = [];
+  for (const t of graph.triggers) {
+    const cond = t.when ? units.get(t.when)?.expr : undefined;
+    if (!graph.emitted.has(t.event)) dead.push({ kind: "dead-trigger", at: triggerPlace(model, graph, t), trigger: t, why: "never-emitted" });
+    else if (cond && !canHold(cond, t.def)) {
+      const u = units.get(t.when ?? "");
+      dead.push({ kind: "dead-trigger", at: { file: t.file, range: point(u?.line ?? 1, u?.col ?? 1) }, trigger: t, why: "when-never-holds" });
+    } else if (!t.bounded) live.push(t);
+  }
+
+  // Loops among the triggers that may fire without bound. An edge t → u when t may emit u's
+  // event; each trigger's successors in the order of `live` (the cycle found depends on it).
+  const hearing = new Map<string, number[]>();
+  live.forEach((t, j) => {
+    const list = hearing.get(t.event) ?? [];
+    list.push(j);
+    hearing.set(t.event, list);
+  });
+  const next = live.map((t) => [...t.emits].flatMap((e) => hearing.get(e) ?? []).sort((a, b) => a - b));
+  const loops: Finding[] = [];
+  for (const comp of components(live.length, next)) {
+    const only = comp[0] as number;
+    if (comp.length === 1 && !(next[only] ?? []).includes(only)) continue;
+    const places = new Map(comp.map((i) => [i, triggerPlace(model, graph, live[i] as TriggerNode)]));
+    const start = [...comp].sort((a, b) => byPlace(places.get(a) as Place, places.get(b) as Place))[0] as number;
+    const cycle = cycleThrough(start, new Set(comp), next).map((i) => ({ trigger: live[i] as TriggerNode, at: places.get(i) as Place }));
+    loops.push({ kind: "loop", at: places.get(start) as Place, cycle });
+  }
+  return { loops: loops.sort((a, b) => byPlace(a.at, b.at)), dead: dead.sort((a, b) => byPlace(a.at, b.at)) };
 }
 
 /**
@@ -194,10 +162,11 @@ export function findingMessage(f: Finding): string {
   }
 }
 
-/** The warnings `cardwright check` adds: loops and dead triggers, positioned. */
-export function analysisDiagnostics(model: CheckedModel, analysis: Analysis = analyzeGame(model)): Diagnostic[] {
+/** The warnings of the checked model (workspace.ts): loops and dead triggers, positioned. */
+export function analysisDiagnostics(model: CheckedModel, analysis?: Analysis): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const f of analysis.findings) {
+  const t = analysis ? null : triggerFindings(model, triggerGraph(model));
+  for (const f of analysis ? analysis.findings : [...(t?.loops ?? []), ...(t?.dead ?? [])]) {
     if (f.kind === "loop") {
       out.push({ file: f.at.file, range: f.at.range, severity: "warning", code: "check/trigger-loop", message: findingMessage(f), hint: `the cycle: ${f.cycle.map((c) => `${c.at.file}:${c.at.range.start.line}:${c.at.range.start.col}`).join(", ")}; give one trigger a 'usage', a 'limit' or a 'when' that stops it` });
     } else if (f.kind === "dead-trigger") {

@@ -6,6 +6,7 @@
 import type { CardDef } from "../../../runtime/types.ts";
 import type { CompiledUnit, IrStmt, SuspendOp } from "../ir.ts";
 import type { CheckedModel } from "../model.ts";
+import { components } from "./scc.ts";
 
 /** What one unit does directly. */
 interface UnitFacts {
@@ -77,9 +78,17 @@ function factsOf(u: CompiledUnit): UnitFacts {
   return facts;
 }
 
+/** A unit's facts depend on the unit alone: kept while the unit object lives (the workspace keeps a file's units until it is checked again). */
+const factsCache = new WeakMap<CompiledUnit, UnitFacts>();
+function cachedFacts(u: CompiledUnit): UnitFacts {
+  let f = factsCache.get(u);
+  if (!f) factsCache.set(u, (f = factsOf(u)));
+  return f;
+}
+
 export function triggerGraph(model: CheckedModel): TriggerGraph {
   const units = new Map(model.units.map((u) => [u.id, u]));
-  const facts = new Map(model.units.map((u) => [u.id, factsOf(u)]));
+  const facts = new Map(model.units.map((u) => [u.id, cachedFacts(u)]));
   // `run c.<field>` may run that field of any card.
   const byField = new Map<string, string[]>();
   // A card's definitions: its own and those of its other versions (`versions:`), which may have code of their own.
@@ -91,23 +100,35 @@ export function triggerGraph(model: CheckedModel): TriggerGraph {
       byField.set(field, list);
     }
   }
-  // Events each unit may emit, through calls and runs: grown to a fixed point (procedures may recurse).
-  const callees = new Map([...facts].map(([id, f]) => [id, [...[...f.calls].map((p) => `proc.${p}`), ...[...f.runs].flatMap((r) => byField.get(r) ?? [])]]));
-  const closure = new Map([...facts].map(([id, f]) => [id, new Set(f.emits)]));
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [id, out] of closure) {
-      for (const c of callees.get(id) ?? []) {
-        for (const e of closure.get(c) ?? []) {
-          if (!out.has(e)) {
-            out.add(e);
-            grew = true;
-          }
-        }
-      }
+  // Events each unit may emit, through calls and runs: a graph of the units and, for each field
+  // some code runs, a node standing for "any card's <field>" (an edge to it instead of one to
+  // every card's effect). Procedures may recurse: the nodes of one strongly connected component
+  // emit the same events; components come callees first.
+  const ids = [...facts.keys()];
+  const indexOf = new Map(ids.map((id, i) => [id, i]));
+  const fieldNode = new Map<string, number>();
+  const next: number[][] = ids.map((id) => {
+    const f = facts.get(id) as UnitFacts;
+    const out: number[] = [];
+    for (const p of f.calls) {
+      const i = indexOf.get(`proc.${p}`);
+      if (i !== undefined) out.push(i);
     }
+    for (const r of f.runs) {
+      if (!fieldNode.has(r)) fieldNode.set(r, ids.length + fieldNode.size);
+      out.push(fieldNode.get(r) as number);
+    }
+    return out;
+  });
+  for (const r of fieldNode.keys()) next.push((byField.get(r) ?? []).flatMap((h) => indexOf.get(h) ?? []));
+  const closure = new Array<Set<string>>(next.length);
+  for (const comp of components(next.length, next)) {
+    const out = new Set<string>();
+    for (const i of comp) if (i < ids.length) for (const e of (facts.get(ids[i] as string) as UnitFacts).emits) out.add(e);
+    for (const i of comp) for (const c of next[i] as number[]) for (const e of closure[c] ?? []) out.add(e);
+    for (const i of comp) closure[i] = out;
   }
-  const reach = (id: string): ReadonlySet<string> => closure.get(id) ?? new Set();
+  const reach = (id: string): ReadonlySet<string> => closure[indexOf.get(id) ?? -1] ?? new Set();
 
   const triggers: TriggerNode[] = [];
   const heard = new Set<string>();
@@ -132,7 +153,9 @@ export function triggerGraph(model: CheckedModel): TriggerGraph {
   for (const [id, f] of facts) {
     for (const e of f.emits) {
       emitted.add(e);
-      emitters.set(e, [...(emitters.get(e) ?? []), id]);
+      const list = emitters.get(e) ?? [];
+      list.push(id);
+      emitters.set(e, list);
     }
     for (const e of f.until) heard.add(e);
   }

@@ -16,7 +16,7 @@ export interface Fact {
 /** The unknown number in rendered text. */
 export const UNKNOWN = "X";
 
-interface Pattern {
+export interface Pattern {
   readonly re: RegExp;
   /** The role of each capture group, in order. */
   readonly roles: readonly string[];

@@ -1,6 +1,5 @@
 /** `cardwright check` and `cardwright compile`. */
 import pc from "./colors.ts";
-import { analysisDiagnostics } from "../../core/analyze/analyze.ts";
 import { checkGame } from "../../core/compile.ts";
 import { dedupeDiagnostics, hasErrors, type Diagnostic } from "../../core/diagnostics.ts";
 import { deckRules } from "../decks.ts";
@@ -32,8 +31,8 @@ export async function checkCommand(games: readonly string[], opts: { quiet?: boo
       diags = [...model.diagnostics];
       // The rules' deck-building rules run the game's code: built in memory, nothing is written.
       const module = await moduleInMemory(game, inp, model, opts.root);
-      // Trigger-graph warnings (endless loops, dead triggers) only for code that compiles.
-      if (module) diags = dedupeDiagnostics([...diags, ...deckRules(model.decks, module).diagnostics, ...analysisDiagnostics(model)]);
+      // The model has the trigger-graph warnings (endless loops, dead triggers) already.
+      if (module) diags = dedupeDiagnostics([...diags, ...deckRules(model.decks, module).diagnostics]);
     }
     printDiagnostics(diags);
     if (hasErrors(diags)) failed = true;
