@@ -9,14 +9,7 @@ import { describe, expect, it } from "vitest";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
 import { Engine, randomAgent, type GameModule, type State } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
-
-/** Freezes a log entry and everything in it, so that no later answer can change it in place. */
-function deepFreeze(x: unknown): void {
-  if (x === null || typeof x !== "object" || Object.isFrozen(x)) return;
-  Object.freeze(x);
-  for (const v of Object.values(x)) deepFreeze(v);
-}
+import { deepFreeze, gameModule } from "../kit.ts";
 
 /**
  * The state as a string, cheaply: everything but the log as JSON (a fraction of it: the log only
