@@ -1,4 +1,4 @@
-/** Test kit: load a compiled game once per test file. */
+/** Test kit: compiled games (loaded once per worker: test files share their worker, see vitest.config.ts), JSON round trips. */
 import type { GameModule, State } from "../runtime/index.ts";
 import { loadGame } from "../compiler/node/project.ts";
 import { renderDiagnostic } from "../compiler/core/diagnostics.ts";
