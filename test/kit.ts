@@ -1,5 +1,5 @@
-/** Test kit: load a compiled game once per test file. */
-import type { GameModule } from "../runtime/index.ts";
+/** Test kit: compiled games (loaded once per worker: test files share their worker, see vitest.config.ts), JSON round trips. */
+import type { GameModule, State } from "../runtime/index.ts";
 import { loadGame } from "../compiler/node/project.ts";
 import { renderDiagnostic } from "../compiler/core/diagnostics.ts";
 
@@ -7,4 +7,33 @@ export async function gameModule(game: string): Promise<GameModule> {
   const { module, diagnostics } = await loadGame(game);
   if (!module) throw new Error(`${game} does not compile:\n${diagnostics.map(renderDiagnostic).join("\n")}`);
   return module;
+}
+
+/** Freezes `x` and everything in it. */
+export function deepFreeze(x: unknown): void {
+  if (x === null || typeof x !== "object" || Object.isFrozen(x)) return;
+  Object.freeze(x);
+  for (const v of Object.values(x)) deepFreeze(v);
+}
+
+/** Log entries that came out of a JSON round trip and are frozen since (they cannot have changed). */
+const tripped = new WeakSet<object>();
+
+/**
+ * `JSON.parse(JSON.stringify(state))`, linear over a game rather than quadratic: the log only
+ * grows, so the entries that already went through a round trip at an earlier decision (the very
+ * same objects, deep-frozen since, so a later change in place throws) are kept; everything else
+ * (the whole state but those entries, and every entry not so kept) goes through JSON.
+ */
+export function jsonRoundTrip(state: State): State {
+  const log = state.log;
+  let kept = 0;
+  while (kept < log.length && tripped.has(log[kept] as object)) kept++;
+  const copy = JSON.parse(JSON.stringify({ ...state, log: log.slice(kept) })) as State;
+  for (const e of copy.log) {
+    deepFreeze(e);
+    tripped.add(e);
+  }
+  copy.log = kept === 0 ? copy.log : [...log.slice(0, kept), ...copy.log];
+  return copy;
 }

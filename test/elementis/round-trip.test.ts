@@ -8,7 +8,7 @@ import type { MatchConfig, State } from "../../runtime/index.ts";
 import { Engine, parseReplay, randomAgent, recordingRun, renderLog, replay, replayToJSON } from "../../runtime/index.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule, jsonRoundTrip } from "../kit.ts";
 
 const module = await gameModule("elementis");
 const engine = new Engine(module);
@@ -28,7 +28,7 @@ function play(seed: number, roundTrip: boolean, e: Engine = engine): { state: St
   const agent = randomAgent(seed + 1000);
   let decisions = 0;
   while (!e.isOver(st)) {
-    if (roundTrip) st = JSON.parse(JSON.stringify(st)) as State;
+    if (roundTrip) st = jsonRoundTrip(st);
     const r = e.apply(st, agent.choose(st, e.legalActions(st), e));
     if (!r.ok) throw new Error(r.reason);
     decisions++;

@@ -12,7 +12,7 @@ import type { MatchConfig, State } from "../../runtime/index.ts";
 import { Engine, randomAgent, renderLog } from "../../runtime/index.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule, jsonRoundTrip } from "../kit.ts";
 import { poolDeck as drawPoolDeck, poolOf } from "./pool-decks.ts";
 
 const module = await gameModule("gitcg");
@@ -140,7 +140,7 @@ describe("Genius Invokation: random games", () => {
       let b = e.newMatch(config(seed));
       const agentB = randomAgent(seed);
       while (!e.isOver(b)) {
-        b = JSON.parse(JSON.stringify(b)) as State;
+        b = jsonRoundTrip(b);
         e.apply(b, agentB.choose(b, e.legalActions(b), e));
       }
       expect(renderLog(b)).toEqual(renderLog(a));
