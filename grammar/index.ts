@@ -55,6 +55,25 @@ export function parseBinding(text: string): ParseResult<Binding | undefined> {
 /** How deep an effect's syntax tree may nest (operators, calls, blocks): a limit of the language. */
 export const MAX_NESTING = 1000;
 
+/**
+ * How deep brackets — ( [ { — may nest: a limit of the language. Checked on the tokens before
+ * parsing, because a bracket adds no tree node but does add parser recursion: without it, whether
+ * thousands of brackets overflowed the parser's stack depended on how warm the JIT was.
+ */
+export const MAX_BRACKETS = 256;
+
+/** The span of the first opening bracket nested deeper than MAX_BRACKETS, or null. */
+function bracketsTooDeep(tokens: readonly IToken[]): Span | null {
+  let depth = 0;
+  for (const t of tokens) {
+    const type = t.tokenType;
+    if (type === T.LParen || type === T.LBracket || type === T.LCurly) {
+      if (++depth > MAX_BRACKETS) return { start: t.startOffset, end: t.startOffset + 1 };
+    } else if ((type === T.RParen || type === T.RBracket || type === T.RCurly) && depth > 0) depth--;
+  }
+  return null;
+}
+
 /** The span of the first node nested deeper than `limit`, or null; walks with an explicit stack (no recursion). */
 export function tooDeep(root: unknown, limit: number): Span | null {
   const stack: [unknown, number][] = [[root, 0]];
@@ -79,7 +98,10 @@ function placeholderAt(offset: number): Expr {
 
 /** A syntax tree deeper than MAX_NESTING, at this span. */
 class TooDeep extends Error {
-  constructor(readonly span: Span) {
+  constructor(
+    readonly span: Span,
+    readonly what: "tree" | "brackets" = "tree",
+  ) {
     super("too deep");
   }
 }
@@ -90,7 +112,9 @@ function guarded<X>(text: string, fallback: X, body: () => ParseResult<X>): Pars
     return body();
   } catch (e) {
     if (e instanceof TooDeep) {
-      return { ast: fallback, errors: [{ span: e.span, code: "dsl/too-deep", message: `this is nested more than ${MAX_NESTING} levels deep (each operator of a chain, each call, each block counts)`, hint: "split it into several statements with let" }] };
+      const message =
+        e.what === "brackets" ? `brackets are nested more than ${MAX_BRACKETS} deep here` : `this is nested more than ${MAX_NESTING} levels deep (each operator of a chain, each call, each block counts)`;
+      return { ast: fallback, errors: [{ span: e.span, code: "dsl/too-deep", message, hint: "split it into several statements with let" }] };
     }
     if (e instanceof RangeError) {
       return { ast: fallback, errors: [{ span: { start: 0, end: Math.min(text.length, 1) }, code: "dsl/too-deep", message: "this code is nested too deeply to parse (brackets or blocks inside each other)", hint: "split it into several statements with let" }] };
@@ -108,6 +132,8 @@ function parseWith<N, X>(
 ): ParseResult<X> {
   const lexed = lex(text, 0, text);
   const tokens = layoutTokens(lexed.tokens, mode);
+  const nested = tokens.length > MAX_BRACKETS ? bracketsTooDeep(tokens) : null;
+  if (nested !== null) throw new TooDeep(nested, "brackets");
   parser.input = tokens;
   const cst = entry();
   const issues = lexed.issues;

@@ -50,13 +50,14 @@ describe("never throws, spans stay inside the text", () => {
     expect(parseEffect("draw\nuse").errors).toEqual([]);
   });
 
-  test("absurd nesting is one issue, not a crash", () => {
-    const text = `x = ${"(".repeat(3000)}1${")".repeat(3000)}`;
-    const r = parseEffect(text);
-    expect(r.errors).toEqual([
-      { span: { start: 0, end: 1 }, code: "dsl/too-deep", message: "this code is nested too deeply to parse (brackets or blocks inside each other)", hint: "split it into several statements with let" },
-    ]);
-    expect(parseEffect(`x = ${"(".repeat(100)}1${")".repeat(100)}`).errors).toEqual([]);
+  test("absurd nesting is one issue at the first bracket past the limit, not a crash, however warm the parser is", () => {
+    const tooDeep = (at: number) => [{ span: { start: at, end: at + 1 }, code: "dsl/too-deep", message: "brackets are nested more than 256 deep here", hint: "split it into several statements with let" }];
+    // "x = " is 4 characters: the 257th bracket is at offset 4 + 256.
+    expect(parseEffect(`x = ${"(".repeat(3000)}1${")".repeat(3000)}`).errors).toEqual(tooDeep(260));
+    expect(parseEffect(`x = ${"[".repeat(257)}1${"]".repeat(257)}`).errors).toEqual(tooDeep(260));
+    expect(parseEffect(`x = ${"(".repeat(256)}1${")".repeat(256)}`).errors).toEqual([]);
+    // Closed brackets do not add up: 300 pairs side by side are fine.
+    expect(parseEffect(`x = [${"(1), ".repeat(300)}(1)]`).errors).toEqual([]);
   });
 
   test("spans of a valid effect lie inside the text", () => {
