@@ -303,12 +303,25 @@ export function checkedGame(game: string, root = ROOT): CheckedModel | Diagnosti
   return "code" in inp ? inp : checkGame(inp);
 }
 
-/** A game's module and its checked model: the model of the build when there was one, else checked now. */
+/**
+ * The last checked model of each game folder, with the hash of every file it read: a process that
+ * asks again for unchanged files (the CLI run in process by an embedder or a test) gets the same
+ * model instead of checking the whole game again. The model is never changed after it is built.
+ */
+const checkedModels = new Map<string, { readonly hash: string; readonly model: CheckedModel }>();
+
+/** A game's module and its checked model: the model of the build when there was one, else checked now (or remembered). */
 export async function loadChecked(game: string, root = ROOT): Promise<{ module: GameModule | null; model: CheckedModel | null; diagnostics: readonly Diagnostic[] }> {
-  const r = await compileToDisk(game, { root });
+  const built = await compileToDisk(game, { root });
   const loadedGame = await loadGame(game, root);
-  const model = r.checked ?? checkedGame(game, root);
-  return { module: loadedGame.module, model: "code" in model ? null : model, diagnostics: loadedGame.diagnostics };
+  const inp = readGame(game, root);
+  if ("code" in inp) return { module: loadedGame.module, model: null, diagnostics: loadedGame.diagnostics };
+  const key = join(root, game);
+  const hash = checkHash(inp);
+  let model = built.checked ?? (checkedModels.get(key)?.hash === hash ? checkedModels.get(key)?.model : undefined);
+  if (model === undefined) model = checkGame(inp);
+  checkedModels.set(key, { hash, model });
+  return { module: loadedGame.module, model, diagnostics: loadedGame.diagnostics };
 }
 
 /** Compiles (if needed) and imports a game's module. Throws only on internal faults; check diagnostics first. */
