@@ -228,6 +228,8 @@ export interface TriggerDef {
   readonly h: string;
   readonly usage: number | null;
   readonly limit: { readonly count: number; readonly per: string } | null;
+  /** The author's reason why this trigger cannot keep firing (`bounded:`): the loop analysis takes it at its word; the runtime ignores it. */
+  readonly bounded?: string;
 }
 
 export interface ComputeDef {

@@ -59,6 +59,7 @@ function triggerSchema(voc: Vocabulary): object {
       in: { oneOf: [oneOfValues([...voc.zones.keys()]), { type: "array", items: oneOfValues([...voc.zones.keys()]) }] },
       when: { type: "string" },
       usage: { type: "integer", minimum: 1 },
+      bounded: { type: "string", minLength: 1, description: "why this trigger cannot keep firing, for a loop the analysis cannot see ends (e.g. a usage the game's rules spend)" },
       limit: {
         type: "object",
         properties: { count: { type: "integer", minimum: 1 }, per: oneOfValues([...voc.events.keys()]) },

@@ -88,6 +88,7 @@ export function cardData(voc: Vocabulary, id: string, kind: string, v: Obj, unit
       h: `card.${unitKey("on")}.on.${i}`,
       usage: typeof o["usage"] === "number" ? o["usage"] : null,
       limit: typeof limit["count"] === "number" ? { count: limit["count"], per: String(limit["per"]) } : null,
+      ...(typeof o["bounded"] === "string" ? { bounded: o["bounded"] } : {}),
     };
   });
   const computes: ComputeDef[] = ((v["modifiers"] as unknown[] | undefined) ?? []).map((m, i) => {

@@ -42,7 +42,7 @@ describe("cardwright analyze on the loop fixture", () => {
     expect(r.stdout).toBe("✓ loopy: 4 card file(s), 0 error(s), 2 warning(s)\n");
     expect(r.stderr.split("\n")).toEqual([
       `${DIR}/cards/ember.yaml:6:12: warning check/trigger-loop: possible endless trigger loop: ember (on burn) emits glow → flare (on glow) emits hit → spark (on hit) emits burn → ember (on burn)`,
-      `  hint: the cycle: ${DIR}/cards/ember.yaml:6:12, ${DIR}/cards/flare.yaml:6:12, ${DIR}/cards/spark.yaml:6:12; give one trigger a 'usage', a 'limit' or a 'when' that stops it`,
+      `  hint: the cycle: ${DIR}/cards/ember.yaml:6:12, ${DIR}/cards/flare.yaml:6:12, ${DIR}/cards/spark.yaml:6:12; give one trigger a 'usage', a 'limit' or a 'when' that stops it, or, if it ends for a reason the analysis cannot see, say so with 'bounded: <reason>'`,
       `${DIR}/cards/medic.yaml:11:12: warning check/dead-trigger: trigger 2 of 'medic' never fires: no code emits 'heal'`,
       "  hint: emit 'heal' somewhere (rules or a card), or listen to another event",
       "",

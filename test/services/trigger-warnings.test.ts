@@ -24,7 +24,7 @@ describe("trigger-graph warnings in the language service (elementis)", () => {
         "check/trigger-loop",
         { start: { line: 13, character: 11 }, end: { line: 13, character: 17 } },
         "possible endless trigger loop: gargoyle (on damage) emits damage → gargoyle (on damage)",
-        "the cycle: cards/elementis/cards/gargoyle.yaml:14:12; give one trigger a 'usage', a 'limit' or a 'when' that stops it",
+        "the cycle: cards/elementis/cards/gargoyle.yaml:14:12; give one trigger a 'usage', a 'limit' or a 'when' that stops it, or, if it ends for a reason the analysis cannot see, say so with 'bounded: <reason>'",
       ],
     ]);
     // The unchanged Gargoyle has none.
@@ -38,5 +38,14 @@ describe("trigger-graph warnings in the language service (elementis)", () => {
     // No error either (errors would stop the analysis): the limit is valid and bounds the trigger.
     expect(f.ls.diagnostics(f.file).filter((d) => d.severity === "error")).toEqual([]);
     expect(warnings(f.ls.diagnostics(f.file))).toEqual([]);
+  });
+
+  test("`bounded: <reason>` is the author's word that the trigger stops: no loop warning; an empty reason is a schema error", () => {
+    const f = fixture(GAME, GARGOYLE, looping);
+    f.ws.setFile(GARGOYLE, looping.replace("  - event: damage\n    do: deal-damage", '  - event: damage\n    bounded: "the damage kills it first"\n    do: deal-damage'));
+    expect(f.ls.diagnostics(f.file).filter((d) => d.severity === "error")).toEqual([]);
+    expect(warnings(f.ls.diagnostics(f.file))).toEqual([]);
+    f.ws.setFile(GARGOYLE, looping.replace("  - event: damage\n    do: deal-damage", '  - event: damage\n    bounded: ""\n    do: deal-damage'));
+    expect(f.ls.diagnostics(f.file).filter((d) => d.severity === "error").map((d) => [d.code, d.range.start.line, d.message])).toEqual([["schema/invalid", 14, "'on.1.bounded' must NOT have fewer than 1 characters"]]);
   });
 });

@@ -168,7 +168,7 @@ export function analysisDiagnostics(model: CheckedModel, analysis?: Analysis): D
   const t = analysis ? null : triggerFindings(model, triggerGraph(model));
   for (const f of analysis ? analysis.findings : [...(t?.loops ?? []), ...(t?.dead ?? [])]) {
     if (f.kind === "loop") {
-      out.push({ file: f.at.file, range: f.at.range, severity: "warning", code: "check/trigger-loop", message: findingMessage(f), hint: `the cycle: ${f.cycle.map((c) => `${c.at.file}:${c.at.range.start.line}:${c.at.range.start.col}`).join(", ")}; give one trigger a 'usage', a 'limit' or a 'when' that stops it` });
+      out.push({ file: f.at.file, range: f.at.range, severity: "warning", code: "check/trigger-loop", message: findingMessage(f), hint: `the cycle: ${f.cycle.map((c) => `${c.at.file}:${c.at.range.start.line}:${c.at.range.start.col}`).join(", ")}; give one trigger a 'usage', a 'limit' or a 'when' that stops it, or, if it ends for a reason the analysis cannot see, say so with 'bounded: <reason>'` });
     } else if (f.kind === "dead-trigger") {
       out.push({ file: f.at.file, range: f.at.range, severity: "warning", code: "check/dead-trigger", message: findingMessage(f), hint: f.why === "never-emitted" ? `emit '${f.trigger.event}' somewhere (rules or a card), or listen to another event` : "the condition compares fixed values of the card that never match" });
     }

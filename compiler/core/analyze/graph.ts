@@ -141,8 +141,9 @@ export function triggerGraph(model: CheckedModel): TriggerGraph {
         seen.add(t.h);
         heard.add(t.event);
         if (t.limit) heard.add(t.limit.per);
-        // `usage` bounds a trigger only when its code spends it (`use`); a limit always does.
-        const bounded = t.limit !== null || (t.usage !== null && (facts.get(t.h)?.uses ?? false));
+        // `usage` bounds a trigger only when its code spends it (`use`); a limit always does, and
+        // so does the author's word (`bounded:`, with the reason the analysis cannot see).
+        const bounded = t.limit !== null || t.bounded !== undefined || (t.usage !== null && (facts.get(t.h)?.uses ?? false));
         triggers.push({ card: c.id, file: c.file, index, event: t.event, def, unit: t.h, when: t.when, bounded, emits: reach(t.h) });
       });
       for (const e of Object.values(def.effects)) if (e.to) heard.add(e.to);
