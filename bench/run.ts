@@ -199,7 +199,9 @@ row("peak RSS over 1,000 games", `${fmt(peakRss / 2 ** 20, 1)} MiB`);
 
 // ── Genius Invokation ───────────────────────────────────────────────────────
 const gi = await loadGame("gitcg");
-if (gi.module) {
+// A game that does not compile is a failed bench, not a skipped section.
+if (!gi.module) throw new Error(`gitcg does not compile: ${gi.diagnostics.map((d) => d.message).join("; ")}`);
+{
   process.stdout.write("\nGenius Invokation TCG\n");
   const giModule = gi.module;
   const giDecks = readDecks(gameDir("gitcg"), giModule).decks;
@@ -291,7 +293,8 @@ if (gi.module) {
 
 // ── VERMILION ───────────────────────────────────────────────────────────────
 const vm = await loadGame("vermilion");
-if (vm.module) {
+if (!vm.module) throw new Error(`vermilion does not compile: ${vm.diagnostics.map((d) => d.message).join("; ")}`);
+{
   process.stdout.write("\nVERMILION\n");
   const vmModule = vm.module;
   const vmDecks = readDecks(gameDir("vermilion"), vmModule).decks;
