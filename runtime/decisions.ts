@@ -221,8 +221,6 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
   if (action === null || typeof action !== "object" || typeof (action as { type?: unknown }).type !== "string") {
     return `${JSON.stringify(action) ?? String(action)} is not an action (expected { type: 'act' | 'pick' | 'done' | 'yes' | 'no', … })`;
   }
-  // Named only in a refusal: most answers are legal.
-  const who = () => rt.name(d.player);
   switch (d.type) {
     case "act": {
       if (action.type === "act") {
@@ -238,11 +236,11 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
         const why = !known || def === undefined ? `there is no action '${action.action}'` : whyNotLegal(rt, d, def, action);
         return `'${formatAction(action)}' is not a legal action now: ${why}; legal: ${listLegal(d)}`;
       }
-      return `'${formatAction(action)}' is not a legal action now: ${who()} must take an action of the '${d.window}' window; legal: ${listLegal(d)}`;
+      return `'${formatAction(action)}' is not a legal action now: ${rt.name(d.player)} must take an action of the '${d.window}' window; legal: ${listLegal(d)}`;
     }
     case "may":
       if (action.type === "yes" || action.type === "no") return null;
-      return `'${formatAction(action)}' is not a legal action now: ${who()} must answer yes or no ("${d.prompt}")`;
+      return `'${formatAction(action)}' is not a legal action now: ${rt.name(d.player)} must answer yes or no ("${d.prompt}")`;
     case "choose": {
       if (action.type === "pick") {
         if (!Object.hasOwn(action, "value")) return "a pick needs a value";
@@ -255,7 +253,7 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
         if (d.picked.length >= d.min) return null;
         return `'done' needs at least ${d.min} pick${d.min === 1 ? "" : "s"} (${d.picked.length} so far)`;
       }
-      return `'${formatAction(action)}' is not a legal action now: ${who()} must choose ("${d.prompt}"): pick a candidate${d.picked.length >= d.min ? " or 'done'" : ""}`;
+      return `'${formatAction(action)}' is not a legal action now: ${rt.name(d.player)} must choose ("${d.prompt}"): pick a candidate${d.picked.length >= d.min ? " or 'done'" : ""}`;
     }
   }
 }
