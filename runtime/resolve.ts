@@ -29,7 +29,7 @@ export function drive(rt: RuntimeCtx): void {
       }
       if (++count > MAX_STEPS) throw new Error(`runaway resolution: ${MAX_STEPS} steps without a decision`);
       // Only a frame that was on the stack when the answer came needs copying before it runs.
-      if (undo.active) undo.frame(f, frames.length - 1);
+      if (undo.active && frames.length <= undo.floor) undo.frame(f, frames.length - 1);
       const h = f.h;
       if (h.charCodeAt(0) === 36 /* $ */) {
         rt.at = -1; // the runtime's own frame: no handler statement makes its log lines

@@ -67,7 +67,7 @@ export class Undo {
    * The lowest the stack has been since the answer came: below it, every frame is one that was
    * there then (frames pushed later sit above it), so only those can need a copy.
    */
-  private floor = 0;
+  floor = 0;
   /** Frames that were on the stack when the answer came and have been popped since, top first. */
   private readonly poppedFrames: Frame[] = [];
   /** Frames of the stack as the answer came that have changed since. */
