@@ -78,7 +78,7 @@ describe("completion (elementis)", () => {
   test("YAML: a trigger's keys, its event's values, and card ids in a deck", () => {
     const f = fixture(GAME, FIREBALL, fireball + "on:\n  - event: <|>\n    <|>\n");
     expect(labels(f, f.cursors[0])).toEqual(expect.arrayContaining(["turn-start", "damage", "attack"]));
-    expect(labels(f, f.cursors[1]).sort()).toEqual(["do", "in", "limit", "stage", "usage", "when"]);
+    expect(labels(f, f.cursors[1]).sort()).toEqual(["bounded", "do", "in", "limit", "stage", "usage", "when"]);
     const deck = fixture(GAME, "cards/elementis/decks/fire.yaml", fileText(GAME, "cards/elementis/decks/fire.yaml").replace("hand: [will-o-wisp,", "hand: [will-o-wisp, <|>"));
     const ids = labels(deck);
     expect(ids).toEqual(expect.arrayContaining(["fireball", "phoenix", "undine"]));
