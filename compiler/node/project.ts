@@ -313,7 +313,7 @@ const checkedModels = new Map<string, { readonly hash: string; readonly model: C
 /** A game's module and its checked model: the model of the build when there was one, else checked now (or remembered). */
 export async function loadChecked(game: string, root = ROOT): Promise<{ module: GameModule | null; model: CheckedModel | null; diagnostics: readonly Diagnostic[] }> {
   const built = await compileToDisk(game, { root });
-  const loadedGame = await loadGame(game, root);
+  const loadedGame = await importBuilt(built);
   const inp = readGame(game, root);
   if ("code" in inp) return { module: loadedGame.module, model: null, diagnostics: loadedGame.diagnostics };
   const key = join(root, game);
@@ -326,7 +326,11 @@ export async function loadChecked(game: string, root = ROOT): Promise<{ module: 
 
 /** Compiles (if needed) and imports a game's module. Throws only on internal faults; check diagnostics first. */
 export async function loadGame(game: string, root = ROOT): Promise<{ module: GameModule | null; diagnostics: readonly Diagnostic[] }> {
-  const r = await compileToDisk(game, { root });
+  return importBuilt(await compileToDisk(game, { root }));
+}
+
+/** The module of a build (imported once per build), or none when the build had errors. */
+async function importBuilt(r: CompileResult): Promise<{ module: GameModule | null; diagnostics: readonly Diagnostic[] }> {
   if (!r.jsPath) return { module: null, diagnostics: r.diagnostics };
   const url = `${pathToFileURL(r.jsPath).href}?v=${readFileSync(join(dirname(r.jsPath), "inputs.hash"), "utf8")}`;
   const cached = loaded.get(url);
