@@ -48,17 +48,21 @@ export async function measureCoreBundle(): Promise<CoreBundle> {
       const spec = m[1] ?? "";
       if (/^(typescript|ts-morph|@ts-morph\/)/.test(spec) || spec.startsWith("node:")) leaks.push(spec);
     }
-    for (const api of ["transpileModule", "createSourceFile", "createProgram", "ScriptTarget"]) if (text.includes(api)) leaks.push(`TypeScript API ${api}`);
+    for (const api of ["transpileModule", "createSourceFile", "createProgram", "ScriptTarget"])
+      if (text.includes(api)) leaks.push(`TypeScript API ${api}`);
     const mentions = (text.match(/typescript/gi) ?? []).length;
     return { bytes: text.length, gzip: gzipSync(Buffer.concat(code)).length, leaks: [...new Set(leaks)], mentions };
   } finally {
-    if (!process.env["KEEP"]) rmSync(out, { recursive: true, force: true }); else process.stdout.write(out + "\n");
+    if (!process.env["KEEP"]) rmSync(out, { recursive: true, force: true });
+    else process.stdout.write(out + "\n");
   }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const r = await measureCoreBundle();
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  process.stdout.write(`core worker bundle (vite, es): ${kib(r.bytes)} raw, ${kib(r.gzip)} gzip; ${r.leaks.length ? `LEAKS: ${r.leaks.join(", ")}` : "no typescript, no node: modules"} (the word "typescript": ${r.mentions}× in comments)\n`);
+  process.stdout.write(
+    `core worker bundle (vite, es): ${kib(r.bytes)} raw, ${kib(r.gzip)} gzip; ${r.leaks.length ? `LEAKS: ${r.leaks.join(", ")}` : "no typescript, no node: modules"} (the word "typescript": ${r.mentions}× in comments)\n`,
+  );
   if (r.leaks.length) process.exitCode = 1;
 }

@@ -34,5 +34,7 @@ fc.assert(
   { numRuns: count, seed },
 );
 const s = (performance.now() - t0) / 1000;
-console.log(`${count} mutants (seed ${seed}) in ${s.toFixed(1)} s: ${(count / s).toFixed(0)}/s, ${failures} failures, slowest case ${slowest.toFixed(0)} ms`);
+console.log(
+  `${count} mutants (seed ${seed}) in ${s.toFixed(1)} s: ${(count / s).toFixed(0)}/s, ${failures} failures, slowest case ${slowest.toFixed(0)} ms`,
+);
 if (failures > 0) process.exitCode = 1;

@@ -4,7 +4,7 @@
  * rebuilt, for the first 50 card files four times over; medians of the wall and CPU time per edit.
  * `taskset -c 0 npx tsx bench/recheck.ts` (an argument picks one of the two rows: `50` or `all`).
  */
-import { Workspace } from "../compiler/core/workspace.ts";
+import { Workspace } from "../compiler/core/workspace/workspace.ts";
 import { readGame } from "../compiler/node/project.ts";
 
 const median = (xs: number[]) => {
@@ -14,7 +14,10 @@ const median = (xs: number[]) => {
 const gi = readGame("gitcg");
 if ("code" in gi) throw new Error(gi.message);
 const only = process.argv[2];
-for (const [label, cards] of [["50 GI cards", gi.cards.slice(0, 50)], [`all ${gi.cards.length} GI cards`, gi.cards]] as const) {
+for (const [label, cards] of [
+  ["50 GI cards", gi.cards.slice(0, 50)],
+  [`all ${gi.cards.length} GI cards`, gi.cards],
+] as const) {
   if (only && !label.includes(only)) continue;
   const ws = new Workspace({ rules: gi.rules, cards });
   const wall: number[] = [];
@@ -31,5 +34,7 @@ for (const [label, cards] of [["50 GI cards", gi.cards.slice(0, 50)], [`all ${gi
       cpu.push((c.user + c.system) / 1000);
     }
   }
-  process.stdout.write(`re-check after a 1-char edit, ${label} (median): ${median(wall).toFixed(2)} ms wall, ${median(cpu).toFixed(2)} ms CPU (target ≤ 20 ms)\n`);
+  process.stdout.write(
+    `re-check after a 1-char edit, ${label} (median): ${median(wall).toFixed(2)} ms wall, ${median(cpu).toFixed(2)} ms CPU (target ≤ 20 ms)\n`,
+  );
 }

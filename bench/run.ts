@@ -4,9 +4,9 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { checkGame } from "../compiler/core/compile.ts";
-import { Workspace } from "../compiler/core/workspace.ts";
-import { emitGame } from "../compiler/core/emit.ts";
+import { checkGame } from "../compiler/core/files/check-files.ts";
+import { Workspace } from "../compiler/core/workspace/workspace.ts";
+import { emitGame } from "../compiler/core/emit/emit.ts";
 import { measureCoreBundle } from "./core-bundle.ts";
 import { readDecks } from "../compiler/node/decks.ts";
 import { gameDir, loadGame, readGame, ROOT } from "../compiler/node/project.ts";
@@ -16,7 +16,9 @@ import { poolDeck } from "../test/gitcg/pool-decks.ts";
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? ((s[Math.floor((s.length - 1) / 2)] as number) + (s[Math.ceil((s.length - 1) / 2)] as number)) / 2 : NaN;
+  return s.length
+    ? ((s[Math.floor((s.length - 1) / 2)] as number) + (s[Math.ceil((s.length - 1) / 2)] as number)) / 2
+    : NaN;
 };
 const fmt = (n: number, d = 1) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
 const rows: [string, string, string][] = [];
@@ -32,7 +34,9 @@ process.stdout.write(`Cardwright bench — ${game}, node ${process.version}, one
 // ── compiler ────────────────────────────────────────────────────────────────
 const cold: number[] = [];
 for (let i = 0; i < 3; i++) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "bench/compile-once.ts"), game], { encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "bench/compile-once.ts"), game], {
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(r.stderr);
   cold.push((JSON.parse(r.stdout) as { total: number }).total);
 }
@@ -75,7 +79,10 @@ row("check one card file, warm (slowest)", `${fmt(Math.max(...perCard), 2)} ms`)
 (function measureGiRecheck(): void {
   const gi = readGame("gitcg");
   if ("code" in gi) throw new Error(gi.message);
-  for (const [label, cards] of [["50 GI cards", gi.cards.slice(0, 50)], [`all ${gi.cards.length} GI cards`, gi.cards]] as const) {
+  for (const [label, cards] of [
+    ["50 GI cards", gi.cards.slice(0, 50)],
+    [`all ${gi.cards.length} GI cards`, gi.cards],
+  ] as const) {
     const giWs = new Workspace({ rules: gi.rules, cards });
     const edits: number[] = [];
     for (let round = 0; round < 4; round++) {
@@ -116,7 +123,11 @@ row(`parse one effect (median over ${effects.length} effects)`, `${fmt(median(pa
 
 // The browser-safe core as a web-worker bundle (vite): size, and no TypeScript or Node inside.
 const bundle = await measureCoreBundle();
-row("core worker bundle (vite, es), raw / gzip", `${fmt(bundle.bytes / 1024, 0)} / ${fmt(bundle.gzip / 1024, 0)} KiB`, verdict(bundle.leaks.length === 0, `no typescript, no node: (${bundle.leaks.join(", ") || "none found"})`));
+row(
+  "core worker bundle (vite, es), raw / gzip",
+  `${fmt(bundle.bytes / 1024, 0)} / ${fmt(bundle.gzip / 1024, 0)} KiB`,
+  verdict(bundle.leaks.length === 0, `no typescript, no node: (${bundle.leaks.join(", ") || "none found"})`),
+);
 
 // ── runtime ─────────────────────────────────────────────────────────────────
 const { module } = await loadGame(game);
@@ -210,7 +221,10 @@ if (!gi.module) throw new Error(`gitcg does not compile: ${gi.diagnostics.map((d
   const giDecks = readDecks(gameDir("gitcg"), giModule).decks;
   const giConfig = (seed: number): MatchConfig => ({
     seed,
-    players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: { ...(giDecks[(seed * (i + 3)) % giDecks.length]?.zones ?? {}) } })),
+    players: [0, 1].map((i) => ({
+      name: `P${i + 1}`,
+      zones: { ...(giDecks[(seed * (i + 3)) % giDecks.length]?.zones ?? {}) },
+    })),
   });
   const giRun = (engine: Engine, seconds: number, from: number) => {
     let games = 0;
@@ -273,7 +287,13 @@ if (!gi.module) throw new Error(`gitcg does not compile: ${gi.diagnostics.map((d
     seed,
     players: [
       { name: "P1", zones: poolDeck(giModule, seed) },
-      { name: "P2", zones: seed % 2 === 0 ? poolDeck(giModule, seed * 31 + 7) : { ...(giDecks[(seed * 7 + 3) % giDecks.length]?.zones ?? {}) } },
+      {
+        name: "P2",
+        zones:
+          seed % 2 === 0
+            ? poolDeck(giModule, seed * 31 + 7)
+            : { ...(giDecks[(seed * 7 + 3) % giDecks.length]?.zones ?? {}) },
+      },
     ],
   });
   const t0 = performance.now();
@@ -288,10 +308,18 @@ if (!gi.module) throw new Error(`gitcg does not compile: ${gi.diagnostics.map((d
     }
   }
   const seconds = (performance.now() - t0) / 1000;
-  row(`GI ${count.toLocaleString("en-US")} random games, decks from the whole pool: exceptions`, `${exceptions} in ${fmt(seconds, 0)} s`, verdict(exceptions === 0, "0"));
+  row(
+    `GI ${count.toLocaleString("en-US")} random games, decks from the whole pool: exceptions`,
+    `${exceptions} in ${fmt(seconds, 0)} s`,
+    verdict(exceptions === 0, "0"),
+  );
   // The long run is the steadier throughput figure on a shared machine (short windows swing ±30%).
   const steady = count / seconds;
-  row(`GI random games per second (log off, all ${count.toLocaleString("en-US")})`, fmt(steady, 1), verdict(steady >= 100, "≥ 100"));
+  row(
+    `GI random games per second (log off, all ${count.toLocaleString("en-US")})`,
+    fmt(steady, 1),
+    verdict(steady >= 100, "≥ 100"),
+  );
 }
 
 // ── VERMILION ───────────────────────────────────────────────────────────────
@@ -303,7 +331,10 @@ if (!vm.module) throw new Error(`vermilion does not compile: ${vm.diagnostics.ma
   const vmDecks = readDecks(gameDir("vermilion"), vmModule).decks;
   const vmConfig = (seed: number): MatchConfig => ({
     seed,
-    players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: { ...(vmDecks[(seed + i) % vmDecks.length]?.zones ?? {}) } })),
+    players: [0, 1].map((i) => ({
+      name: `P${i + 1}`,
+      zones: { ...(vmDecks[(seed + i) % vmDecks.length]?.zones ?? {}) },
+    })),
   });
   const vmQuiet = new Engine(vmModule, { log: false });
   const play = (engine: Engine, seed: number): { decisions: number; links: number } => {
@@ -338,11 +369,23 @@ if (!vm.module) throw new Error(`vermilion does not compile: ${vm.diagnostics.ma
   const seconds = (performance.now() - t0) / 1000;
   const c1 = process.cpuUsage(c0);
   const cpuSeconds = (c1.user + c1.system) / 1e6;
-  row(`VM ${count.toLocaleString("en-US")} random games: exceptions`, `${exceptions} in ${fmt(seconds, 0)} s`, verdict(exceptions === 0, "0"));
+  row(
+    `VM ${count.toLocaleString("en-US")} random games: exceptions`,
+    `${exceptions} in ${fmt(seconds, 0)} s`,
+    verdict(exceptions === 0, "0"),
+  );
   const gamesPerSecond = count / seconds;
-  row(`VM random games per second (log off, all ${count.toLocaleString("en-US")})`, fmt(gamesPerSecond, 1), verdict(gamesPerSecond >= 500, "≥ 500 (pinned: taskset -c 0 npx tsx bench/vm-steady.ts)"));
+  row(
+    `VM random games per second (log off, all ${count.toLocaleString("en-US")})`,
+    fmt(gamesPerSecond, 1),
+    verdict(gamesPerSecond >= 500, "≥ 500 (pinned: taskset -c 0 npx tsx bench/vm-steady.ts)"),
+  );
   // The wall clock counts other processes on a shared machine; CPU time counts only this one.
-  row("VM random games per CPU second (log off)", fmt(count / cpuSeconds, 1), verdict(count / cpuSeconds >= 500, "≥ 500"));
+  row(
+    "VM random games per CPU second (log off)",
+    fmt(count / cpuSeconds, 1),
+    verdict(count / cpuSeconds >= 500, "≥ 500"),
+  );
   row("VM decisions per game (mean)", fmt(decisions / count, 1));
   row("VM deepest chain seen", String(deepest));
   const vmLogged = new Engine(vmModule);

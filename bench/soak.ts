@@ -21,7 +21,8 @@ function invariant(engine: Engine, st: State): string | null {
     for (const id of st.zones[key] ?? []) {
       const e = st.entities[id];
       if (e === undefined) return `zone ${key} lists a missing entity ${id}`;
-      if (e.zone !== zone || (e.holder ?? e.owner) !== owner) return `entity ${id} is listed in ${key} but says ${e.holder ?? e.owner}:${e.zone}`;
+      if (e.zone !== zone || (e.holder ?? e.owner) !== owner)
+        return `entity ${id} is listed in ${key} but says ${e.holder ?? e.owner}:${e.zone}`;
     }
   }
   return null;
@@ -38,14 +39,24 @@ for (const game of listGames().filter((g) => only === undefined || g === only)) 
   for (let seed = 1; seed <= perGame; seed++) {
     const a = decks[seed % decks.length];
     const b = decks[(seed * 7 + 1) % decks.length];
-    const st = engine.newMatch({ seed, players: [{ name: "P1", zones: { ...a?.zones } }, { name: "P2", zones: { ...b?.zones } }] });
+    const st = engine.newMatch({
+      seed,
+      players: [
+        { name: "P1", zones: { ...a?.zones } },
+        { name: "P2", zones: { ...b?.zones } },
+      ],
+    });
     const agent = randomAgent(seed ^ 0x5bd1e995);
     let n = 0;
     while (!st.match.over) {
       const legal = engine.legalActions(st);
       const r = engine.apply(st, agent.choose(st, legal, engine));
       n++;
-      const bad = r.ok ? (n % 50 === 0 ? invariant(engine, st) : null) : `an agent's legal action was rejected: ${r.reason}`;
+      const bad = r.ok
+        ? n % 50 === 0
+          ? invariant(engine, st)
+          : null
+        : `an agent's legal action was rejected: ${r.reason}`;
       if (bad !== null) {
         console.error(`${game} seed ${seed}, decision ${n}: ${bad}`);
         process.exit(1);
@@ -55,7 +66,11 @@ for (const game of listGames().filter((g) => only === undefined || g === only)) 
         process.exit(1);
       }
     }
-    const bad = invariant(engine, st) ?? (JSON.stringify(JSON.parse(JSON.stringify(st))) === JSON.stringify(st) ? null : "the state does not survive JSON");
+    const bad =
+      invariant(engine, st) ??
+      (JSON.stringify(JSON.parse(JSON.stringify(st))) === JSON.stringify(st)
+        ? null
+        : "the state does not survive JSON");
     if (bad !== null) {
       console.error(`${game} seed ${seed}: ${bad}`);
       process.exit(1);
@@ -63,7 +78,9 @@ for (const game of listGames().filter((g) => only === undefined || g === only)) 
     decisions += n;
     if (seed % 1000 === 0 || seed === perGame) {
       const s = (performance.now() - t0) / 1000;
-      console.log(`${game}: ${seed} games, ${decisions} decisions, ${(seed / s).toFixed(1)} games/s, ${s.toFixed(0)} s`);
+      console.log(
+        `${game}: ${seed} games, ${decisions} decisions, ${(seed / s).toFixed(1)} games/s, ${s.toFixed(0)} s`,
+      );
     }
   }
 }

@@ -9,7 +9,9 @@ export default defineConfig({
   server: { fs: { allow: [repo] }, watch: { ignored: ["**/cards/**", "**/dist/**", "**/.scratch/**"] } },
   // The YAML worker must be pre-bundled up front, or the dev server re-optimizes and reloads the
   // page when the first YAML file opens.
-  optimizeDeps: { include: ["monaco-editor", "monaco-yaml", "monaco-yaml/yaml.worker.js", "yaml", "ajv", "chevrotain", "pure-rand"] },
+  optimizeDeps: {
+    include: ["monaco-editor", "monaco-yaml", "monaco-yaml/yaml.worker.js", "yaml", "ajv", "chevrotain", "pure-rand"],
+  },
   worker: { format: "es" },
   build: { outDir: "../dist/editor", emptyOutDir: true },
 });

@@ -1,12 +1,20 @@
 /**
  * The JSON Schema of a rules file's optional `card-text:` section: the game's own words for
  * rendering a card's behaviour as text, and the patterns that find the numbers a card's written
- * text states (compiler/core/card-text/). docs/files.md describes the section.
+ * text states (compiler/core/analysis/card-text/). docs/files.md describes the section.
  */
 
 /** A phrase in English, optionally with other languages (`{ en, ja }`). */
 const phrase = {
-  oneOf: [{ type: "string" }, { type: "object", properties: { en: { type: "string" }, ja: { type: "string" } }, required: ["en"], additionalProperties: { type: "string" } }],
+  oneOf: [
+    { type: "string" },
+    {
+      type: "object",
+      properties: { en: { type: "string" }, ja: { type: "string" } },
+      required: ["en"],
+      additionalProperties: { type: "string" },
+    },
+  ],
 } as const;
 const phrases = { type: "object", additionalProperties: phrase } as const;
 

@@ -18,7 +18,11 @@ export function cstTypesSource(): string {
   );
 }
 
-if (typeof process !== "undefined" && process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/"))) {
+if (
+  typeof process !== "undefined" &&
+  process.argv[1] !== undefined &&
+  import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/"))
+) {
   const { writeFileSync } = await import("node:fs");
   writeFileSync(new URL("./cst.generated.ts", import.meta.url), cstTypesSource());
 }

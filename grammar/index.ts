@@ -25,17 +25,27 @@ export const SYNTAX = "dsl/syntax";
 /** Parses an effect: a block of statements without braces. */
 export function parseEffect(text: string): ParseResult<Program> {
   return guarded(text, { kind: "program", body: [], span: { start: 0, end: text.length } }, () =>
-    parseWith(text, "block", () => parser.program() as C.ProgramCstNode, (b, cst) => b.program(cst)),
+    parseWith(
+      text,
+      "block",
+      () => parser.program() as C.ProgramCstNode,
+      (b, cst) => b.program(cst),
+    ),
   );
 }
 
 /** Parses a whole text as one expression (a `when:` condition). */
 export function parseExpression(text: string): ParseResult<Expr> {
   return guarded(text, placeholderAt(0), () =>
-    parseWith(text, "expression", () => parser.expressionOnly() as C.ExpressionOnlyCstNode, (b, cst) => {
-      const node = cst.children.expression?.[0];
-      return node === undefined ? placeholderAt(0) : b.expression(node);
-    }),
+    parseWith(
+      text,
+      "expression",
+      () => parser.expressionOnly() as C.ExpressionOnlyCstNode,
+      (b, cst) => {
+        const node = cst.children.expression?.[0];
+        return node === undefined ? placeholderAt(0) : b.expression(node);
+      },
+    ),
   );
 }
 
@@ -46,7 +56,12 @@ export function parseExpression(text: string): ParseResult<Expr> {
  */
 export function parseBinding(text: string): ParseResult<Binding | undefined> {
   return guarded<Binding | undefined>(text, undefined, () =>
-    parseWith(text, "expression", () => parser.binding() as C.BindingCstNode, (b, cst) => b.binding(cst)),
+    parseWith(
+      text,
+      "expression",
+      () => parser.binding() as C.BindingCstNode,
+      (b, cst) => b.binding(cst),
+    ),
   );
 }
 
@@ -113,13 +128,33 @@ function guarded<X>(text: string, fallback: X, body: () => ParseResult<X>): Pars
   } catch (e) {
     if (e instanceof TooDeep) {
       const message =
-        e.what === "brackets" ? `brackets are nested more than ${MAX_BRACKETS} deep here` : `this is nested more than ${MAX_NESTING} levels deep (each operator of a chain, each call, each block counts)`;
-      return { ast: fallback, errors: [{ span: e.span, code: "dsl/too-deep", message, hint: "split it into several statements with let" }] };
+        e.what === "brackets"
+          ? `brackets are nested more than ${MAX_BRACKETS} deep here`
+          : `this is nested more than ${MAX_NESTING} levels deep (each operator of a chain, each call, each block counts)`;
+      return {
+        ast: fallback,
+        errors: [{ span: e.span, code: "dsl/too-deep", message, hint: "split it into several statements with let" }],
+      };
     }
     if (e instanceof RangeError) {
-      return { ast: fallback, errors: [{ span: { start: 0, end: Math.min(text.length, 1) }, code: "dsl/too-deep", message: "this code is nested too deeply to parse (brackets or blocks inside each other)", hint: "split it into several statements with let" }] };
+      return {
+        ast: fallback,
+        errors: [
+          {
+            span: { start: 0, end: Math.min(text.length, 1) },
+            code: "dsl/too-deep",
+            message: "this code is nested too deeply to parse (brackets or blocks inside each other)",
+            hint: "split it into several statements with let",
+          },
+        ],
+      };
     }
-    return { ast: fallback, errors: [{ span: { start: 0, end: text.length }, code: SYNTAX, message: `this text could not be parsed: ${String(e)}` }] };
+    return {
+      ast: fallback,
+      errors: [
+        { span: { start: 0, end: text.length }, code: SYNTAX, message: `this text could not be parsed: ${String(e)}` },
+      ],
+    };
   }
 }
 
@@ -208,9 +243,19 @@ function lex(src: string, base: number, full: string): { tokens: IToken[]; issue
       });
     } else if (tok.image === "__proto__" && tok.tokenType === T.Identifier) {
       // JavaScript gives this name a meaning of its own on every object: no name may be it.
-      issues.push({ span, code: "dsl/reserved", message: "'__proto__' is reserved and cannot be used as a name", hint: "choose another name" });
+      issues.push({
+        span,
+        code: "dsl/reserved",
+        message: "'__proto__' is reserved and cannot be used as a name",
+        hint: "choose another name",
+      });
     } else if (tok.tokenType === T.SingleQuotedString) {
-      issues.push({ span, code: LEX, message: "texts are written in double quotes", hint: `write "${tok.image.replace(/^'|'$/g, "")}"` });
+      issues.push({
+        span,
+        code: LEX,
+        message: "texts are written in double quotes",
+        hint: `write "${tok.image.replace(/^'|'$/g, "")}"`,
+      });
     }
   }
   return { tokens, issues };
@@ -241,7 +286,13 @@ function lexHint(chars: string): string | undefined {
 // ── parse errors ─────────────────────────────────────────────────────────────
 
 function isReal(tok: IToken | undefined): tok is IToken {
-  return tok !== undefined && tok.tokenType !== T.VirtualSep && !Number.isNaN(tok.startOffset) && tok.isInsertedInRecovery !== true && tok.image !== "";
+  return (
+    tok !== undefined &&
+    tok.tokenType !== T.VirtualSep &&
+    !Number.isNaN(tok.startOffset) &&
+    tok.isInsertedInRecovery !== true &&
+    tok.image !== ""
+  );
 }
 
 /** Converts chevrotain's errors. `endOfInput` is where an error at the end of the input points when nothing precedes it. */
@@ -256,7 +307,8 @@ function addParseIssues(
     const tok = e.token;
     const prev = (e as { previousToken?: IToken }).previousToken;
     let span: Span;
-    if (isReal(tok) && tok.tokenType !== T.Newline) span = { start: tok.startOffset, end: tok.startOffset + tok.image.length };
+    if (isReal(tok) && tok.tokenType !== T.Newline)
+      span = { start: tok.startOffset, end: tok.startOffset + tok.image.length };
     else if (isReal(prev)) {
       const end = prev.startOffset + prev.image.length;
       span = { start: end, end };
@@ -265,7 +317,11 @@ function addParseIssues(
       span = { start: at, end: at };
     }
     const hint = parseHint(e, tokens);
-    out.push(hint === undefined ? { span, code: SYNTAX, message: e.message } : { span, code: SYNTAX, message: e.message, hint });
+    out.push(
+      hint === undefined
+        ? { span, code: SYNTAX, message: e.message }
+        : { span, code: SYNTAX, message: e.message, hint },
+    );
   }
 }
 
@@ -283,7 +339,10 @@ function parseHint(e: IRecognitionException, tokens: readonly IToken[]): string 
   const before = tokens[idx - 1]!;
   // `mvoe c to me.hand`: the statement starts with a misspelt keyword
   const start = tokens[idx - 2];
-  if (before.tokenType === T.Identifier && (start === undefined || start.tokenType.CATEGORIES?.includes(T.Sep) === true)) {
+  if (
+    before.tokenType === T.Identifier &&
+    (start === undefined || start.tokenType.CATEGORIES?.includes(T.Sep) === true)
+  ) {
     const k = suggestKeyword(before.image);
     if (k !== undefined) return `did you mean '${k}'?`;
   }
@@ -306,7 +365,8 @@ function tidy(issues: readonly SyntaxIssue[], text: string): SyntaxIssue[] {
   };
   const lexLines = issues.filter((i) => i.code === LEX).map((i) => lineOf(i.span.start));
   const primaryLines = issues.filter((i) => i.code !== LEX && !secondaryIssues.has(i)).map((i) => lineOf(i.span.start));
-  const on = (lines: readonly [number, number][], i: SyntaxIssue) => lines.some(([from, to]) => i.span.start >= from && i.span.start <= to);
+  const on = (lines: readonly [number, number][], i: SyntaxIssue) =>
+    lines.some(([from, to]) => i.span.start >= from && i.span.start <= to);
   const seen = new Set<string>();
   const out: SyntaxIssue[] = [];
   for (const i of issues) {

@@ -147,7 +147,9 @@ export function createMessageProvider(
     const what = previous === undefined ? undefined : expectedAfter(previous, stack);
     if (what !== undefined) return `expected ${what}`;
     if (previous === undefined || previous.tokenType === EOF || Number.isNaN(previous.startOffset)) {
-      return actual.tokenType === EOF ? "expected an expression" : `expected an expression, found ${describeToken(actual)}`;
+      return actual.tokenType === EOF
+        ? "expected an expression"
+        : `expected an expression, found ${describeToken(actual)}`;
     }
     return `expected an expression after ${describeToken(previous)}`;
   };
@@ -158,7 +160,10 @@ export function createMessageProvider(
       const word = enclosing(stack);
       const after = previous === undefined ? "the start" : describeToken(previous);
       const prevType = previous?.tokenType;
-      if (DECISIONS.has(actual.tokenType) && (prevType === T.LParen || prevType === T.LBracket || prevType === T.Comma)) {
+      if (
+        DECISIONS.has(actual.tokenType) &&
+        (prevType === T.LParen || prevType === T.LBracket || prevType === T.Comma)
+      ) {
         return expression(actual, previous, stack);
       }
       switch (expected) {
@@ -168,7 +173,10 @@ export function createMessageProvider(
           if (prevType === T.Else) return "expected '{' or 'if' after 'else'";
           return `expected '{' to start the body of '${word ?? "the block"}'`;
         case T.RCurly:
-          if (ruleName === "emit") return actual.tokenType === EOF ? "expected '}' to close the fields of 'emit'" : `expected ',' or '}' after ${after} in the fields of 'emit'`;
+          if (ruleName === "emit")
+            return actual.tokenType === EOF
+              ? "expected '}' to close the fields of 'emit'"
+              : `expected ',' or '}' after ${after} in the fields of 'emit'`;
           if (actual.tokenType === EOF) return `expected '}' to close the body of '${word ?? "the block"}'`;
           return unexpected(actual, previous);
         case T.RParen:
@@ -266,8 +274,19 @@ export function createMessageProvider(
 
 /** Token types the parser may invent while recovering: punctuation and keywords, never content. */
 const NOT_INSERTABLE: ReadonlySet<TokenType> = new Set([
-  T.Identifier, T.Name, T.NumberLiteral, T.Text, T.StringLiteral, T.UnterminatedString, T.Sep, T.Newline,
-  T.Semicolon, T.VirtualSep, T.RCurly, T.AssignOperator, T.BinaryOperator,
+  T.Identifier,
+  T.Name,
+  T.NumberLiteral,
+  T.Text,
+  T.StringLiteral,
+  T.UnterminatedString,
+  T.Sep,
+  T.Newline,
+  T.Semicolon,
+  T.VirtualSep,
+  T.RCurly,
+  T.AssignOperator,
+  T.BinaryOperator,
 ]);
 
 /**
@@ -333,24 +352,24 @@ export class EffectParser extends CstParser {
   });
 
   private readonly statementAlts: IOrAlt<unknown>[] = [
-      { ALT: () => this.SUBRULE(this.letStmt) },
-      { ALT: () => this.SUBRULE(this.ifStmt) },
-      { ALT: () => this.SUBRULE(this.forStmt) },
-      { ALT: () => this.SUBRULE(this.whileStmt) },
-      { ALT: () => this.CONSUME(T.Break) },
-      { ALT: () => this.SUBRULE(this.returnStmt) },
-      { ALT: () => this.SUBRULE(this.moveStmt) },
-      { ALT: () => this.SUBRULE(this.shuffleStmt) },
-      { ALT: () => this.SUBRULE(this.createStmt) },
-      { ALT: () => this.SUBRULE(this.removeStmt) },
-      { ALT: () => this.SUBRULE(this.modifyStmt) },
-      { ALT: () => this.SUBRULE(this.runStmt) },
-      { ALT: () => this.SUBRULE(this.winStmt) },
-      { ALT: () => this.CONSUME(T.Draw) },
-      { ALT: () => this.SUBRULE(this.logStmt) },
-      { ALT: () => this.CONSUME(T.Use) },
-      { ALT: () => this.SUBRULE(this.decision) },
-      { ALT: () => this.SUBRULE(this.simpleStmt) },
+    { ALT: () => this.SUBRULE(this.letStmt) },
+    { ALT: () => this.SUBRULE(this.ifStmt) },
+    { ALT: () => this.SUBRULE(this.forStmt) },
+    { ALT: () => this.SUBRULE(this.whileStmt) },
+    { ALT: () => this.CONSUME(T.Break) },
+    { ALT: () => this.SUBRULE(this.returnStmt) },
+    { ALT: () => this.SUBRULE(this.moveStmt) },
+    { ALT: () => this.SUBRULE(this.shuffleStmt) },
+    { ALT: () => this.SUBRULE(this.createStmt) },
+    { ALT: () => this.SUBRULE(this.removeStmt) },
+    { ALT: () => this.SUBRULE(this.modifyStmt) },
+    { ALT: () => this.SUBRULE(this.runStmt) },
+    { ALT: () => this.SUBRULE(this.winStmt) },
+    { ALT: () => this.CONSUME(T.Draw) },
+    { ALT: () => this.SUBRULE(this.logStmt) },
+    { ALT: () => this.CONSUME(T.Use) },
+    { ALT: () => this.SUBRULE(this.decision) },
+    { ALT: () => this.SUBRULE(this.simpleStmt) },
   ];
 
   statement = this.RULE("statement", () => {
@@ -421,7 +440,10 @@ export class EffectParser extends CstParser {
     this.OPTION(() => this.OR(this.positionAlts));
   });
 
-  private readonly positionAlts: IOrAlt<unknown>[] = [{ ALT: () => this.CONSUME(T.Top) }, { ALT: () => this.CONSUME(T.Bottom) }];
+  private readonly positionAlts: IOrAlt<unknown>[] = [
+    { ALT: () => this.CONSUME(T.Top) },
+    { ALT: () => this.CONSUME(T.Bottom) },
+  ];
 
   /** `shuffle p.zone` */
   shuffleStmt = this.RULE("shuffleStmt", () => {
@@ -570,7 +592,10 @@ export class EffectParser extends CstParser {
     });
   });
 
-  private readonly fieldSepAlts: IOrAlt<unknown>[] = [{ ALT: () => this.CONSUME(T.Comma) }, { ALT: () => this.CONSUME(T.Sep) }];
+  private readonly fieldSepAlts: IOrAlt<unknown>[] = [
+    { ALT: () => this.CONSUME(T.Comma) },
+    { ALT: () => this.CONSUME(T.Sep) },
+  ];
 
   field = this.RULE("field", () => {
     this.CONSUME(T.Name);
@@ -609,7 +634,10 @@ export class EffectParser extends CstParser {
     this.SUBRULE(this.postfix);
   });
 
-  private readonly prefixAlts: IOrAlt<unknown>[] = [{ ALT: () => this.CONSUME(T.Not) }, { ALT: () => this.CONSUME(T.Minus) }];
+  private readonly prefixAlts: IOrAlt<unknown>[] = [
+    { ALT: () => this.CONSUME(T.Not) },
+    { ALT: () => this.CONSUME(T.Minus) },
+  ];
 
   /** `atomic (.name)*` */
   postfix = this.RULE("postfix", () => {
@@ -621,19 +649,19 @@ export class EffectParser extends CstParser {
   });
 
   private readonly atomicAlts: IOrAlt<unknown>[] = [
-      { ALT: () => this.CONSUME(T.NumberLiteral) },
-      { ALT: () => this.CONSUME(T.Text) },
-      { ALT: () => this.CONSUME(T.True) },
-      { ALT: () => this.CONSUME(T.False) },
-      { ALT: () => this.CONSUME(T.None) },
-      { ALT: () => this.SUBRULE(this.listLit) },
-      { ALT: () => this.SUBRULE(this.parenExpr) },
-      {
-        ALT: () => {
-          this.CONSUME(T.Identifier);
-          this.OPTION(() => this.SUBRULE(this.callArgs));
-        },
+    { ALT: () => this.CONSUME(T.NumberLiteral) },
+    { ALT: () => this.CONSUME(T.Text) },
+    { ALT: () => this.CONSUME(T.True) },
+    { ALT: () => this.CONSUME(T.False) },
+    { ALT: () => this.CONSUME(T.None) },
+    { ALT: () => this.SUBRULE(this.listLit) },
+    { ALT: () => this.SUBRULE(this.parenExpr) },
+    {
+      ALT: () => {
+        this.CONSUME(T.Identifier);
+        this.OPTION(() => this.SUBRULE(this.callArgs));
       },
+    },
   ];
 
   atomic = this.RULE("atomic", () => {

@@ -9,7 +9,15 @@ const name = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)
 const typeName = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_<>-]*$" } as const;
 const code = { type: "string" } as const;
 const localized = {
-  oneOf: [{ type: "string" }, { type: "object", properties: { en: { type: "string" }, ja: { type: "string" } }, required: ["en"], additionalProperties: { type: "string" } }],
+  oneOf: [
+    { type: "string" },
+    {
+      type: "object",
+      properties: { en: { type: "string" }, ja: { type: "string" } },
+      required: ["en"],
+      additionalProperties: { type: "string" },
+    },
+  ],
 } as const;
 const scalarDefault = { type: ["number", "string", "boolean", "null"] } as const;
 
@@ -60,19 +68,32 @@ export const RULES_SCHEMA = {
       propertyNames: name,
       additionalProperties: {
         type: "object",
-        properties: { type: typeName, default: scalarDefault, values: { type: "array", items: { type: ["string", "number"] } }, doc: { type: "string" } },
+        properties: {
+          type: typeName,
+          default: scalarDefault,
+          values: { type: "array", items: { type: ["string", "number"] } },
+          doc: { type: "string" },
+        },
         required: ["type", "default"],
         additionalProperties: false,
       },
     },
-    enums: { type: "object", propertyNames: name, additionalProperties: { type: "array", items: name, minItems: 1, uniqueItems: true } },
+    enums: {
+      type: "object",
+      propertyNames: name,
+      additionalProperties: { type: "array", items: name, minItems: 1, uniqueItems: true },
+    },
     keywords: { type: "array", items: name, uniqueItems: true },
     zones: {
       type: "object",
       propertyNames: name,
       additionalProperties: {
         type: "object",
-        properties: { visibility: { enum: ["public", "owner", "hidden"] }, limit: { type: "integer", minimum: 0 }, doc: { type: "string" } },
+        properties: {
+          visibility: { enum: ["public", "owner", "hidden"] },
+          limit: { type: "integer", minimum: 0 },
+          doc: { type: "string" },
+        },
         required: ["visibility"],
         additionalProperties: false,
       },
@@ -84,7 +105,7 @@ export const RULES_SCHEMA = {
         type: "object",
         properties: {
           "active-in": { type: "array", items: name },
-          display: { type: "string", description: "how its cards read in logs and choices, e.g. \"{it.face} die\"" },
+          display: { type: "string", description: 'how its cards read in logs and choices, e.g. "{it.face} die"' },
           fields: { type: "object", propertyNames: name, additionalProperties: fieldDecl },
           doc: { type: "string" },
         },
@@ -107,7 +128,12 @@ export const RULES_SCHEMA = {
       additionalProperties: {
         type: "object",
         // `since`: a field holding an earlier event; cards that arrived after that event do not hear this one.
-        properties: { fields: params, stages: { type: "array", items: name, uniqueItems: true }, since: name, doc: { type: "string" } },
+        properties: {
+          fields: params,
+          stages: { type: "array", items: name, uniqueItems: true },
+          since: name,
+          doc: { type: "string" },
+        },
         additionalProperties: false,
       },
     },
@@ -158,7 +184,12 @@ export const RULES_SCHEMA = {
                 items: {
                   oneOf: [
                     code,
-                    { type: "object", properties: { test: code, reason: { type: "string" } }, required: ["test", "reason"], additionalProperties: false },
+                    {
+                      type: "object",
+                      properties: { test: code, reason: { type: "string" } },
+                      required: ["test", "reason"],
+                      additionalProperties: false,
+                    },
                   ],
                 },
               },
@@ -176,7 +207,11 @@ export const RULES_SCHEMA = {
     versions: {
       type: "object",
       description: "the game's balance versions, oldest first, and the version the cards' own fields describe",
-      properties: { known: { type: "array", minItems: 1, items: { type: ["string", "number"] } }, default: { type: ["string", "number"] }, doc: { type: "string" } },
+      properties: {
+        known: { type: "array", minItems: 1, items: { type: ["string", "number"] } },
+        default: { type: ["string", "number"] },
+        doc: { type: "string" },
+      },
       required: ["known"],
       additionalProperties: false,
     },
@@ -186,7 +221,13 @@ export const RULES_SCHEMA = {
       type: "array",
       items: {
         type: "object",
-        properties: { id: name, rule: { type: "string" }, check: code, message: { type: "string" }, doc: { type: "string" } },
+        properties: {
+          id: name,
+          rule: { type: "string" },
+          check: code,
+          message: { type: "string" },
+          doc: { type: "string" },
+        },
         required: ["id", "check", "message"],
         additionalProperties: false,
       },

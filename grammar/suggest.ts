@@ -1,8 +1,25 @@
 /** "Did you mean …?" for misspelt statement keywords. */
 
 const STATEMENT_KEYWORDS: readonly string[] = [
-  "let", "if", "for", "while", "break", "return", "move", "shuffle", "create", "modify", "run", "win", "draw",
-  "log", "use", "choose", "may", "act", "emit",
+  "let",
+  "if",
+  "for",
+  "while",
+  "break",
+  "return",
+  "move",
+  "shuffle",
+  "create",
+  "modify",
+  "run",
+  "win",
+  "draw",
+  "log",
+  "use",
+  "choose",
+  "may",
+  "act",
+  "emit",
 ];
 
 /** A statement keyword close to `word` (a likely typo), if any: one edit for words up to 4 letters, two beyond. */
@@ -34,7 +51,8 @@ function distance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let v = Math.min(d[(i - 1) * cols + j]! + 1, d[i * cols + j - 1]! + 1, d[(i - 1) * cols + j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, d[(i - 2) * cols + j - 2]! + 1);
       d[i * cols + j] = v;
     }
   }

@@ -31,9 +31,21 @@ const P_ADD = 6;
 const P_MUL = 7;
 
 const PRECEDENCE: ReadonlyMap<string, number> = new Map([
-  ["where", P_WHERE], ["or", P_OR], ["and", P_AND],
-  ["==", P_COMPARE], ["!=", P_COMPARE], ["<", P_COMPARE], ["<=", P_COMPARE], [">", P_COMPARE], [">=", P_COMPARE], ["in", P_COMPARE],
-  ["+", P_ADD], ["-", P_ADD], ["*", P_MUL], ["/", P_MUL], ["%", P_MUL],
+  ["where", P_WHERE],
+  ["or", P_OR],
+  ["and", P_AND],
+  ["==", P_COMPARE],
+  ["!=", P_COMPARE],
+  ["<", P_COMPARE],
+  ["<=", P_COMPARE],
+  [">", P_COMPARE],
+  [">=", P_COMPARE],
+  ["in", P_COMPARE],
+  ["+", P_ADD],
+  ["-", P_ADD],
+  ["*", P_MUL],
+  ["/", P_MUL],
+  ["%", P_MUL],
 ]);
 
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", n: "\n" };
@@ -214,7 +226,12 @@ export class AstBuilder {
     const e = nodes === undefined ? this.missing() : this.postfix(nodes[0]!);
     if (e.kind === "member") return e;
     if (!(e.kind === "name" && e.name === "")) this.issue(e.span, `expected ${what}`);
-    return { kind: "member", object: e, property: { kind: "ident", name: "", span: { start: e.span.end, end: e.span.end } }, span: e.span };
+    return {
+      kind: "member",
+      object: e,
+      property: { kind: "ident", name: "", span: { start: e.span.end, end: e.span.end } },
+      span: e.span,
+    };
   }
 
   moveStmt(node: C.MoveStmtCstNode): A.Move {
@@ -315,7 +332,13 @@ export class AstBuilder {
       this.issue(target.span, `cannot assign to a call: only to a name (x = …) or a property (c.power = …)`);
       return undefined;
     }
-    return { kind: "assign", target, op: opTok.image as A.AssignOp, value, span: { start: target.span.start, end: value.span.end } };
+    return {
+      kind: "assign",
+      target,
+      op: opTok.image as A.AssignOp,
+      value,
+      span: { start: target.span.start, end: value.span.end },
+    };
   }
 
   // ── decisions ──
@@ -410,7 +433,8 @@ export class AstBuilder {
   binding(node: C.BindingCstNode): A.Binding | undefined {
     const c = node.children;
     const id = first(c.Identifier);
-    if (id === undefined || c.In === undefined || Number.isNaN(id.startOffset) || id.isInsertedInRecovery === true) return undefined;
+    if (id === undefined || c.In === undefined || Number.isNaN(id.startOffset) || id.isInsertedInRecovery === true)
+      return undefined;
     const variable = this.ident(id);
     this.touch(c.In);
     const list = this.expr(c.expression);
@@ -468,7 +492,12 @@ export class AstBuilder {
     if (c.Dot !== undefined && c.Dot.length > names.length) {
       // `x.` with the name missing (reported by the parser)
       const property = this.ident(undefined);
-      e = { kind: "member", object: e, property, span: { start: e.span.start, end: this.endOf(c.Dot[c.Dot.length - 1], e.span.end) } };
+      e = {
+        kind: "member",
+        object: e,
+        property,
+        span: { start: e.span.start, end: this.endOf(c.Dot[c.Dot.length - 1], e.span.end) },
+      };
     }
     return e;
   }
@@ -487,7 +516,12 @@ export class AstBuilder {
     }
     if (dots !== undefined && dots.length > (names?.length ?? 0)) {
       const property = this.ident(undefined);
-      e = { kind: "member", object: e, property, span: { start: e.span.start, end: this.endOf(dots[dots.length - 1], e.span.end) } };
+      e = {
+        kind: "member",
+        object: e,
+        property,
+        span: { start: e.span.start, end: this.endOf(dots[dots.length - 1], e.span.end) },
+      };
     }
     return e;
   }
@@ -512,7 +546,11 @@ export class AstBuilder {
       const value = Number(tok.image);
       // Numbers are whole and exact: a literal past 2^53 - 1 would silently change (or become Infinity).
       if (!Number.isSafeInteger(value)) {
-        this.issues.push({ span, code: "dsl/number", message: `the number ${tok.image.length > 24 ? `${tok.image.slice(0, 12)}…(${tok.image.length} digits)` : tok.image} is too large: numbers are whole numbers up to ${Number.MAX_SAFE_INTEGER}` });
+        this.issues.push({
+          span,
+          code: "dsl/number",
+          message: `the number ${tok.image.length > 24 ? `${tok.image.slice(0, 12)}…(${tok.image.length} digits)` : tok.image} is too large: numbers are whole numbers up to ${Number.MAX_SAFE_INTEGER}`,
+        });
         return { kind: "number", value: 0, span };
       }
       return { kind: "number", value, span };
@@ -573,7 +611,12 @@ export class AstBuilder {
         else {
           buf += next;
           if (terminated) {
-            this.issue({ start: i, end: i + 2 }, `unknown escape '\\${next}' in a text: write \\" for a quote, \\\\ for a backslash, \\n for a new line`, undefined, "dsl/lex");
+            this.issue(
+              { start: i, end: i + 2 },
+              `unknown escape '\\${next}' in a text: write \\" for a quote, \\\\ for a backslash, \\n for a new line`,
+              undefined,
+              "dsl/lex",
+            );
           }
         }
         i += 2;
@@ -663,9 +706,10 @@ class Climber {
       }
       const right = this.parse(prec + 1);
       const span = { start: left.span.start, end: right.span.end };
-      left = op.image === "where"
-        ? { kind: "where", list: left, cond: right, span }
-        : { kind: "binary", op: op.image as A.BinaryOp, left, right, opSpan, span };
+      left =
+        op.image === "where"
+          ? { kind: "where", list: left, cond: right, span }
+          : { kind: "binary", op: op.image as A.BinaryOp, left, right, opSpan, span };
       chained = prec === P_COMPARE;
     }
     return left;

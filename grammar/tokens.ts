@@ -19,10 +19,21 @@ export const AssignOperator = createToken({ name: "AssignOperator", pattern: Lex
 
 export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /[ \t\r\f\v]+/, group: Lexer.SKIPPED });
 export const Comment = createToken({ name: "Comment", pattern: /#[^\n]*/, group: Lexer.SKIPPED });
-export const Newline = createToken({ name: "Newline", pattern: /\n/, line_breaks: true, categories: [Sep], label: "the end of the line" });
+export const Newline = createToken({
+  name: "Newline",
+  pattern: /\n/,
+  line_breaks: true,
+  categories: [Sep],
+  label: "the end of the line",
+});
 export const Semicolon = createToken({ name: "Semicolon", pattern: /;/, categories: [Sep], label: "';'" });
 /** A separator that is not in the text (zero width); created by `layoutTokens`, never by the lexer. */
-export const VirtualSep = createToken({ name: "VirtualSep", pattern: Lexer.NA, categories: [Sep], label: "the end of the line" });
+export const VirtualSep = createToken({
+  name: "VirtualSep",
+  pattern: Lexer.NA,
+  categories: [Sep],
+  label: "the end of the line",
+});
 
 // ── literals and names ───────────────────────────────────────────────────────
 
@@ -188,9 +199,46 @@ export const Use = keyword("use");
 export const As = keyword("as");
 
 const keywordTokens: readonly TokenType[] = [
-  Let, If, Else, For, Each, In, While, Break, Return, Move, To, Top, Bottom, Modify, Until, Emit, Run, On,
-  Act, By, Choose, One, Up, Of, May, Win, Draw, Shuffle, Create, Log, And, Or, Not, True, False, None, Where,
-  Use, As, Remove,
+  Let,
+  If,
+  Else,
+  For,
+  Each,
+  In,
+  While,
+  Break,
+  Return,
+  Move,
+  To,
+  Top,
+  Bottom,
+  Modify,
+  Until,
+  Emit,
+  Run,
+  On,
+  Act,
+  By,
+  Choose,
+  One,
+  Up,
+  Of,
+  May,
+  Win,
+  Draw,
+  Shuffle,
+  Create,
+  Log,
+  And,
+  Or,
+  Not,
+  True,
+  False,
+  None,
+  Where,
+  Use,
+  As,
+  Remove,
 ];
 
 /** Every reserved word of the language (for editor highlighting and completion). */
@@ -204,8 +252,18 @@ export const LtEq = createToken({ name: "LtEq", pattern: "<=", categories: [Bina
 export const GtEq = createToken({ name: "GtEq", pattern: ">=", categories: [BinaryOperator], label: "'>='" });
 export const Lt = createToken({ name: "Lt", pattern: "<", categories: [BinaryOperator], label: "'<'" });
 export const Gt = createToken({ name: "Gt", pattern: ">", categories: [BinaryOperator], label: "'>'" });
-export const PlusAssign = createToken({ name: "PlusAssign", pattern: "+=", categories: [AssignOperator], label: "'+='" });
-export const MinusAssign = createToken({ name: "MinusAssign", pattern: "-=", categories: [AssignOperator], label: "'-='" });
+export const PlusAssign = createToken({
+  name: "PlusAssign",
+  pattern: "+=",
+  categories: [AssignOperator],
+  label: "'+='",
+});
+export const MinusAssign = createToken({
+  name: "MinusAssign",
+  pattern: "-=",
+  categories: [AssignOperator],
+  label: "'-='",
+});
 export const Assign = createToken({ name: "Assign", pattern: "=", categories: [AssignOperator], label: "'='" });
 export const Plus = createToken({ name: "Plus", pattern: "+", categories: [BinaryOperator], label: "'+'" });
 export const Minus = createToken({ name: "Minus", pattern: "-", categories: [BinaryOperator], label: "'-'" });
@@ -224,14 +282,47 @@ export const Colon = createToken({ name: "Colon", pattern: ":", label: "':'" });
 
 /** All token types, in lexer priority order (the categories last: they match nothing themselves). */
 export const allTokens: readonly TokenType[] = [
-  WhiteSpace, Comment, Newline, Semicolon,
-  StringLiteral, UnterminatedString, SingleQuotedString, NumberLiteral,
+  WhiteSpace,
+  Comment,
+  Newline,
+  Semicolon,
+  StringLiteral,
+  UnterminatedString,
+  SingleQuotedString,
+  NumberLiteral,
   // longest first, so that `one` and `top` are not read as `on` + … and `to` + …
   ...[...keywordTokens].sort((a, b) => (b.PATTERN as string).length - (a.PATTERN as string).length),
   Identifier,
-  EqEq, NotEq, LtEq, GtEq, Lt, Gt, PlusAssign, MinusAssign, Assign, Plus, Minus, Star, Slash, Percent,
-  LParen, RParen, LBracket, RBracket, LCurly, RCurly, Comma, Dot, Colon,
-  VirtualSep, Unknown, Sep, Name, Text, BinaryOperator, AssignOperator,
+  EqEq,
+  NotEq,
+  LtEq,
+  GtEq,
+  Lt,
+  Gt,
+  PlusAssign,
+  MinusAssign,
+  Assign,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  LCurly,
+  RCurly,
+  Comma,
+  Dot,
+  Colon,
+  VirtualSep,
+  Unknown,
+  Sep,
+  Name,
+  Text,
+  BinaryOperator,
+  AssignOperator,
 ];
 
 /** The one lexer (offsets only: spans are offsets, lines are computed by whoever renders them). */

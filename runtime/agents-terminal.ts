@@ -167,7 +167,13 @@ const HELP = [
  * Plays from `start` to the end. `agents[i]` answers for seat i+1; `null` marks a human seat, who
  * answers through `io` and sees only its player view. `start` is not changed.
  */
-export async function terminalSession(engine: Engine, start: State, agents: readonly (AsyncAgent | null)[], io: TerminalIO, options?: SessionOptions): Promise<SessionResult> {
+export async function terminalSession(
+  engine: Engine,
+  start: State,
+  agents: readonly (AsyncAgent | null)[],
+  io: TerminalIO,
+  options?: SessionOptions,
+): Promise<SessionResult> {
   const verbose = options?.verbose === true;
   const max = options?.maxDecisions ?? 100_000;
   let state = engine.clone(start);
@@ -186,7 +192,8 @@ export async function terminalSession(engine: Engine, start: State, agents: read
     if (agent !== null) {
       const a = await agent.choose(state, legal, engine);
       const r = engine.apply(state, a);
-      if (!r.ok) throw new Error(`the agent of seat ${seat} answered '${JSON.stringify(a)}', which was rejected: ${r.reason}`);
+      if (!r.ok)
+        throw new Error(`the agent of seat ${seat} answered '${JSON.stringify(a)}', which was rejected: ${r.reason}`);
       actions.push(a);
       continue;
     }

@@ -28,7 +28,10 @@ export function firstLegalAgent(): Agent {
  * Plays the given actions in order (they are checked when applied, not here); when they run out,
  * asks `fallback`, or throws.
  */
-export function scriptedAgent(actions: readonly Action[], fallback?: Agent): Agent & { readonly remaining: () => number } {
+export function scriptedAgent(
+  actions: readonly Action[],
+  fallback?: Agent,
+): Agent & { readonly remaining: () => number } {
   let i = 0;
   return {
     choose(state, legal, engine) {

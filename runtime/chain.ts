@@ -85,12 +85,23 @@ function addLink(rt: RuntimeCtx, f: Frame, source: Value, targets: Value): void 
     if (e !== undefined) recorded.push({ entity: t, arrival: e.arrival });
   }
   const src = typeof source === "number" && st.entities[source] !== undefined ? source : null;
-  const link: ChainLink = { n: c.links.length + 1, frame: f, source: src, controller: f.me, targets: recorded, arrival: st.clock++ };
+  const link: ChainLink = {
+    n: c.links.length + 1,
+    frame: f,
+    source: src,
+    controller: f.me,
+    targets: recorded,
+    arrival: st.clock++,
+  };
   c.links.push(link);
   c.passes = 0;
   if (rt.logging) {
     const on = recorded.length === 0 ? "" : ` targeting ${recorded.map((r) => rt.name(r.entity)).join(", ")}`;
-    pushLog(st, "chain", `Chain ${linkName(rt, link)}: ${rt.name(f.me)}${on}`, { link: link.n, source: src, controller: f.me });
+    pushLog(st, "chain", `Chain ${linkName(rt, link)}: ${rt.name(f.me)}${on}`, {
+      link: link.n,
+      source: src,
+      controller: f.me,
+    });
   }
 }
 
@@ -98,7 +109,13 @@ function givePriority(rt: RuntimeCtx, p: EntityId): void {
   const c = chainOf(rt);
   c.holder = p;
   c.passes = 0;
-  if (rt.logging) pushLog(rt.state, "chain", `${rt.name(p)} holds priority${c.links.length > 0 ? ` (chain: ${c.links.length})` : ""}`, { priority: p });
+  if (rt.logging)
+    pushLog(
+      rt.state,
+      "chain",
+      `${rt.name(p)} holds priority${c.links.length > 0 ? ` (chain: ${c.links.length})` : ""}`,
+      { priority: p },
+    );
 }
 
 function passPriority(rt: RuntimeCtx, f: Frame, into: string | null): void {
@@ -121,7 +138,11 @@ function passPriority(rt: RuntimeCtx, f: Frame, into: string | null): void {
   }
   const gone = link.targets.find((t) => st.entities[t.entity]?.arrival !== t.arrival);
   if (gone !== undefined) {
-    if (rt.logging) pushLog(st, "chain", `${linkName(rt, link)} fizzles: ${rt.name(gone.entity)} is no longer where it was chosen`, { fizzle: link.n, source: link.source });
+    if (rt.logging)
+      pushLog(st, "chain", `${linkName(rt, link)} fizzles: ${rt.name(gone.entity)} is no longer where it was chosen`, {
+        fizzle: link.n,
+        source: link.source,
+      });
     dropFrame(rt, link.frame);
     if (into !== null) f.L[into] = "fizzled";
     return;
@@ -161,7 +182,14 @@ function dropFrame(rt: RuntimeCtx, f: Frame): void {
 /** A copy of the chain for `cloneState`. */
 export function copyChain(c: ChainState, copyFrame: (f: Frame) => Frame): ChainState {
   return {
-    links: c.links.map((l) => ({ n: l.n, frame: copyFrame(l.frame), source: l.source, controller: l.controller, targets: l.targets.slice(), arrival: l.arrival })),
+    links: c.links.map((l) => ({
+      n: l.n,
+      frame: copyFrame(l.frame),
+      source: l.source,
+      controller: l.controller,
+      targets: l.targets.slice(),
+      arrival: l.arrival,
+    })),
     holder: c.holder,
     passes: c.passes,
   };

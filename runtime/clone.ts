@@ -6,13 +6,31 @@ import { copyChain } from "./chain.ts";
 import type { Decision, Entity, EventRecord, Frame, State } from "./types.ts";
 
 export function copyEntity(e: Entity): Entity {
-  const c: Entity = { id: e.id, card: e.card, owner: e.owner, zone: e.zone, arrival: e.arrival, props: { ...e.props }, counters: { ...e.counters } };
+  const c: Entity = {
+    id: e.id,
+    card: e.card,
+    owner: e.owner,
+    zone: e.zone,
+    arrival: e.arrival,
+    props: { ...e.props },
+    counters: { ...e.counters },
+  };
   if (e.holder !== undefined) c.holder = e.holder;
   return c;
 }
 
 export function copyFrame(f: Frame): Frame {
-  return { h: f.h, step: f.step, L: { ...f.L }, into: f.into, trigger: f.trigger, owned: f.owned.slice(), me: f.me, self: f.self, ev: f.ev };
+  return {
+    h: f.h,
+    step: f.step,
+    L: { ...f.L },
+    into: f.into,
+    trigger: f.trigger,
+    owned: f.owned.slice(),
+    me: f.me,
+    self: f.self,
+    ev: f.ev,
+  };
 }
 
 function copyDecision(d: Decision | null): Decision | null {
@@ -21,7 +39,8 @@ function copyDecision(d: Decision | null): Decision | null {
 
 export function cloneState(s: State): State {
   const entities: Record<number, Entity> = {};
-  for (const k in s.entities) entities[k as unknown as number] = copyEntity(s.entities[k as unknown as number] as Entity);
+  for (const k in s.entities)
+    entities[k as unknown as number] = copyEntity(s.entities[k as unknown as number] as Entity);
   const zones: Record<string, number[]> = {};
   for (const k in s.zones) zones[k] = (s.zones[k] as number[]).slice();
   const events = copyEvents(s.events);
@@ -50,7 +69,10 @@ function copyEvents(from: State["events"]): State["events"] {
   const events: Record<number, EventRecord> = {};
   for (const k in from) {
     const e = from[k as unknown as number] as EventRecord;
-    events[k as unknown as number] = e.at === undefined ? { id: e.id, name: e.name, fields: { ...e.fields } } : { id: e.id, name: e.name, fields: { ...e.fields }, at: e.at };
+    events[k as unknown as number] =
+      e.at === undefined
+        ? { id: e.id, name: e.name, fields: { ...e.fields } }
+        : { id: e.id, name: e.name, fields: { ...e.fields }, at: e.at };
   }
   return events;
 }

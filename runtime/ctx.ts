@@ -13,7 +13,20 @@ import type { ModuleIndex } from "./module-index.ts";
 import { inheritedOf, readProp } from "./props.ts";
 import { endGame } from "./results.ts";
 import { randomInt, shuffleInPlace } from "./rng.ts";
-import type { Ctx, Entity, EntityId, EventId, Frame, GameModule, Locals, Modifier, Scope, State, StatementSource, Value } from "./types.ts";
+import type {
+  Ctx,
+  Entity,
+  EntityId,
+  EventId,
+  Frame,
+  GameModule,
+  Locals,
+  Modifier,
+  Scope,
+  State,
+  StatementSource,
+  Value,
+} from "./types.ts";
 import { formatValue, truthy } from "./values.ts";
 import { Undo } from "./undo.ts";
 import { indexAtVersion } from "./versions.ts";
@@ -89,8 +102,20 @@ export class RuntimeCtx implements Ctx {
   firstMutations = -1;
   firstValue: EntityId = 1;
   /** Listener membership per table, valid while `zoneMutations` and the bound state stay the same. */
-  readonly memberCache = new Map<object, { readonly state: State; readonly zoneMutations: number; readonly list: readonly unknown[] }>();
-  readonly computeCache = new Map<string, { readonly state: State; mutations: number; readonly zoneMutations: number; readonly first: EntityId; readonly listeners: readonly unknown[] }>();
+  readonly memberCache = new Map<
+    object,
+    { readonly state: State; readonly zoneMutations: number; readonly list: readonly unknown[] }
+  >();
+  readonly computeCache = new Map<
+    string,
+    {
+      readonly state: State;
+      mutations: number;
+      readonly zoneMutations: number;
+      readonly first: EntityId;
+      readonly listeners: readonly unknown[];
+    }
+  >();
 
   /** What `Engine.apply` needs to undo a faulting answer, recorded at each part's first change. */
   readonly undo = new Undo();
@@ -121,7 +146,13 @@ export class RuntimeCtx implements Ctx {
       return fn(this, s);
     } catch (e) {
       if (e instanceof RuntimeFault) throw e;
-      throw new RuntimeFault(id, this.module.sources[id], errorMessage(e), e, statementOf(this.module.positions, this.pureAt, id));
+      throw new RuntimeFault(
+        id,
+        this.module.sources[id],
+        errorMessage(e),
+        e,
+        statementOf(this.module.positions, this.pureAt, id),
+      );
     }
   }
 
@@ -291,12 +322,14 @@ export class RuntimeCtx implements Ctx {
   }
 
   list(xs: Value[]): Value[] {
-    if (xs.length > LIMITS.list) throw new Error(`limit: a list of ${xs.length} items is longer than the limit of ${LIMITS.list}`);
+    if (xs.length > LIMITS.list)
+      throw new Error(`limit: a list of ${xs.length} items is longer than the limit of ${LIMITS.list}`);
     return xs;
   }
 
   text(s: string): string {
-    if (s.length > LIMITS.text) throw new Error(`limit: a text of ${s.length} characters is longer than the limit of ${LIMITS.text}`);
+    if (s.length > LIMITS.text)
+      throw new Error(`limit: a text of ${s.length} characters is longer than the limit of ${LIMITS.text}`);
     return s;
   }
 
@@ -318,7 +351,14 @@ export class RuntimeCtx implements Ctx {
     if (this.undo.active) this.undo.prop(x, prop);
     x.props[prop] = v;
     this.mutations++;
-    if (this.logging) pushLog(this.state, "set", `${this.entityName(x)}.${prop} = ${formatValue(v)}`, this.entityData(x, { prop, value: v }), this.by());
+    if (this.logging)
+      pushLog(
+        this.state,
+        "set",
+        `${this.entityName(x)}.${prop} = ${formatValue(v)}`,
+        this.entityData(x, { prop, value: v }),
+        this.by(),
+      );
   }
 
   setField(ev: EventId, name: string, v: Value): void {
@@ -326,7 +366,14 @@ export class RuntimeCtx implements Ctx {
     if (rec === undefined) throw new Error(`event ${ev} no longer exists (set .${name})`);
     if (this.undo.active) this.undo.eventField(rec, name);
     rec.fields[name] = v;
-    if (this.logging) pushLog(this.state, "set", `${rec.name}.${name} = ${formatValue(v)}`, { event: ev, field: name, value: v }, this.by());
+    if (this.logging)
+      pushLog(
+        this.state,
+        "set",
+        `${rec.name}.${name} = ${formatValue(v)}`,
+        { event: ev, field: name, value: v },
+        this.by(),
+      );
   }
 
   move(what: EntityId | readonly EntityId[], owner: EntityId, zone: string, position: "top" | "bottom"): void {
@@ -355,7 +402,14 @@ export class RuntimeCtx implements Ctx {
       zone.splice(at, 1);
     }
     if (st.modifiers.length !== 0) dropModifiers(this, (m) => m.entity === id);
-    if (this.logging) pushLog(st, "move", `${this.entityName(x)} leaves the game (from ${this.zoneLabel(x.holder ?? x.owner, x.zone)})`, { entity: id, from: key, removed: true }, this.by());
+    if (this.logging)
+      pushLog(
+        st,
+        "move",
+        `${this.entityName(x)} leaves the game (from ${this.zoneLabel(x.holder ?? x.owner, x.zone)})`,
+        { entity: id, from: key, removed: true },
+        this.by(),
+      );
     undo?.removed(x);
     delete st.entities[id];
   }
@@ -378,12 +432,20 @@ export class RuntimeCtx implements Ctx {
       to = st.zones[toKey] = [];
     }
     if (def.limit !== undefined && fromKey !== toKey && to.length >= def.limit) {
-      if (this.logging) pushLog(st, "move", `${this.entityName(x)} cannot enter ${this.zoneLabel(owner, zone)}: it is full (${def.limit})`, { entity: id, from: fromKey, to: toKey, full: true }, this.by());
+      if (this.logging)
+        pushLog(
+          st,
+          "move",
+          `${this.entityName(x)} cannot enter ${this.zoneLabel(owner, zone)}: it is full (${def.limit})`,
+          { entity: id, from: fromKey, to: toKey, full: true },
+          this.by(),
+        );
       return;
     }
     const from = st.zones[fromKey];
     const at = from === undefined ? -1 : from.indexOf(id);
-    if (from === undefined || at < 0) throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
+    if (from === undefined || at < 0)
+      throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
     undo?.zoneTake(from, at);
     from.splice(at, 1);
     this.mutations++;
@@ -404,11 +466,18 @@ export class RuntimeCtx implements Ctx {
         break;
       }
     }
-    if (this.logging) pushLog(st, "move", `${this.entityName(x)}: ${this.zoneLabel(fromOwner, fromZone)} → ${this.zoneLabel(owner, zone)}`, {
-      entity: id,
-      from: fromKey,
-      to: toKey,
-    }, this.by());
+    if (this.logging)
+      pushLog(
+        st,
+        "move",
+        `${this.entityName(x)}: ${this.zoneLabel(fromOwner, fromZone)} → ${this.zoneLabel(owner, zone)}`,
+        {
+          entity: id,
+          from: fromKey,
+          to: toKey,
+        },
+        this.by(),
+      );
   }
 
   shuffle(owner: EntityId, zone: string): void {
@@ -422,7 +491,8 @@ export class RuntimeCtx implements Ctx {
       }
       shuffleInPlace(this.state.rng, ids);
     }
-    if (this.logging) pushLog(this.state, "shuffle", `${this.zoneLabel(owner, zone)} shuffled`, { zone: key }, this.by());
+    if (this.logging)
+      pushLog(this.state, "shuffle", `${this.zoneLabel(owner, zone)} shuffled`, { zone: key }, this.by());
   }
 
   create(card: string, owner: EntityId, zone: string): EntityId {
@@ -430,11 +500,19 @@ export class RuntimeCtx implements Ctx {
     const def = this.ix.card(card);
     if (this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
     if (st.entities[owner] === undefined) throw new Error(`create: there is no entity ${owner} to own the card`);
-    if (++this.created > LIMITS.creates) throw new Error(`limit: more than ${LIMITS.creates} cards created while resolving one answer`);
+    if (++this.created > LIMITS.creates)
+      throw new Error(`limit: more than ${LIMITS.creates} cards created while resolving one answer`);
     const id = createEntity(this, card, owner, zone);
     this.mutations++;
     if (this.ix.listening.has(card)) this.zoneMutations++;
-    if (this.logging) pushLog(st, "create", `${def.name} created in ${this.zoneLabel(owner, zone)}`, { entity: id, card, zone: this.ix.zoneKey(owner, zone) }, this.by());
+    if (this.logging)
+      pushLog(
+        st,
+        "create",
+        `${def.name} created in ${this.zoneLabel(owner, zone)}`,
+        { entity: id, card, zone: this.ix.zoneKey(owner, zone) },
+        this.by(),
+      );
     return id;
   }
 
@@ -443,7 +521,14 @@ export class RuntimeCtx implements Ctx {
     if (this.undo.active) this.undo.modifierList(this.state);
     this.state.modifiers.push({ entity: e, prop, op, value: v, until });
     this.mutations++;
-    if (this.logging) pushLog(this.state, "modify", `${this.entityName(x)}.${prop} ${op} ${formatValue(v)} until ${until}`, this.entityData(x, { prop, op, value: v, until }), this.by());
+    if (this.logging)
+      pushLog(
+        this.state,
+        "modify",
+        `${this.entityName(x)}.${prop} ${op} ${formatValue(v)} until ${until}`,
+        this.entityData(x, { prop, op, value: v, until }),
+        this.by(),
+      );
   }
 
   log(text: string): void {
@@ -469,7 +554,16 @@ export class RuntimeCtx implements Ctx {
 
   // ── suspending ─────────────────────────────────────────────────────────────
 
-  choose(f: Frame, into: string, player: EntityId, candidates: readonly Value[], min: number, max: number, single: boolean, prompt: string): void {
+  choose(
+    f: Frame,
+    into: string,
+    player: EntityId,
+    candidates: readonly Value[],
+    min: number,
+    max: number,
+    single: boolean,
+    prompt: string,
+  ): void {
     openChoose(this, f, into, player, candidates, min, max, single, prompt);
   }
 
@@ -536,7 +630,8 @@ export function misplacedCards(st: State): EntityId[] {
     for (const id of st.zones[key] as EntityId[]) {
       listed.set(id, (listed.get(id) ?? 0) + 1);
       const e = st.entities[id];
-      if (e === undefined || e.zone !== key.slice(colon + 1) || String(e.holder ?? e.owner) !== key.slice(0, colon)) bad.add(id);
+      if (e === undefined || e.zone !== key.slice(colon + 1) || String(e.holder ?? e.owner) !== key.slice(0, colon))
+        bad.add(id);
     }
   }
   for (const id in st.entities) {
@@ -562,7 +657,14 @@ export function dropModifiers(rt: RuntimeCtx, gone: (m: Modifier) => boolean): v
 }
 
 /** Creates a card entity at the bottom of a zone (no log); with `givenId`, the caller manages `seq`. */
-export function createEntity(rt: RuntimeCtx, card: string, owner: EntityId, zone: string, props?: Record<string, Value>, givenId?: EntityId): EntityId {
+export function createEntity(
+  rt: RuntimeCtx,
+  card: string,
+  owner: EntityId,
+  zone: string,
+  props?: Record<string, Value>,
+  givenId?: EntityId,
+): EntityId {
   const st = rt.state;
   const id = givenId ?? st.seq++;
   const x: Entity = { id, card, owner, zone, arrival: st.clock++, props: props ?? {}, counters: {} };

@@ -5,7 +5,19 @@
 import type { RuntimeCtx } from "./ctx.ts";
 import { pushFrame } from "./frames.ts";
 import { pushLog } from "./log.ts";
-import type { ActOption, Action, ActionCondition, ActionDef, Decision, EntityId, EventId, Frame, Locals, Scope, Value } from "./types.ts";
+import type {
+  ActOption,
+  Action,
+  ActionCondition,
+  ActionDef,
+  Decision,
+  EntityId,
+  EventId,
+  Frame,
+  Locals,
+  Scope,
+  Value,
+} from "./types.ts";
 import { actionEquals, argsEqual, formatAction, truthy, valueEquals } from "./values.ts";
 
 const YES: Action = Object.freeze({ type: "yes" });
@@ -39,10 +51,26 @@ export function openChoose(
   if (n === min && n === max) {
     const value: Value = single ? (candidates[0] as Value) : candidates.slice();
     f.L[into] = value;
-    if (rt.logging) pushLog(rt.state, "decision", `${rt.name(player)} chooses ${rt.name(value)}${prompt ? ` — ${prompt}` : ""} (the only choice)`, { player, value, auto: true });
+    if (rt.logging)
+      pushLog(
+        rt.state,
+        "decision",
+        `${rt.name(player)} chooses ${rt.name(value)}${prompt ? ` — ${prompt}` : ""} (the only choice)`,
+        { player, value, auto: true },
+      );
     return;
   }
-  rt.state.decision = { type: "choose", player, prompt, candidates: candidates.slice(), min, max, picked: [], single, into };
+  rt.state.decision = {
+    type: "choose",
+    player,
+    prompt,
+    candidates: candidates.slice(),
+    min,
+    max,
+    picked: [],
+    single,
+    into,
+  };
 }
 
 export function openMay(rt: RuntimeCtx, _f: Frame, into: string, player: EntityId, prompt: string): void {
@@ -74,14 +102,23 @@ function allowed(rt: RuntimeCtx, a: ActionDef, player: EntityId, ev: EventId | n
   const s: Scope = { me: player, self: null, ev, L };
   if (a.when !== null && !truthy(rt.pure(a.when, s))) return false;
   const cs = a.conditions;
-  if (cs !== undefined) for (let i = 0; i < cs.length; i++) if (!truthy(rt.pure((cs[i] as ActionCondition).test, s))) return false;
+  if (cs !== undefined)
+    for (let i = 0; i < cs.length; i++) if (!truthy(rt.pure((cs[i] as ActionCondition).test, s))) return false;
   return true;
 }
 
 /** The first legality condition of an action that does not hold for these arguments (`when`, then each listed condition), or null. */
-function failedCondition(rt: RuntimeCtx, a: ActionDef, player: EntityId, ev: EventId | null, L: Locals): ActionCondition | null {
-  if (a.when !== null && !truthy(rt.pure(a.when, { me: player, self: null, ev, L }))) return { test: a.when, text: a.whenText ?? "", reason: null };
-  if (a.conditions !== undefined) for (const c of a.conditions) if (!truthy(rt.pure(c.test, { me: player, self: null, ev, L }))) return c;
+function failedCondition(
+  rt: RuntimeCtx,
+  a: ActionDef,
+  player: EntityId,
+  ev: EventId | null,
+  L: Locals,
+): ActionCondition | null {
+  if (a.when !== null && !truthy(rt.pure(a.when, { me: player, self: null, ev, L })))
+    return { test: a.when, text: a.whenText ?? "", reason: null };
+  if (a.conditions !== undefined)
+    for (const c of a.conditions) if (!truthy(rt.pure(c.test, { me: player, self: null, ev, L }))) return c;
   return null;
 }
 
@@ -90,10 +127,18 @@ function failedCondition(rt: RuntimeCtx, a: ActionDef, player: EntityId, ev: Eve
  * among its candidates, or the condition that fails — its reason from the rules when it has one,
  * else its source text.
  */
-function whyNotLegal(rt: RuntimeCtx, d: Extract<Decision, { type: "act" }>, a: ActionDef, action: Extract<Action, { type: "act" }>): string {
+function whyNotLegal(
+  rt: RuntimeCtx,
+  d: Extract<Decision, { type: "act" }>,
+  a: ActionDef,
+  action: Extract<Action, { type: "act" }>,
+): string {
   const who = rt.name(d.player);
-  const generic = d.options.some((o) => o.action === a.name) ? badArgument(rt, d.options, action) : `${who} cannot take '${a.name}' now (window '${d.window}')`;
-  if (a.window !== d.window) return `${who} cannot take '${a.name}' now: it is an action of the '${a.window}' window, and the game asks for '${d.window}'`;
+  const generic = d.options.some((o) => o.action === a.name)
+    ? badArgument(rt, d.options, action)
+    : `${who} cannot take '${a.name}' now (window '${d.window}')`;
+  if (a.window !== d.window)
+    return `${who} cannot take '${a.name}' now: it is an action of the '${a.window}' window, and the game asks for '${d.window}'`;
   const args = (action.args ?? {}) as Locals;
   let L: Locals = EMPTY;
   try {
@@ -102,7 +147,8 @@ function whyNotLegal(rt: RuntimeCtx, d: Extract<Decision, { type: "act" }>, a: A
       if (!Object.hasOwn(args, a.param)) return `'${a.name}' needs its argument '${a.param}'`;
       const v = args[a.param] as Value;
       const list = rt.pure(a.list, { me: d.player, self: null, ev: d.ev, L: EMPTY });
-      if (!Array.isArray(list) || !list.some((c) => valueEquals(c as Value, v))) return `${describeCandidate(rt, v)} is not among the candidates of '${a.name}'`;
+      if (!Array.isArray(list) || !list.some((c) => valueEquals(c as Value, v)))
+        return `${describeCandidate(rt, v)} is not among the candidates of '${a.name}'`;
       L = { [a.param]: v };
     }
     const failed = failedCondition(rt, a, d.player, d.ev, L);
@@ -118,7 +164,14 @@ function whyNotLegal(rt: RuntimeCtx, d: Extract<Decision, { type: "act" }>, a: A
   }
 }
 
-export function openAct(rt: RuntimeCtx, f: Frame, into: string | null, window: string, player: EntityId, ev: EventId | null): void {
+export function openAct(
+  rt: RuntimeCtx,
+  f: Frame,
+  into: string | null,
+  window: string,
+  player: EntityId,
+  ev: EventId | null,
+): void {
   const options = actOptions(rt, window, player, ev);
   if (options.length === 0) {
     if (into !== null) f.L[into] = null;
@@ -131,7 +184,15 @@ export function openAct(rt: RuntimeCtx, f: Frame, into: string | null, window: s
   rt.state.decision = { type: "act", player, window, ev, options, into };
 }
 
-function takeAct(rt: RuntimeCtx, f: Frame, into: string | null, player: EntityId, ev: EventId | null, opt: ActOption, auto: boolean): void {
+function takeAct(
+  rt: RuntimeCtx,
+  f: Frame,
+  into: string | null,
+  player: EntityId,
+  ev: EventId | null,
+  opt: ActOption,
+  auto: boolean,
+): void {
   const def = rt.ix.actionByName.get(opt.action);
   if (def === undefined) throw new Error(`unknown action '${opt.action}'`);
   if (into !== null) f.L[into] = opt.action;
@@ -227,13 +288,17 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
         if (typeof action.action !== "string" || action.action === "") {
           return `an 'act' answer needs 'action', the name of the action to take (a text); legal: ${listLegal(d)}`;
         }
-        if (action.args !== undefined && (action.args === null || typeof action.args !== "object" || Array.isArray(action.args))) {
+        if (
+          action.args !== undefined &&
+          (action.args === null || typeof action.args !== "object" || Array.isArray(action.args))
+        ) {
           return `the 'args' of '${action.action}' must be an object of argument values`;
         }
         for (const o of d.options) if (o.action === action.action && argsEqual(o.args, action.args)) return null;
         const known = rt.ix.actionByName.has(action.action);
         const def = rt.ix.actionByName.get(action.action);
-        const why = !known || def === undefined ? `there is no action '${action.action}'` : whyNotLegal(rt, d, def, action);
+        const why =
+          !known || def === undefined ? `there is no action '${action.action}'` : whyNotLegal(rt, d, def, action);
         return `'${formatAction(action)}' is not a legal action now: ${why}; legal: ${listLegal(d)}`;
       }
       return `'${formatAction(action)}' is not a legal action now: ${rt.name(d.player)} must take an action of the '${d.window}' window; legal: ${listLegal(d)}`;
@@ -245,7 +310,8 @@ export function rejectReason(rt: RuntimeCtx, d: Decision, action: Action): strin
       if (action.type === "pick") {
         if (!Object.hasOwn(action, "value")) return "a pick needs a value";
         const v = action.value;
-        if (!d.candidates.some((c) => valueEquals(c, v))) return `${describeCandidate(rt, v)} is not among the candidates`;
+        if (!d.candidates.some((c) => valueEquals(c, v)))
+          return `${describeCandidate(rt, v)} is not among the candidates`;
         if (!remaining(d).some((c) => valueEquals(c, v))) return `${describeCandidate(rt, v)} was already picked`;
         return null;
       }
@@ -279,7 +345,13 @@ export function answer(rt: RuntimeCtx, d: Decision, action: Action): void {
       return;
     }
     case "choose": {
-      if (rt.logging) pushLog(st, "decision", describeAnswer(rt, d, action), action.type === "pick" ? { player: d.player, value: action.value } : { player: d.player });
+      if (rt.logging)
+        pushLog(
+          st,
+          "decision",
+          describeAnswer(rt, d, action),
+          action.type === "pick" ? { player: d.player, value: action.value } : { player: d.player },
+        );
       let finished = action.type === "done";
       if (action.type === "pick") {
         d.picked.push(action.value);

@@ -137,16 +137,23 @@ export class Engine {
 
   /** Why this engine cannot play on `state` (another game's state, a player view, not a state), or null. */
   private foreignState(state: State): string | null {
-    if (state === null || typeof state !== "object" || typeof (state as { game?: unknown }).game !== "string" || typeof state.entities !== "object") {
+    if (
+      state === null ||
+      typeof state !== "object" ||
+      typeof (state as { game?: unknown }).game !== "string" ||
+      typeof state.entities !== "object"
+    ) {
       return "this is not a match state (make one with newMatch or fromBoard)";
     }
-    if (state.game !== this.module.id) return `this state is of the game '${state.game}', this engine plays '${this.module.id}'`;
+    if (state.game !== this.module.id)
+      return `this state is of the game '${state.game}', this engine plays '${this.module.id}'`;
     if (state.version !== undefined) {
       const v = versionProblem(this.module, state.version);
       if (v !== null) return `this state is of ${v}`;
     }
     // A view has no RNG and no paused effects (see view.ts): it is for looking, not for playing.
-    if (state.rng.length === 0) return "this is a player view (from Engine.view), which cannot be played on: apply actions to the full state";
+    if (state.rng.length === 0)
+      return "this is a player view (from Engine.view), which cannot be played on: apply actions to the full state";
     return null;
   }
 

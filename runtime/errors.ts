@@ -22,7 +22,13 @@ export class RuntimeFault extends Error {
   /** The message without the source prefix. */
   readonly reason: string;
 
-  constructor(handler: string, source: SourceInfo | undefined, reason: string, cause?: unknown, statement?: StatementSource) {
+  constructor(
+    handler: string,
+    source: SourceInfo | undefined,
+    reason: string,
+    cause?: unknown,
+    statement?: StatementSource,
+  ) {
     super(`${describeSource(handler, source, statement)}: ${reason}`, cause === undefined ? undefined : { cause });
     this.name = "RuntimeFault";
     this.handler = handler;
@@ -33,7 +39,11 @@ export class RuntimeFault extends Error {
 }
 
 /** The statement `index` of `positions`, if it belongs to handler `h` (else the index is stale). */
-export function statementOf(positions: readonly StatementSource[] | undefined, index: number, h: string): StatementSource | undefined {
+export function statementOf(
+  positions: readonly StatementSource[] | undefined,
+  index: number,
+  h: string,
+): StatementSource | undefined {
   if (positions === undefined || index < 0) return undefined;
   const s = positions[index];
   return s !== undefined && s.h === h ? s : undefined;

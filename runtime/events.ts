@@ -37,7 +37,8 @@ export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string
       const sinceField = rt.ix.rules.events[name]?.since;
       const origin = sinceField === undefined ? undefined : st.events[fields[sinceField] as number]?.at;
       const q: number[] = [];
-      for (const l of listeners) if (origin === undefined || l.entity.arrival < origin) q.push(l.entity.id, l.ref.index, l.entity.arrival);
+      for (const l of listeners)
+        if (origin === undefined || l.entity.arrival < origin) q.push(l.entity.id, l.ref.index, l.entity.arrival);
       if (q.length > 0) {
         pushFrame(st, DISPATCH, { q, i: 0 }, into, null, f.me, f.self, id);
         return;
@@ -76,7 +77,8 @@ function eventText(rt: RuntimeCtx, name: string, fields: Record<string, Value>):
   // Fields the rules declare as entities read as names ("target: Goblin"), the rest as values.
   const entities = rt.ix.rules.events[name]?.entityFields;
   let s = "";
-  for (const k in fields) s += `${s === "" ? "" : ", "}${k}: ${entities?.includes(k) ? rt.name(fields[k] as Value) : formatValue(fields[k])}`;
+  for (const k in fields)
+    s += `${s === "" ? "" : ", "}${k}: ${entities?.includes(k) ? rt.name(fields[k] as Value) : formatValue(fields[k])}`;
   return s === "" ? name : `${name} { ${s} }`;
 }
 

@@ -17,7 +17,9 @@ export function pushFrame(
 ): Frame {
   const f: Frame = { h, step: 0, L, into, trigger, owned: [], me, self, ev };
   if (state.frames.push(f) > MAX_DEPTH) {
-    throw new Error(`runaway resolution: more than ${MAX_DEPTH} nested effects (a trigger or procedure keeps calling itself?)`);
+    throw new Error(
+      `runaway resolution: more than ${MAX_DEPTH} nested effects (a trigger or procedure keeps calling itself?)`,
+    );
   }
   return f;
 }

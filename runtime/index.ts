@@ -7,7 +7,19 @@ export { renderLog, renderTracedLog, statementPlace } from "./log.ts";
 export { hashState, hashValue } from "./hash.ts";
 export { cloneState } from "./clone.ts";
 export { randomAgent, firstLegalAgent, scriptedAgent, type Agent, type AsyncAgent } from "./agents.ts";
-export { terminalAgent, terminalSession, decisionHeading, boardSummary, logLines, isCompact, sanitize, InputEnded, type TerminalIO, type SessionOptions, type SessionResult } from "./agents-terminal.ts";
+export {
+  terminalAgent,
+  terminalSession,
+  decisionHeading,
+  boardSummary,
+  logLines,
+  isCompact,
+  sanitize,
+  InputEnded,
+  type TerminalIO,
+  type SessionOptions,
+  type SessionResult,
+} from "./agents-terminal.ts";
 export { playMatch, playMatchAsync, playFrom, type PlayOptions, type PlayedMatch } from "./match.ts";
 export { replay, replayStart, recordingRun, Recorder, replayToJSON, parseReplay, type Replay } from "./replay.ts";
 export { actionEquals, formatAction, formatValue, valueEquals } from "./values.ts";

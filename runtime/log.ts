@@ -28,7 +28,13 @@ class HandlerEntry implements LogEntry {
 }
 
 /** Appends an entry; `by`: the handler statement that made it, when a handler made it. */
-export function pushLog(state: State, kind: LogKind, text: string, data?: Readonly<Record<string, Value>>, by?: StatementSource): void {
+export function pushLog(
+  state: State,
+  kind: LogKind,
+  text: string,
+  data?: Readonly<Record<string, Value>>,
+  by?: StatementSource,
+): void {
   if (by === undefined) state.log.push(data === undefined ? { kind, text } : { kind, text, data });
   else state.log.push(new HandlerEntry(kind, text, data, by));
 }

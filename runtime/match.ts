@@ -27,7 +27,10 @@ function agentFor<A>(engine: Engine, state: State, agents: readonly A[]): { agen
 
 function applyOrThrow(engine: Engine, state: State, action: Action, seat: number, n: number): void {
   const r = engine.apply(state, action);
-  if (!r.ok) throw new Error(`decision ${n + 1}: the agent of seat ${seat} answered '${formatAction(action)}', which was rejected: ${r.reason}`);
+  if (!r.ok)
+    throw new Error(
+      `decision ${n + 1}: the agent of seat ${seat} answered '${formatAction(action)}', which was rejected: ${r.reason}`,
+    );
 }
 
 /** Plays from `newMatch(config)` to the end; `onStep` sees the state after each action. */
@@ -58,15 +61,33 @@ export function playFrom(
 }
 
 /** Whose decision it is, what that agent sees and may do (after the decision-count guard). */
-function nextTurn<A>(engine: Engine, state: State, agents: readonly A[], taken: number, options?: PlayOptions): { agent: A; seat: number; seen: State; legal: Action[] } {
+function nextTurn<A>(
+  engine: Engine,
+  state: State,
+  agents: readonly A[],
+  taken: number,
+  options?: PlayOptions,
+): { agent: A; seat: number; seen: State; legal: Action[] } {
   const max = options?.maxDecisions ?? 100_000;
   if (taken >= max) throw new Error(`the match did not end within ${max} decisions`);
   const { agent, seat } = agentFor(engine, state, agents);
-  return { agent, seat, seen: options?.views === true ? engine.view(state, seat) : state, legal: engine.legalActions(state) };
+  return {
+    agent,
+    seat,
+    seen: options?.views === true ? engine.view(state, seat) : state,
+    legal: engine.legalActions(state),
+  };
 }
 
 /** Applies an agent's answer and records it. */
-function record(engine: Engine, state: State, action: Action, seat: number, actions: Action[], onStep?: (state: State, action: Action) => void): void {
+function record(
+  engine: Engine,
+  state: State,
+  action: Action,
+  seat: number,
+  actions: Action[],
+  onStep?: (state: State, action: Action) => void,
+): void {
   applyOrThrow(engine, state, action, seat, actions.length);
   actions.push(action);
   onStep?.(state, action);

@@ -2,7 +2,18 @@
  * Per-module lookups, built once per Engine: triggers indexed by event, compute listeners by
  * property, actions by window, zone ranks, stage ranks, zone keys. Nothing here changes during play.
  */
-import type { ActionDef, CardDef, ComputeDef, EntityId, GameModule, PropDef, PureFn, RulesData, StepFn, TriggerDef } from "./types.ts";
+import type {
+  ActionDef,
+  CardDef,
+  ComputeDef,
+  EntityId,
+  GameModule,
+  PropDef,
+  PureFn,
+  RulesData,
+  StepFn,
+  TriggerDef,
+} from "./types.ts";
 
 /** A trigger of a card definition, with what ordering and bookkeeping need. */
 export interface TriggerRef {
@@ -63,7 +74,19 @@ function firedKey(i: number): string {
  * `toString` looks up only what the game declares. Done once per module object (idempotent).
  */
 export function withoutPrototypes(module: GameModule): GameModule {
-  const tables: object[] = [module.cards, module.steps, module.pure, module.sources, module.rules.zones, module.rules.kinds, module.rules.events, module.rules.procedures, module.rules.props.card, module.rules.props.player, module.rules.props.game];
+  const tables: object[] = [
+    module.cards,
+    module.steps,
+    module.pure,
+    module.sources,
+    module.rules.zones,
+    module.rules.kinds,
+    module.rules.events,
+    module.rules.procedures,
+    module.rules.props.card,
+    module.rules.props.player,
+    module.rules.props.game,
+  ];
   for (const c of Object.values(module.cards)) tables.push(c.fields, c.effects);
   for (const t of tables) if (Object.getPrototypeOf(t) !== null) Object.setPrototypeOf(t, null);
   return module;
@@ -83,7 +106,10 @@ export class ModuleIndex {
    * Event name → the triggers whose limit period ends with it (card id → counter keys), and the
    * zones they listen from (a fired-counter only survives while its card stays in such a zone).
    */
-  readonly limitPeriods: ReadonlyMap<string, { readonly keys: ReadonlyMap<string, readonly string[]>; readonly zones: readonly string[] }>;
+  readonly limitPeriods: ReadonlyMap<
+    string,
+    { readonly keys: ReadonlyMap<string, readonly string[]>; readonly zones: readonly string[] }
+  >;
   readonly actionsByWindow: ReadonlyMap<string, readonly ActionDef[]>;
   readonly actionByName: ReadonlyMap<string, ActionDef>;
   readonly catalog: readonly string[];
@@ -123,11 +149,18 @@ export class ModuleIndex {
     const tables = [rules.props.game, rules.props.player, rules.props.card];
     const names = new Set(tables.flatMap((t) => Object.keys(t)));
     const special = ["owner", "kind", "card", "zone"];
-    this.fullReadProps = new Set([...special, ...[...names].filter((n) => tables.some((t) => t[n]?.computed === true))]);
+    this.fullReadProps = new Set([
+      ...special,
+      ...[...names].filter((n) => tables.some((t) => t[n]?.computed === true)),
+    ]);
     const computed = [...names].filter((n) => tables.some((t) => t[n]?.computed === true));
     this.computedSlot = new Map(computed.map((n, i) => [n, i]));
     this.computedCount = Math.max(1, computed.length);
-    this.boundedProps = new Set([...names].filter((n) => !this.fullReadProps.has(n) && tables.some((t) => t[n]?.min !== undefined || t[n]?.max !== undefined)));
+    this.boundedProps = new Set(
+      [...names].filter(
+        (n) => !this.fullReadProps.has(n) && tables.some((t) => t[n]?.min !== undefined || t[n]?.max !== undefined),
+      ),
+    );
     this.players = rules.players;
     this.zoneNames = Object.keys(rules.zones);
     const rank = new Map<string, number>();
@@ -147,7 +180,14 @@ export class ModuleIndex {
       const active = rules.kinds[card.kind]?.activeIn ?? [];
       card.triggers.forEach((def, index) => {
         const zones = new Set(def.in.length > 0 ? def.in : active);
-        const ref: TriggerRef = { def, index, zones, stageRank: this.stageRank(def.event, def.stage), usedKey: usedKey(index), firedKey: firedKey(index) };
+        const ref: TriggerRef = {
+          def,
+          index,
+          zones,
+          stageRank: this.stageRank(def.event, def.stage),
+          usedKey: usedKey(index),
+          firedKey: firedKey(index),
+        };
         refs.push(ref);
         let t = triggers.get(def.event);
         if (!t) triggers.set(def.event, (t = { byCard: new Map(), zones: new Set() }));
@@ -185,7 +225,11 @@ export class ModuleIndex {
     this.computes = new Map([...computes].map(([k, v]) => [k, table(v.byCard, v.zones)]));
     this.limitPeriods = new Map([...periods].map(([k, v]) => [k, { keys: v.keys, zones: [...v.zones] }]));
     this.triggersOfCard = ofCard;
-    this.listening = new Set(Object.keys(module.cards).filter((id) => (module.cards[id] as CardDef).triggers.length > 0 || (module.cards[id] as CardDef).computes.length > 0));
+    this.listening = new Set(
+      Object.keys(module.cards).filter(
+        (id) => (module.cards[id] as CardDef).triggers.length > 0 || (module.cards[id] as CardDef).computes.length > 0,
+      ),
+    );
 
     const byWindow = new Map<string, ActionDef[]>();
     for (const a of rules.actions) {

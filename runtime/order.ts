@@ -32,7 +32,8 @@ const NONE: readonly never[] = [];
 function members<R extends RefShape>(rt: RuntimeCtx, table: ListenerTable<R>): Listener<R>[] {
   const st = rt.state;
   const cached = rt.memberCache.get(table);
-  if (cached !== undefined && cached.state === st && cached.zoneMutations === rt.zoneMutations) return cached.list as Listener<R>[];
+  if (cached !== undefined && cached.state === st && cached.zoneMutations === rt.zoneMutations)
+    return cached.list as Listener<R>[];
   const ix = rt.ix;
   const zones = table.zones;
   const byCard = table.byCard;

@@ -114,8 +114,19 @@ function compute(rt: RuntimeCtx, e: EntityId, prop: string, v: Value): Value {
       rt.firstMutations = rt.mutations;
     }
     const first = rt.firstValue;
-    if (cached === undefined || cached.state !== rt.state || cached.zoneMutations !== rt.zoneMutations || cached.first !== first) {
-      cached = { state: rt.state, mutations: rt.mutations, zoneMutations: rt.zoneMutations, first, listeners: collectListeners(rt, table, 1, null, null, false) };
+    if (
+      cached === undefined ||
+      cached.state !== rt.state ||
+      cached.zoneMutations !== rt.zoneMutations ||
+      cached.first !== first
+    ) {
+      cached = {
+        state: rt.state,
+        mutations: rt.mutations,
+        zoneMutations: rt.zoneMutations,
+        first,
+        listeners: collectListeners(rt, table, 1, null, null, false),
+      };
       rt.computeCache.set(prop, cached);
     } else cached.mutations = rt.mutations;
   }

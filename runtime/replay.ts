@@ -18,7 +18,8 @@ export interface Replay {
 
 /** The state a replay begins with. */
 export function replayStart(engine: Engine, r: Replay): State {
-  if (r.game !== engine.module.id) throw new Error(`this replay is of '${r.game}', the engine plays '${engine.module.id}'`);
+  if (r.game !== engine.module.id)
+    throw new Error(`this replay is of '${r.game}', the engine plays '${engine.module.id}'`);
   return r.board !== undefined ? engine.fromBoard(r.board, r.config.seed) : engine.newMatch(r.config);
 }
 
@@ -60,7 +61,12 @@ export class Recorder {
 }
 
 /** Plays a match with agents and returns the final state and its replay. */
-export function recordingRun(engine: Engine, config: MatchConfig, agents: readonly Agent[], options?: PlayOptions): { state: State; replay: Replay } {
+export function recordingRun(
+  engine: Engine,
+  config: MatchConfig,
+  agents: readonly Agent[],
+  options?: PlayOptions,
+): { state: State; replay: Replay } {
   const { state, actions } = playMatch(engine, config, agents, undefined, options);
   return { state, replay: { game: engine.module.id, config, actions } };
 }
@@ -74,8 +80,12 @@ export function parseReplay(text: string): Replay {
   const r = JSON.parse(text) as Partial<Replay> | null;
   if (r === null || typeof r !== "object") throw new Error("a replay is a JSON object");
   if (typeof r.game !== "string") throw new Error("a replay needs 'game' (the game id)");
-  if (r.config === undefined || typeof r.config.seed !== "number" || !Array.isArray(r.config.players)) throw new Error("a replay needs 'config' with 'seed' and 'players'");
-  if (!Array.isArray(r.actions) || !r.actions.every((a) => a !== null && typeof a === "object" && typeof (a as { type?: unknown }).type === "string")) {
+  if (r.config === undefined || typeof r.config.seed !== "number" || !Array.isArray(r.config.players))
+    throw new Error("a replay needs 'config' with 'seed' and 'players'");
+  if (
+    !Array.isArray(r.actions) ||
+    !r.actions.every((a) => a !== null && typeof a === "object" && typeof (a as { type?: unknown }).type === "string")
+  ) {
     throw new Error("a replay needs 'actions', a list of actions");
   }
   return r as Replay;

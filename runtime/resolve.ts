@@ -25,7 +25,11 @@ export function drive(rt: RuntimeCtx): void {
       f = frames[frames.length - 1];
       if (f === undefined) {
         const h = rt.ix.rules.flow.game;
-        throw new RuntimeFault(h, rt.module.sources[h], "the game flow finished without a result (it must end with win or draw)");
+        throw new RuntimeFault(
+          h,
+          rt.module.sources[h],
+          "the game flow finished without a result (it must end with win or draw)",
+        );
       }
       if (++count > MAX_STEPS) throw new Error(`runaway resolution: ${MAX_STEPS} steps without a decision`);
       // Only a frame that was on the stack when the answer came needs copying before it runs.

@@ -27,7 +27,10 @@ export function endGame(rt: RuntimeCtx, winner: EntityId | null): void {
   if (winner !== null && !(winner >= 1 && winner <= n)) throw new Error(`win: ${rt.name(winner)} is not a player`);
   if (rt.undo.active) rt.undo.matchRecord(st);
   m.results.push(winner);
-  pushLog(st, "game", winner === null ? `Game ${m.number}: draw` : `Game ${m.number}: ${rt.name(winner)} wins`, { game: m.number, winner });
+  pushLog(st, "game", winner === null ? `Game ${m.number}: draw` : `Game ${m.number}: ${rt.name(winner)} wins`, {
+    game: m.number,
+    winner,
+  });
   if (rt.undo.active) rt.undo.popping(st.frames, 0);
   st.frames.length = 0;
   st.decision = null;
@@ -43,8 +46,16 @@ export function endGame(rt: RuntimeCtx, winner: EntityId | null): void {
     m.over = true;
     m.winner = leaders.length === 1 ? (leaders[0] as EntityId) : null;
     // Seat order, each with its name: "P1 1 – P2 2".
-    const score = wins.slice(1).map((w, i) => `${rt.name(i + 1)} ${w}`).join(" – ");
-    pushLog(st, "game", m.winner === null ? `Match over: draw (${score})` : `Match over: ${rt.name(m.winner)} wins (${score})`, { winner: m.winner });
+    const score = wins
+      .slice(1)
+      .map((w, i) => `${rt.name(i + 1)} ${w}`)
+      .join(" – ");
+    pushLog(
+      st,
+      "game",
+      m.winner === null ? `Match over: draw (${score})` : `Match over: ${rt.name(m.winner)} wins (${score})`,
+      { winner: m.winner },
+    );
     return;
   }
   if (rt.undo.active) rt.undo.modifierList(st);

@@ -68,10 +68,17 @@ function defaults(table: Readonly<Record<string, PropDef>>): Record<string, Valu
   return out;
 }
 
-function override(target: Record<string, Value>, values: Readonly<Record<string, Value>> | undefined, known: Readonly<Record<string, PropDef>>, what: string, also?: string): void {
+function override(
+  target: Record<string, Value>,
+  values: Readonly<Record<string, Value>> | undefined,
+  known: Readonly<Record<string, PropDef>>,
+  what: string,
+  also?: string,
+): void {
   if (values === undefined) return;
   for (const k in values) {
-    if (!Object.hasOwn(known, k) && k !== also) throw new Error(`unknown ${what} '${k}' (known: ${Object.keys(known).join(", ") || "none"})`);
+    if (!Object.hasOwn(known, k) && k !== also)
+      throw new Error(`unknown ${what} '${k}' (known: ${Object.keys(known).join(", ") || "none"})`);
     target[k] = values[k] as Value;
   }
 }
@@ -91,12 +98,14 @@ function seatEntities(rt: RuntimeCtx, names: readonly string[], gameProps: Recor
 }
 
 function checkZone(rt: RuntimeCtx, zone: string): void {
-  if (rt.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}' (zones: ${rt.ix.zoneNames.join(", ")})`);
+  if (rt.ix.rules.zones[zone] === undefined)
+    throw new Error(`unknown zone '${zone}' (zones: ${rt.ix.zoneNames.join(", ")})`);
 }
 
 export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): State {
   const rules = rt.ix.rules;
-  if (config.players.length !== rules.players) throw new Error(`this game needs ${rules.players} players, the configuration has ${config.players.length}`);
+  if (config.players.length !== rules.players)
+    throw new Error(`this game needs ${rules.players} players, the configuration has ${config.players.length}`);
   const st = rt.bind(emptyState(rt, game, config.seed, config.version)).state;
   const gameProps = defaults(rules.props.game);
   override(gameProps, config.options, rules.props.game, "option");
@@ -109,7 +118,13 @@ export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): S
   // card it is (a player view shows hidden cards by id only).
   config.players.forEach((p, i) => {
     const owner: EntityId = i + 1;
-    override((st.entities[owner] as { props: Record<string, Value> }).props, p.props, rules.props.player, "player property", "name");
+    override(
+      (st.entities[owner] as { props: Record<string, Value> }).props,
+      p.props,
+      rules.props.player,
+      "player property",
+      "name",
+    );
     const cards: [string, string][] = [];
     for (const zone in p.zones) {
       checkZone(rt, zone);
@@ -129,7 +144,8 @@ export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): S
 
 export function buildBoard(rt: RuntimeCtx, game: string, board: Board, seed: number): State {
   const rules = rt.ix.rules;
-  if (board.players.length > rules.players) throw new Error(`this game has ${rules.players} players, the board has ${board.players.length}`);
+  if (board.players.length > rules.players)
+    throw new Error(`this game has ${rules.players} players, the board has ${board.players.length}`);
   const st = rt.bind(emptyState(rt, game, seed, board.version)).state;
   const gameProps = defaults(rules.props.game);
   override(gameProps, board.options, rules.props.game, "option");
@@ -139,7 +155,13 @@ export function buildBoard(rt: RuntimeCtx, game: string, board: Board, seed: num
   seatEntities(rt, names, gameProps);
   board.players.forEach((p, i) => {
     const owner: EntityId = i + 1;
-    override((st.entities[owner] as { props: Record<string, Value> }).props, p.props, rules.props.player, "player property", "name");
+    override(
+      (st.entities[owner] as { props: Record<string, Value> }).props,
+      p.props,
+      rules.props.player,
+      "player property",
+      "name",
+    );
     for (const zone in p.zones ?? {}) {
       checkZone(rt, zone);
       for (const c of (p.zones as Record<string, readonly BoardCard[]>)[zone] as readonly BoardCard[]) {
@@ -150,7 +172,9 @@ export function buildBoard(rt: RuntimeCtx, game: string, board: Board, seed: num
           props = {};
           for (const k in c.props) {
             if (!Object.hasOwn(rules.props.card, k) && !Object.hasOwn(def.fields, k)) {
-              throw new Error(`unknown property '${k}' of ${def.name} (card properties: ${Object.keys(rules.props.card).join(", ") || "none"})`);
+              throw new Error(
+                `unknown property '${k}' of ${def.name} (card properties: ${Object.keys(rules.props.card).join(", ") || "none"})`,
+              );
             }
             props[k] = c.props[k] as Value;
           }

@@ -48,7 +48,18 @@ export type PureFn = (ctx: Ctx, s: Scope) => Value;
 
 /** One change or happening, structured; `text` is the readable line. */
 export interface LogEntry {
-  readonly kind: "action" | "decision" | "move" | "set" | "event" | "text" | "game" | "create" | "shuffle" | "modify" | "chain";
+  readonly kind:
+    | "action"
+    | "decision"
+    | "move"
+    | "set"
+    | "event"
+    | "text"
+    | "game"
+    | "create"
+    | "shuffle"
+    | "modify"
+    | "chain";
   readonly text: string;
   readonly data?: Readonly<Record<string, Value>>;
   /**
@@ -297,12 +308,29 @@ export interface ActionCondition {
 export interface RulesData {
   readonly players: number;
   readonly match: { readonly games: number; readonly winsNeeded: number };
-  readonly props: { readonly card: Readonly<Record<string, PropDef>>; readonly player: Readonly<Record<string, PropDef>>; readonly game: Readonly<Record<string, PropDef>> };
+  readonly props: {
+    readonly card: Readonly<Record<string, PropDef>>;
+    readonly player: Readonly<Record<string, PropDef>>;
+    readonly game: Readonly<Record<string, PropDef>>;
+  };
   readonly zones: Readonly<Record<string, ZoneDef>>;
   /** Card kinds → the zones where their triggers and modifiers are active. */
-  readonly kinds: Readonly<Record<string, { readonly activeIn: readonly string[]; /** PureFn (L.it = the card): how its cards read in logs and choices. */ readonly display?: string | null }>>;
+  readonly kinds: Readonly<
+    Record<
+      string,
+      {
+        readonly activeIn: readonly string[] /** PureFn (L.it = the card): how its cards read in logs and choices. */;
+        readonly display?: string | null;
+      }
+    >
+  >;
   /** Events: their stages in order, and which fields hold entities (for readable logs). */
-  readonly events: Readonly<Record<string, { readonly stages: readonly string[]; readonly entityFields?: readonly string[]; readonly since?: string }>>;
+  readonly events: Readonly<
+    Record<
+      string,
+      { readonly stages: readonly string[]; readonly entityFields?: readonly string[]; readonly since?: string }
+    >
+  >;
   /** Trigger order: the player whose listeners go first (PureFn id), then zones in this order, then arrival. */
   readonly order: {
     readonly first: string | null;
@@ -413,7 +441,16 @@ export interface Ctx {
   log(text: string): void;
   use(f: Frame): void;
   // suspending
-  choose(f: Frame, into: string, player: EntityId, candidates: readonly Value[], min: number, max: number, single: boolean, prompt: string): void;
+  choose(
+    f: Frame,
+    into: string,
+    player: EntityId,
+    candidates: readonly Value[],
+    min: number,
+    max: number,
+    single: boolean,
+    prompt: string,
+  ): void;
   may(f: Frame, into: string, player: EntityId, prompt: string): void;
   act(f: Frame, into: string | null, window: string, player: EntityId, ev: EventId | null): void;
   emit(f: Frame, into: string | null, event: string, fields: Record<string, Value>): void;

@@ -12,7 +12,18 @@
  */
 import { copyChain } from "./chain.ts";
 import { copyFrame } from "./clone.ts";
-import type { ChainState, Decision, Entity, EntityId, EventId, EventRecord, Frame, Modifier, State, Value } from "./types.ts";
+import type {
+  ChainState,
+  Decision,
+  Entity,
+  EntityId,
+  EventId,
+  EventRecord,
+  Frame,
+  Modifier,
+  State,
+  Value,
+} from "./types.ts";
 
 /** What each log entry undoes; the slots that follow it are listed with each. */
 /** Slots per log entry: an opcode and up to five values. */

@@ -56,7 +56,11 @@ function maskDecision(d: Decision | null, player: EntityId, masked: ReadonlySet<
     case "act":
       return { ...d, options: d.options.filter((o) => !Object.values(o.args).some((a) => isMasked(masked, a))) };
     case "choose":
-      return { ...d, candidates: d.candidates.filter((c) => !isMasked(masked, c)), picked: d.picked.filter((c) => !isMasked(masked, c)) };
+      return {
+        ...d,
+        candidates: d.candidates.filter((c) => !isMasked(masked, c)),
+        picked: d.picked.filter((c) => !isMasked(masked, c)),
+      };
     case "may":
       return d;
   }
@@ -68,7 +72,13 @@ function isMasked(masked: ReadonlySet<EntityId>, v: Value | undefined): boolean 
   return false;
 }
 
-function maskEntry(rt: RuntimeCtx, state: State, entry: LogEntry, player: EntityId, masked: ReadonlySet<EntityId>): LogEntry {
+function maskEntry(
+  rt: RuntimeCtx,
+  state: State,
+  entry: LogEntry,
+  player: EntityId,
+  masked: ReadonlySet<EntityId>,
+): LogEntry {
   const d = entry.data;
   if (d === undefined) return entry;
   const label = (key: string) => {
@@ -81,24 +91,41 @@ function maskEntry(rt: RuntimeCtx, state: State, entry: LogEntry, player: Entity
       const from = d.from as string;
       const to = d.to as string;
       if (zoneVisible(rt, from, player) || zoneVisible(rt, to, player)) return entry;
-      return { kind: entry.kind, text: d.full === true ? `a card cannot enter ${label(to)}: it is full` : `a card: ${label(from)} → ${label(to)}`, data: { from, to } };
+      return {
+        kind: entry.kind,
+        text:
+          d.full === true ? `a card cannot enter ${label(to)}: it is full` : `a card: ${label(from)} → ${label(to)}`,
+        data: { from, to },
+      };
     }
     case "set":
     case "modify":
     case "create": {
       const zone = d.zone;
       if (typeof zone !== "string" || zoneVisible(rt, zone, player)) return entry;
-      return { kind: entry.kind, text: entry.kind === "create" ? `a card created in ${label(zone)}` : `a hidden card changed (${label(zone)})`, data: { zone } };
+      return {
+        kind: entry.kind,
+        text: entry.kind === "create" ? `a card created in ${label(zone)}` : `a hidden card changed (${label(zone)})`,
+        data: { zone },
+      };
     }
     case "decision": {
       if (d.player === player || !isMasked(masked, d.value)) return entry;
-      return { kind: entry.kind, text: `${rt.bind(state).name(d.player as Value)} picks a hidden card`, data: { player: d.player as Value } };
+      return {
+        kind: entry.kind,
+        text: `${rt.bind(state).name(d.player as Value)} picks a hidden card`,
+        data: { player: d.player as Value },
+      };
     }
     case "action": {
       let hidden = false;
       for (const k in d) if (k.startsWith("arg:") && isMasked(masked, d[k])) hidden = true;
       if (d.player === player || !hidden) return entry;
-      return { kind: entry.kind, text: `${rt.bind(state).name(d.player as Value)}: ${String(d.action)}`, data: { player: d.player as Value, action: d.action as Value } };
+      return {
+        kind: entry.kind,
+        text: `${rt.bind(state).name(d.player as Value)}: ${String(d.action)}`,
+        data: { player: d.player as Value, action: d.action as Value },
+      };
     }
     default:
       return entry;

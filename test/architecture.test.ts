@@ -16,7 +16,31 @@ function tsFiles(dir: string): string[] {
 
 /** Words of the three games (and their card names) that must not appear in generic code. */
 function gameWords(): string[] {
-  const words = ["pyro", "cryo", "hydro", "electro", "anemo", "dendro", "geo", "dice", "familiar", "summoner", "vermilion", "elementis", "gitcg", "genius", "burst", "awaken", "mana", "magia", "resist", "summon", "elemental", "costZone", "coolZone"];
+  const words = [
+    "pyro",
+    "cryo",
+    "hydro",
+    "electro",
+    "anemo",
+    "dendro",
+    "geo",
+    "dice",
+    "familiar",
+    "summoner",
+    "vermilion",
+    "elementis",
+    "gitcg",
+    "genius",
+    "burst",
+    "awaken",
+    "mana",
+    "magia",
+    "resist",
+    "summon",
+    "elemental",
+    "costZone",
+    "coolZone",
+  ];
   for (const game of listGames()) {
     const cards = readdirSync(join(ROOT, "cards", game, "cards")).map((f) => f.replace(/\.ya?ml$/, ""));
     words.push(...cards.filter((c) => c.length > 4));
@@ -42,8 +66,10 @@ describe("architecture", () => {
 
   it("runtime/ imports nothing of grammar/ or compiler/; grammar/ imports nothing of ours", () => {
     const bad: string[] = [];
-    for (const f of tsFiles(join(ROOT, "runtime"))) if (/from "\.\.\/(grammar|compiler)\//.test(readFileSync(f, "utf8"))) bad.push(f);
-    for (const f of tsFiles(join(ROOT, "grammar"))) if (/from "\.\.\/(runtime|compiler|cards)\//.test(readFileSync(f, "utf8"))) bad.push(f);
+    for (const f of tsFiles(join(ROOT, "runtime")))
+      if (/from "\.\.\/(grammar|compiler)\//.test(readFileSync(f, "utf8"))) bad.push(f);
+    for (const f of tsFiles(join(ROOT, "grammar")))
+      if (/from "\.\.\/(runtime|compiler|cards)\//.test(readFileSync(f, "utf8"))) bad.push(f);
     expect(bad).toEqual([]);
   });
 
@@ -55,8 +81,16 @@ describe("architecture", () => {
         const text = readFileSync(f, "utf8");
         for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
           const spec = m[1] ?? "";
-          if (spec.startsWith("node:") || spec === "ts-morph" || spec === "typescript" || spec.startsWith("typescript/") || /^(fs|path|url|os|child_process|crypto)$/.test(spec)) bad.push(`${f.slice(ROOT.length + 1)}: ${spec}`);
-          if (spec.startsWith(".") && /\/node\//.test(spec)) bad.push(`${f.slice(ROOT.length + 1)}: ${spec} (the Node host)`);
+          if (
+            spec.startsWith("node:") ||
+            spec === "ts-morph" ||
+            spec === "typescript" ||
+            spec.startsWith("typescript/") ||
+            /^(fs|path|url|os|child_process|crypto)$/.test(spec)
+          )
+            bad.push(`${f.slice(ROOT.length + 1)}: ${spec}`);
+          if (spec.startsWith(".") && /\/node\//.test(spec))
+            bad.push(`${f.slice(ROOT.length + 1)}: ${spec} (the Node host)`);
         }
       }
     }

@@ -1,15 +1,15 @@
 /**
  * Collecting clause coverage of a game: its module is generated in memory with coverage probes
  * (never written to dist/, so normal builds stay probe-free), its scenarios run against it, and
- * the probes' array becomes a report (compiler/core/coverage/report.ts).
+ * the probes' array becomes a report (compiler/core/analysis/coverage/report.ts).
  */
 import type { GameModule } from "../../runtime/types.ts";
 import { withoutPrototypes } from "../../runtime/module-index.ts";
-import { checkGame, type GameInput } from "../core/compile.ts";
-import { coverageReport, type CoverageReport } from "../core/coverage/report.ts";
-import type { Diagnostic } from "../core/diagnostics.ts";
-import type { CheckedModel } from "../core/model.ts";
-import { runScenarios, type ScenarioResult } from "../core/scenario.ts";
+import { checkGame, type GameInput } from "../core/files/check-files.ts";
+import { coverageReport, type CoverageReport } from "../core/analysis/coverage/report.ts";
+import type { Diagnostic } from "../core/text/diagnostics.ts";
+import type { CheckedModel } from "../core/workspace/model.ts";
+import { runScenarios, type ScenarioResult } from "../scenarios/runner.ts";
 import { hasCodeErrors, readGame, ROOT } from "./project.ts";
 
 /** A game compiled with coverage probes: run its module any number of times, then read `report()`. */
@@ -22,7 +22,9 @@ export interface InstrumentedGame {
   report(): CoverageReport;
 }
 
-export type Instrumented = { readonly ok: true; readonly game: InstrumentedGame } | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
+export type Instrumented =
+  | { readonly ok: true; readonly game: InstrumentedGame }
+  | { readonly ok: false; readonly diagnostics: readonly Diagnostic[] };
 
 /** Checks a game and loads its module with coverage probes. */
 export async function instrumentGame(game: string, root = ROOT): Promise<Instrumented> {
@@ -30,10 +32,16 @@ export async function instrumentGame(game: string, root = ROOT): Promise<Instrum
   if ("code" in inp) return { ok: false, diagnostics: [inp] };
   const model = checkGame(inp);
   if (hasCodeErrors(model)) return { ok: false, diagnostics: model.diagnostics };
-  const { emitGame } = await import("../core/emit.ts");
+  const { emitGame } = await import("../core/emit/emit.ts");
   const emitted = emitGame(model, [inp.rules, ...inp.cards], { coverage: true });
-  const js = emitted.js.replace(/\/\/# sourceMappingURL=.*$/m, `//# sourceMappingURL=data:application/json;base64,${Buffer.from(emitted.map).toString("base64")}`);
-  const mod = (await import(`data:text/javascript;base64,${Buffer.from(js).toString("base64")}`)) as { game: GameModule; coverage: Uint8Array };
+  const js = emitted.js.replace(
+    /\/\/# sourceMappingURL=.*$/m,
+    `//# sourceMappingURL=data:application/json;base64,${Buffer.from(emitted.map).toString("base64")}`,
+  );
+  const mod = (await import(`data:text/javascript;base64,${Buffer.from(js).toString("base64")}`)) as {
+    game: GameModule;
+    coverage: Uint8Array;
+  };
   const hits = mod.coverage;
   const module = withoutPrototypes(mod.game);
   return {

@@ -5,11 +5,18 @@
  * module lazily, `check` and `play` never load it. Names from the YAML reach the output only as
  * string literal types (JSON.stringify) or JSDoc text without comment terminators.
  */
-import { Project, StructureKind, type InterfaceDeclarationStructure, type OptionalKind, type PropertySignatureStructure, type TypeAliasDeclarationStructure } from "ts-morph";
-import type { CheckedGame } from "../core/compile.ts";
-import { comment } from "../core/generate.ts";
-import type { Type } from "../core/types.ts";
-import type { Vocabulary } from "../core/vocabulary.ts";
+import {
+  Project,
+  StructureKind,
+  type InterfaceDeclarationStructure,
+  type OptionalKind,
+  type PropertySignatureStructure,
+  type TypeAliasDeclarationStructure,
+} from "ts-morph";
+import type { CheckedGame } from "../core/files/check-files.ts";
+import { comment } from "../core/emit/generate.ts";
+import type { Type } from "../core/semantic/types.ts";
+import type { Vocabulary } from "../core/semantic/vocabulary.ts";
 
 const lit = (s: string) => JSON.stringify(s);
 const union = (xs: readonly string[]) => (xs.length ? [...xs].sort().map(lit).join(" | ") : "never");
@@ -45,7 +52,12 @@ function tsType(voc: Vocabulary, ty: Type): string {
   }
 }
 
-function props(voc: Vocabulary, decls: Vocabulary["props"]["card"], name: string, doc: string): InterfaceDeclarationStructure {
+function props(
+  voc: Vocabulary,
+  decls: Vocabulary["props"]["card"],
+  name: string,
+  doc: string,
+): InterfaceDeclarationStructure {
   const properties: OptionalKind<PropertySignatureStructure>[] = [...decls.values()].map((p) => ({
     name: lit(p.name),
     type: `${tsType(voc, p.type)} | null`,
@@ -59,7 +71,13 @@ function props(voc: Vocabulary, decls: Vocabulary["props"]["card"], name: string
 export function gameTypes(checked: CheckedGame, runtimeTypes: string): string {
   const voc = checked.vocabulary;
   if (!voc) throw new Error("gameTypes needs a checked game");
-  const alias = (name: string, type: string, doc: string): TypeAliasDeclarationStructure => ({ kind: StructureKind.TypeAlias, name, type, isExported: true, docs: [doc] });
+  const alias = (name: string, type: string, doc: string): TypeAliasDeclarationStructure => ({
+    kind: StructureKind.TypeAlias,
+    name,
+    type,
+    isExported: true,
+    docs: [doc],
+  });
   const events: InterfaceDeclarationStructure = {
     kind: StructureKind.Interface,
     name: "Events",
@@ -99,7 +117,12 @@ export function gameTypes(checked: CheckedGame, runtimeTypes: string): string {
         procedures,
         props(voc, voc.props.card, "CardProps", "Properties of a card entity (Engine.read)."),
         props(voc, voc.props.player, "PlayerProps", "Properties of a player entity."),
-        props(voc, new Map([...voc.props.game, ...voc.options]), "GameProps", "Properties of the game entity (0), match options included."),
+        props(
+          voc,
+          new Map([...voc.props.game, ...voc.options]),
+          "GameProps",
+          "Properties of the game entity (0), match options included.",
+        ),
         alias("PropName", "keyof CardProps | keyof PlayerProps | keyof GameProps", "Any property name."),
         {
           kind: StructureKind.Interface,

@@ -3,11 +3,15 @@
  * and a scenario board. They must agree; a disagreement is a positioned diagnostic at the file that
  * disagrees with the first (the command line, when it names a version).
  */
-import type { Diagnostic } from "../core/diagnostics.ts";
-import { versionConflicts, type VersionUse } from "../core/versions.ts";
+import type { Diagnostic } from "../core/text/diagnostics.ts";
+import { versionConflicts, type VersionUse } from "../core/files/versions.ts";
 import type { Deck } from "./decks.ts";
 
-export function matchVersion(asked: string | undefined, decks: readonly (Deck | undefined)[], scenario: VersionUse | null): { readonly version: string | undefined } | { readonly diagnostics: readonly Diagnostic[] } {
+export function matchVersion(
+  asked: string | undefined,
+  decks: readonly (Deck | undefined)[],
+  scenario: VersionUse | null,
+): { readonly version: string | undefined } | { readonly diagnostics: readonly Diagnostic[] } {
   const uses: VersionUse[] = [];
   if (asked !== undefined) uses.push({ version: asked, file: "", span: null, what: "--version" });
   const seen = new Set<string>();

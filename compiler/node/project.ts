@@ -1,16 +1,25 @@
 /** The project on disk: where games live, where output goes, and loading a compiled game. */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { withoutPrototypes } from "../../runtime/module-index.ts";
 import type { GameModule } from "../../runtime/types.ts";
 import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
-import { cardFileSchema } from "../core/card-schema.ts";
+import { cardFileSchema } from "../core/files/card-schema.ts";
 import { deckFileSchema, scenarioFileSchema } from "../core/services/editor-schemas.ts";
-import { checkGame, type CheckedGame, type GameInput, type InputFile } from "../core/compile.ts";
-import { START, type Diagnostic } from "../core/diagnostics.ts";
-import type { CheckedModel } from "../core/model.ts";
+import { checkGame, type CheckedGame, type GameInput, type InputFile } from "../core/files/check-files.ts";
+import { START, type Diagnostic } from "../core/text/diagnostics.ts";
+import type { CheckedModel } from "../core/workspace/model.ts";
 
 /** The repository root (this file lives in compiler/node/). */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -105,7 +114,12 @@ function input(path: string, cwd: string): InputFile {
     // Point at the bad byte: the text before it is valid, so its lines and columns are right.
     const at = invalidUtf8At(bytes);
     const before = at < 0 ? "" : new TextDecoder().decode(bytes.subarray(0, at));
-    throw new Unreadable(shown, `is not valid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16)} at offset ${at}); save it as UTF-8`, before.length, before);
+    throw new Unreadable(
+      shown,
+      `is not valid UTF-8 (byte 0x${(bytes[at] ?? 0).toString(16)} at offset ${at}); save it as UTF-8`,
+      before.length,
+      before,
+    );
   }
 }
 
@@ -121,11 +135,18 @@ export function readTextFile(path: string, cwd = process.cwd()): InputFile | Dia
 
 function unreadableDiagnostic(u: Unreadable, cwd: string): Diagnostic {
   const file = isAbsolute(u.path) ? relative(cwd, u.path) || u.path : u.path;
-  if (u.offset === null) return { file, range: START, severity: "error", code: "io/unreadable", message: `the file ${u.why}` };
+  if (u.offset === null)
+    return { file, range: START, severity: "error", code: "io/unreadable", message: `the file ${u.why}` };
   const lines = u.text.split("\n");
   const line = lines.length;
   const col = (lines[lines.length - 1] ?? "").length + 1;
-  return { file, range: { start: { line, col }, end: { line, col: col + 1 } }, severity: "error", code: "io/encoding", message: `the file ${u.why}` };
+  return {
+    file,
+    range: { start: { line, col }, end: { line, col: col + 1 } },
+    severity: "error",
+    code: "io/encoding",
+    message: `the file ${u.why}`,
+  };
 }
 
 /** Reads a game's rules and card files; paths in diagnostics are relative to `cwd`. */
@@ -134,7 +155,14 @@ export function readGame(game: string, root = ROOT, cwd = process.cwd()): GameIn
   const rules = join(dir, "rules.yaml");
   if (!existsSync(rules)) {
     const known = listGames(root);
-    return { file: relative(cwd, dir) || dir, range: START, severity: "error", code: "io/no-game", message: `no game '${game}': ${relative(cwd, rules)} does not exist`, hint: known.length ? `games: ${known.join(", ")}` : "create cards/<game>/rules.yaml" };
+    return {
+      file: relative(cwd, dir) || dir,
+      range: START,
+      severity: "error",
+      code: "io/no-game",
+      message: `no game '${game}': ${relative(cwd, rules)} does not exist`,
+      hint: known.length ? `games: ${known.join(", ")}` : "create cards/<game>/rules.yaml",
+    };
   }
   try {
     return {
@@ -201,7 +229,12 @@ export function outDir(game: string, root = ROOT): string {
 
 /** Errors that stop code generation: those of the rules and card files (decks and scenarios do not). */
 export function hasCodeErrors(model: CheckedModel): boolean {
-  return model.diagnostics.some((d) => d.severity === "error" && (model.files.get(d.file)?.role ?? "rules") !== "deck" && model.files.get(d.file)?.role !== "scenario");
+  return model.diagnostics.some(
+    (d) =>
+      d.severity === "error" &&
+      (model.files.get(d.file)?.role ?? "rules") !== "deck" &&
+      model.files.get(d.file)?.role !== "scenario",
+  );
 }
 
 /** The build cache of a game: valid when dist/<game>/inputs.hash matches; it keeps the diagnostics of that build. */
@@ -226,7 +259,10 @@ function cachedDiagnostics(out: string, hash: string): readonly Diagnostic[] | n
  * Compiles a game to dist/<game>/ (game.js, game.js.map, card.schema.json; with `types`, also the
  * typed API game.d.ts, which needs TypeScript).
  */
-export async function compileToDisk(game: string, opts: { root?: string; force?: boolean; types?: boolean } = {}): Promise<CompileResult> {
+export async function compileToDisk(
+  game: string,
+  opts: { root?: string; force?: boolean; types?: boolean } = {},
+): Promise<CompileResult> {
   const root = opts.root ?? ROOT;
   const inp = readGame(game, root);
   if ("code" in inp) return { game, diagnostics: [inp], checked: null, jsPath: null, fromCache: false };
@@ -246,11 +282,14 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
     return { game, diagnostics: checked.diagnostics, checked, jsPath, fromCache: true };
   }
   const checked = checkGame(inp);
-  if (hasCodeErrors(checked)) return { game, diagnostics: checked.diagnostics, checked, jsPath: null, fromCache: false };
-  const { emitGame } = await import("../core/emit.ts");
+  if (hasCodeErrors(checked))
+    return { game, diagnostics: checked.diagnostics, checked, jsPath: null, fromCache: false };
+  const { emitGame } = await import("../core/emit/emit.ts");
   // The map's paths are the CLI's (relative to the working directory); sourceRoot leads there from dist/<game>/.
   const sourceRoot = relative(out, process.cwd()).replace(/\\/g, "/");
-  const emitted = emitGame(checked, [inp.rules, ...inp.cards], { sourceRoot: sourceRoot === "" ? "" : `${sourceRoot}/` });
+  const emitted = emitGame(checked, [inp.rules, ...inp.cards], {
+    sourceRoot: sourceRoot === "" ? "" : `${sourceRoot}/`,
+  });
   mkdirSync(out, { recursive: true });
   // A game.ts of an older compiler would read as the current module: it goes.
   rmSync(join(out, "game.ts"), { force: true });
@@ -267,12 +306,24 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
   if (checked.vocabulary) {
     const schemas = join(root, "dist", "schemas");
     mkdirSync(schemas, { recursive: true });
-    writeFileSync(join(schemas, `${game}.card.schema.json`), JSON.stringify(cardFileSchema(checked.vocabulary), null, 2) + "\n");
-    writeFileSync(join(schemas, "rules.schema.json"), JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...RULES_SCHEMA }, null, 2) + "\n");
+    writeFileSync(
+      join(schemas, `${game}.card.schema.json`),
+      JSON.stringify(cardFileSchema(checked.vocabulary), null, 2) + "\n",
+    );
+    writeFileSync(
+      join(schemas, "rules.schema.json"),
+      JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...RULES_SCHEMA }, null, 2) + "\n",
+    );
     // Decks and scenarios too, so that a YAML editor knows every file type (docs/editors.md).
     const ids = checked.cards.map((c) => c.id);
-    writeFileSync(join(schemas, `${game}.deck.schema.json`), JSON.stringify(deckFileSchema(checked.vocabulary, ids), null, 2) + "\n");
-    writeFileSync(join(schemas, `${game}.scenario.schema.json`), JSON.stringify(scenarioFileSchema(checked.vocabulary, ids), null, 2) + "\n");
+    writeFileSync(
+      join(schemas, `${game}.deck.schema.json`),
+      JSON.stringify(deckFileSchema(checked.vocabulary, ids), null, 2) + "\n",
+    );
+    writeFileSync(
+      join(schemas, `${game}.scenario.schema.json`),
+      JSON.stringify(scenarioFileSchema(checked.vocabulary, ids), null, 2) + "\n",
+    );
   }
   writeFileSync(join(out, "diagnostics.json"), JSON.stringify({ hash: all, diagnostics: checked.diagnostics }));
   writeFileSync(hashFile, hash);
@@ -283,14 +334,22 @@ export async function compileToDisk(game: string, opts: { root?: string; force?:
  * The game module of a checked game without writing anything: the cached build when it is up to
  * date, else generated in memory (for `check`, which must not touch dist/).
  */
-export async function moduleInMemory(game: string, inp: GameInput, model: CheckedModel, root = ROOT): Promise<GameModule | null> {
+export async function moduleInMemory(
+  game: string,
+  inp: GameInput,
+  model: CheckedModel,
+  root = ROOT,
+): Promise<GameModule | null> {
   if (hasCodeErrors(model)) return null;
   const out = outDir(game, root);
   if (cached(out, inputHash(inp))) return (await loadGame(game, root)).module;
-  const { emitGame } = await import("../core/emit.ts");
+  const { emitGame } = await import("../core/emit/emit.ts");
   const emitted = emitGame(model, [inp.rules, ...inp.cards]);
   // A data: URL cannot point to a map file next to it: the source map goes inline.
-  const js = emitted.js.replace(/\/\/# sourceMappingURL=.*$/m, `//# sourceMappingURL=data:application/json;base64,${Buffer.from(emitted.map).toString("base64")}`);
+  const js = emitted.js.replace(
+    /\/\/# sourceMappingURL=.*$/m,
+    `//# sourceMappingURL=data:application/json;base64,${Buffer.from(emitted.map).toString("base64")}`,
+  );
   const url = `data:text/javascript;base64,${Buffer.from(js).toString("base64")}`;
   return ((await import(url)) as { game: GameModule }).game;
 }
@@ -311,7 +370,10 @@ export function checkedGame(game: string, root = ROOT): CheckedModel | Diagnosti
 const checkedModels = new Map<string, { readonly hash: string; readonly model: CheckedModel }>();
 
 /** A game's module and its checked model: the model of the build when there was one, else checked now (or remembered). */
-export async function loadChecked(game: string, root = ROOT): Promise<{ module: GameModule | null; model: CheckedModel | null; diagnostics: readonly Diagnostic[] }> {
+export async function loadChecked(
+  game: string,
+  root = ROOT,
+): Promise<{ module: GameModule | null; model: CheckedModel | null; diagnostics: readonly Diagnostic[] }> {
   const built = await compileToDisk(game, { root });
   const loadedGame = await importBuilt(built);
   const inp = readGame(game, root);
@@ -325,12 +387,17 @@ export async function loadChecked(game: string, root = ROOT): Promise<{ module: 
 }
 
 /** Compiles (if needed) and imports a game's module. Throws only on internal faults; check diagnostics first. */
-export async function loadGame(game: string, root = ROOT): Promise<{ module: GameModule | null; diagnostics: readonly Diagnostic[] }> {
+export async function loadGame(
+  game: string,
+  root = ROOT,
+): Promise<{ module: GameModule | null; diagnostics: readonly Diagnostic[] }> {
   return importBuilt(await compileToDisk(game, { root }));
 }
 
 /** The module of a build (imported once per build), or none when the build had errors. */
-async function importBuilt(r: CompileResult): Promise<{ module: GameModule | null; diagnostics: readonly Diagnostic[] }> {
+async function importBuilt(
+  r: CompileResult,
+): Promise<{ module: GameModule | null; diagnostics: readonly Diagnostic[] }> {
   if (!r.jsPath) return { module: null, diagnostics: r.diagnostics };
   const url = `${pathToFileURL(r.jsPath).href}?v=${readFileSync(join(dirname(r.jsPath), "inputs.hash"), "utf8")}`;
   const cached = loaded.get(url);

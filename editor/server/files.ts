@@ -6,9 +6,15 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 
-export type FileResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly status: number; readonly error: string };
+export type FileResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly status: number; readonly error: string };
 
-const fail = (status: number, error: string): { ok: false; status: number; error: string } => ({ ok: false, status, error });
+const fail = (status: number, error: string): { ok: false; status: number; error: string } => ({
+  ok: false,
+  status,
+  error,
+});
 
 /** The deepest existing ancestor of `p`, resolved through symlinks. */
 function realAncestor(p: string): string {
@@ -39,14 +45,16 @@ export function resolveCardsPath(cardsDir: string, path: string | null): FileRes
   if (path === null || path === "") return fail(400, "missing 'path' (a path relative to cards/)");
   if (path.includes("\0")) return fail(400, `bad path '${path}': it contains a NUL character`);
   // Absolute in any of the forms a browser could send: /x, \x, C:\x, C:/x.
-  if (isAbsolute(path) || /^[\\/]/.test(path) || /^[A-Za-z]:/.test(path)) return fail(400, `absolute paths are refused: '${path}' (paths are relative to cards/)`);
+  if (isAbsolute(path) || /^[\\/]/.test(path) || /^[A-Za-z]:/.test(path))
+    return fail(400, `absolute paths are refused: '${path}' (paths are relative to cards/)`);
   const parts = path.split(/[\\/]/);
   if (parts.some((s) => s === "..")) return fail(400, `path traversal is refused: '${path}' (no '..' segments)`);
   const abs = join(cardsDir, ...parts.filter((s) => s !== "" && s !== "."));
   const root = realpathSync(cardsDir);
   // A dangling link is followed by a write: refuse it, wherever it points.
   const dangling = !existsSync(abs) && lstatOrNull(abs)?.isSymbolicLink() === true;
-  if (dangling || !inside(root, realAncestor(abs))) return fail(403, `'${path}' leads outside cards/ through a symbolic link`);
+  if (dangling || !inside(root, realAncestor(abs)))
+    return fail(403, `'${path}' leads outside cards/ through a symbolic link`);
   return { ok: true, value: abs };
 }
 

@@ -8,7 +8,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import type { AddressInfo } from "node:net";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { compileToDisk } from "../../compiler/node/project.ts";
 import { listCardsTree, readCardsFile, resolveCardsPath, writeCardsFile } from "./files.ts";
 
@@ -27,7 +27,12 @@ export interface EditorServer {
   close(): Promise<void>;
 }
 
-const TYPES: Record<string, string> = { ".js": "text/javascript", ".map": "application/json", ".json": "application/json", ".ts": "text/plain" };
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript",
+  ".map": "application/json",
+  ".json": "application/json",
+  ".ts": "text/plain",
+};
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
@@ -51,12 +56,19 @@ function readBody(req: IncomingMessage, limit = 2_000_000): Promise<string | nul
 /** One game compiled at a time: two saves in a row must not write dist/ concurrently. */
 let compiling: Promise<unknown> = Promise.resolve();
 
-async function compileGame(root: string, game: string): Promise<{ ok: boolean; diagnostics: string[]; version: string | null }> {
+async function compileGame(
+  root: string,
+  game: string,
+): Promise<{ ok: boolean; diagnostics: string[]; version: string | null }> {
   const run = compiling.then(() => compileToDisk(game, { root }));
   compiling = run.catch(() => undefined);
   const r = await run;
   const hashFile = join(root, "dist", game, "inputs.hash");
-  return { ok: r.jsPath !== null, diagnostics: r.diagnostics.map(renderDiagnostic), version: r.jsPath && existsSync(hashFile) ? readFileSync(hashFile, "utf8") : null };
+  return {
+    ok: r.jsPath !== null,
+    diagnostics: r.diagnostics.map(renderDiagnostic),
+    version: r.jsPath && existsSync(hashFile) ? readFileSync(hashFile, "utf8") : null,
+  };
 }
 
 async function api(root: string, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -87,7 +99,8 @@ async function api(root: string, req: IncomingMessage, res: ServerResponse, url:
     const game = url.searchParams.get("game") ?? "";
     const where = resolveCardsPath(cards, game);
     if (!where.ok) return json(res, where.status, { error: where.error });
-    if (!/^[A-Za-z0-9_-]+$/.test(game) || !existsSync(join(where.value, "rules.yaml"))) return json(res, 404, { error: `no game '${game}' in cards/` });
+    if (!/^[A-Za-z0-9_-]+$/.test(game) || !existsSync(join(where.value, "rules.yaml")))
+      return json(res, 404, { error: `no game '${game}' in cards/` });
     return json(res, 200, await compileGame(root, game));
   }
   return json(res, 404, { error: `no API ${req.method ?? "?"} ${url.pathname}` });
@@ -121,7 +134,9 @@ export async function startEditorServer(opts: EditorServerOptions): Promise<Edit
   http.on("request", (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname.startsWith("/api/")) {
-      api(opts.root, req, res, url).catch((e: unknown) => json(res, 500, { error: e instanceof Error ? e.message : String(e) }));
+      api(opts.root, req, res, url).catch((e: unknown) =>
+        json(res, 500, { error: e instanceof Error ? e.message : String(e) }),
+      );
       return;
     }
     if (url.pathname.startsWith("/dist/")) {

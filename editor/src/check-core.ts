@@ -3,14 +3,14 @@
  * of the compiler core holds the game and re-checks only what an edit touches; the language
  * services answer completion, hover, definitions, references, rename, tokens and quick fixes.
  */
-import type { CardText } from "../../compiler/core/card-text/index.ts";
-import type { GameInput } from "../../compiler/core/compile.ts";
-import type { Diagnostic } from "../../compiler/core/diagnostics.ts";
-import type { CheckedModel } from "../../compiler/core/model.ts";
+import type { CardText } from "../../compiler/core/analysis/card-text/index.ts";
+import type { GameInput } from "../../compiler/core/files/check-files.ts";
+import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
+import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
 import { LanguageService } from "../../compiler/core/services/index.ts";
-import { SourceFile } from "../../compiler/core/source.ts";
-import { typeToString } from "../../compiler/core/types.ts";
-import { Workspace } from "../../compiler/core/workspace.ts";
+import { SourceFile } from "../../compiler/core/text/source.ts";
+import { typeToString } from "../../compiler/core/semantic/types.ts";
+import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { cardTemplate } from "./templates.ts";
 
 export interface CardSymbol {
@@ -32,13 +32,26 @@ export interface GameSymbols {
   readonly game: string;
   readonly cards: readonly CardSymbol[];
   readonly callables: readonly CallableSymbol[];
-  readonly kinds: readonly { readonly name: string; readonly fields: readonly { readonly name: string; readonly type: string; readonly optional: boolean }[] }[];
+  readonly kinds: readonly {
+    readonly name: string;
+    readonly fields: readonly { readonly name: string; readonly type: string; readonly optional: boolean }[];
+  }[];
   /** A new card of each kind; `__ID__` stands for its id. */
   readonly templates: Readonly<Record<string, string>>;
 }
 
 /** The service calls the page may make, by name (arguments as the LanguageService takes them). */
-export type ServiceMethod = "completion" | "hover" | "definition" | "references" | "prepareRename" | "rename" | "semanticTokens" | "codeActions" | "documentSymbols" | "cardText";
+export type ServiceMethod =
+  | "completion"
+  | "hover"
+  | "definition"
+  | "references"
+  | "prepareRename"
+  | "rename"
+  | "semanticTokens"
+  | "codeActions"
+  | "documentSymbols"
+  | "cardText";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -85,7 +98,7 @@ export class GameChecker {
 
   private texts: { model: CheckedModel; byId: Map<string, CardText> } | null = null;
 
-  /** A card's behaviour rendered from its code (compiler/core/card-text), for the preview. */
+  /** A card's behaviour rendered from its code (compiler/core/analysis/card-text), for the preview. */
   cardText(id: string): { rendered: string; differs: boolean } | null {
     if (!this.ws) return null;
     const model = this.ws.model();
@@ -103,12 +116,21 @@ export class GameChecker {
     const rulesValue = obj(src.ok ? src.value() : {});
     const callables: CallableSymbol[] = [];
     if (voc) {
-      for (const [kind, table, key] of [["procedure", voc.procedures, "procedures"], ["function", voc.functions, "functions"]] as const) {
+      for (const [kind, table, key] of [
+        ["procedure", voc.procedures, "procedures"],
+        ["function", voc.functions, "functions"],
+      ] as const) {
         for (const c of table.values()) {
           const field = obj(obj(rulesValue[key])[c.name])["doc"];
-          const doc = typeof field === "string" ? field : commentDoc(lines, src.rangeAt([key, c.name], "key").start.line);
+          const doc =
+            typeof field === "string" ? field : commentDoc(lines, src.rangeAt([key, c.name], "key").start.line);
           const params = c.params.map((p) => `${p.name}: ${typeToString(p.type)}`).join(", ");
-          callables.push({ kind, name: c.name, signature: `${c.name}(${params})${c.returns.t === "none" ? "" : `: ${typeToString(c.returns)}`}`, doc: doc.trim() });
+          callables.push({
+            kind,
+            name: c.name,
+            signature: `${c.name}(${params})${c.returns.t === "none" ? "" : `: ${typeToString(c.returns)}`}`,
+            doc: doc.trim(),
+          });
         }
       }
     }
@@ -116,7 +138,16 @@ export class GameChecker {
       game: model.game,
       cards: model.cards.map((c) => ({ id: c.id, name: c.name, kind: c.kind, file: c.file })),
       callables,
-      kinds: voc ? [...voc.kinds.values()].map((k) => ({ name: k.name, fields: [...k.fields.values()].map((f) => ({ name: f.name, type: typeof f.type === "string" ? f.type : typeToString(f.type), optional: f.optional })) })) : [],
+      kinds: voc
+        ? [...voc.kinds.values()].map((k) => ({
+            name: k.name,
+            fields: [...k.fields.values()].map((f) => ({
+              name: f.name,
+              type: typeof f.type === "string" ? f.type : typeToString(f.type),
+              optional: f.optional,
+            })),
+          }))
+        : [],
       templates: voc ? Object.fromEntries([...voc.kinds.keys()].map((k) => [k, cardTemplate(voc, k, "__ID__")])) : {},
     };
   }
@@ -128,7 +159,8 @@ export class GameChecker {
  */
 export function commentDoc(lines: readonly string[], line: number): string {
   const out: string[] = [];
-  for (let i = line - 2; i >= 0 && /^\s*#/.test(lines[i] ?? ""); i--) out.unshift((lines[i] as string).replace(/^\s*#\s?/, ""));
+  for (let i = line - 2; i >= 0 && /^\s*#/.test(lines[i] ?? ""); i--)
+    out.unshift((lines[i] as string).replace(/^\s*#\s?/, ""));
   const tail = /\s#\s?(.*)$/.exec(lines[line - 1] ?? "");
   if (tail) out.push(tail[1] as string);
   return out.join("\n");

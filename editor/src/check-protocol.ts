@@ -1,6 +1,6 @@
 /** Messages between the page and the check worker. */
-import type { GameInput } from "../../compiler/core/compile.ts";
-import type { Diagnostic } from "../../compiler/core/diagnostics.ts";
+import type { GameInput } from "../../compiler/core/files/check-files.ts";
+import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import type { GameSymbols, ServiceMethod } from "./check-core.ts";
 
 export type CheckRequest =

@@ -5,9 +5,21 @@
  * services; positions are converted between LSP (0-based) and Monaco (1-based) in this file only.
  */
 import type * as Monaco from "monaco-editor";
-import type { GameInput } from "../../compiler/core/compile.ts";
-import type { Diagnostic } from "../../compiler/core/diagnostics.ts";
-import type { CodeAction, CompletionKind, CompletionList, DocumentSymbol, Hover, Location, LspPosition, LspRange, OutlineKind, SemanticTokens, WorkspaceEdit } from "../../compiler/core/services/index.ts";
+import type { GameInput } from "../../compiler/core/files/check-files.ts";
+import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
+import type {
+  CodeAction,
+  CompletionKind,
+  CompletionList,
+  DocumentSymbol,
+  Hover,
+  Location,
+  LspPosition,
+  LspRange,
+  OutlineKind,
+  SemanticTokens,
+  WorkspaceEdit,
+} from "../../compiler/core/services/index.ts";
 import { SEMANTIC_LEGEND } from "../../compiler/core/services/semantic-tokens.ts";
 import type { GameSymbols, ServiceMethod } from "./check-core.ts";
 import type { CheckReply, CheckRequest } from "./check-protocol.ts";
@@ -60,11 +72,20 @@ export class LanguageClient {
 export const uriOf = (monaco: typeof Monaco, path: string): Monaco.Uri => monaco.Uri.parse(`file:///${path}`);
 export const pathOf = (uri: Monaco.Uri): string => uri.path.replace(/^\//, "");
 
-const toRange = (r: LspRange): Monaco.IRange => ({ startLineNumber: r.start.line + 1, startColumn: r.start.character + 1, endLineNumber: r.end.line + 1, endColumn: r.end.character + 1 });
+const toRange = (r: LspRange): Monaco.IRange => ({
+  startLineNumber: r.start.line + 1,
+  startColumn: r.start.character + 1,
+  endLineNumber: r.end.line + 1,
+  endColumn: r.end.character + 1,
+});
 const toLsp = (p: Monaco.IPosition): LspPosition => ({ line: p.lineNumber - 1, character: p.column - 1 });
 
 export function toMarkers(monaco: typeof Monaco, diags: readonly Diagnostic[]): Monaco.editor.IMarkerData[] {
-  const sev = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning, info: monaco.MarkerSeverity.Info } as const;
+  const sev = {
+    error: monaco.MarkerSeverity.Error,
+    warning: monaco.MarkerSeverity.Warning,
+    info: monaco.MarkerSeverity.Info,
+  } as const;
   return diags.map((d) => ({
     severity: sev[d.severity],
     code: d.code,
@@ -73,7 +94,10 @@ export function toMarkers(monaco: typeof Monaco, diags: readonly Diagnostic[]): 
     startColumn: d.range.start.col,
     endLineNumber: d.range.end.line,
     // A zero-width range still shows a squiggle one character wide.
-    endColumn: d.range.end.line === d.range.start.line && d.range.end.col <= d.range.start.col ? d.range.start.col + 1 : d.range.end.col,
+    endColumn:
+      d.range.end.line === d.range.start.line && d.range.end.col <= d.range.start.col
+        ? d.range.start.col + 1
+        : d.range.end.col,
     source: "cardwright",
   }));
 }
@@ -88,8 +112,19 @@ export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): voi
   const { client } = host;
   const K = monaco.languages.CompletionItemKind;
   const kinds: Record<CompletionKind, Monaco.languages.CompletionItemKind> = {
-    keyword: K.Keyword, variable: K.Variable, property: K.Property, field: K.Field, event: K.Event, function: K.Function, procedure: K.Method,
-    card: K.Value, "enum-value": K.EnumMember, kind: K.Class, zone: K.Folder, key: K.Property, value: K.Value,
+    keyword: K.Keyword,
+    variable: K.Variable,
+    property: K.Property,
+    field: K.Field,
+    event: K.Event,
+    function: K.Function,
+    procedure: K.Method,
+    card: K.Value,
+    "enum-value": K.EnumMember,
+    kind: K.Class,
+    zone: K.Folder,
+    key: K.Property,
+    value: K.Value,
   };
   const location = (l: Location): Monaco.languages.Location => {
     host.model(l.file);
@@ -98,7 +133,11 @@ export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): voi
   const workspaceEdit = (e: WorkspaceEdit): Monaco.languages.WorkspaceEdit => ({
     edits: Object.entries(e.changes).flatMap(([file, edits]) => {
       const m = host.model(file);
-      return edits.map((t) => ({ resource: m.uri, versionId: undefined, textEdit: { range: toRange(t.range), text: t.newText } }));
+      return edits.map((t) => ({
+        resource: m.uri,
+        versionId: undefined,
+        textEdit: { range: toRange(t.range), text: t.newText },
+      }));
     }),
   });
 
@@ -125,7 +164,8 @@ export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): voi
       if (!h) return null;
       // A procedure or function documented by comments in the rules (no `doc:` field): add them.
       const m = /^```\n\((procedure|function)\) ([\w-]+)\(/.exec(h.contents);
-      const doc = m && !h.contents.includes("\n\n") ? client.symbols?.callables.find((c) => c.name === m[2])?.doc : undefined;
+      const doc =
+        m && !h.contents.includes("\n\n") ? client.symbols?.callables.find((c) => c.name === m[2])?.doc : undefined;
       return { range: toRange(h.range), contents: [{ value: h.contents }, ...(doc ? [{ value: doc }] : [])] };
     },
   });
@@ -136,7 +176,9 @@ export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): voi
   });
   monaco.languages.registerReferenceProvider("yaml", {
     async provideReferences(model, pos, ctx) {
-      return (await client.call<Location[]>("references", pathOf(model.uri), toLsp(pos), ctx.includeDeclaration)).map(location);
+      return (await client.call<Location[]>("references", pathOf(model.uri), toLsp(pos), ctx.includeDeclaration)).map(
+        location,
+      );
     },
   });
   monaco.languages.registerRenameProvider("yaml", {
@@ -145,27 +187,74 @@ export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): voi
       return "error" in r ? { edits: [], rejectReason: r.error } : workspaceEdit(r);
     },
     async resolveRenameLocation(model, pos) {
-      const r = await client.call<{ range: LspRange; placeholder: string } | undefined>("prepareRename", pathOf(model.uri), toLsp(pos));
-      return r ? { range: toRange(r.range), text: r.placeholder } : { range: { startLineNumber: pos.lineNumber, startColumn: pos.column, endLineNumber: pos.lineNumber, endColumn: pos.column }, text: "", rejectReason: "nothing to rename here" };
+      const r = await client.call<{ range: LspRange; placeholder: string } | undefined>(
+        "prepareRename",
+        pathOf(model.uri),
+        toLsp(pos),
+      );
+      return r
+        ? { range: toRange(r.range), text: r.placeholder }
+        : {
+            range: {
+              startLineNumber: pos.lineNumber,
+              startColumn: pos.column,
+              endLineNumber: pos.lineNumber,
+              endColumn: pos.column,
+            },
+            text: "",
+            rejectReason: "nothing to rename here",
+          };
     },
   });
   monaco.languages.registerCodeActionProvider("yaml", {
     async provideCodeActions(model, range) {
-      const lsp = { start: toLsp({ lineNumber: range.startLineNumber, column: range.startColumn }), end: toLsp({ lineNumber: range.endLineNumber, column: range.endColumn }) };
+      const lsp = {
+        start: toLsp({ lineNumber: range.startLineNumber, column: range.startColumn }),
+        end: toLsp({ lineNumber: range.endLineNumber, column: range.endColumn }),
+      };
       const actions = await client.call<CodeAction[]>("codeActions", pathOf(model.uri), lsp);
-      return { actions: actions.map((a) => ({ title: a.title, kind: "quickfix", isPreferred: a.isPreferred ?? false, edit: workspaceEdit(a.edit) })), dispose: () => undefined };
+      return {
+        actions: actions.map((a) => ({
+          title: a.title,
+          kind: "quickfix",
+          isPreferred: a.isPreferred ?? false,
+          edit: workspaceEdit(a.edit),
+        })),
+        dispose: () => undefined,
+      };
     },
   });
   const S = monaco.languages.SymbolKind;
-  const outline: Record<OutlineKind, Monaco.languages.SymbolKind> = { file: S.File, card: S.Class, section: S.Namespace, entry: S.Object, field: S.Field, trigger: S.Event, scenario: S.Module, deck: S.Package, zone: S.Array };
-  const toSymbol = (d: DocumentSymbol): Monaco.languages.DocumentSymbol => ({ name: d.name, detail: d.detail ?? "", kind: outline[d.kind], tags: [], range: toRange(d.range), selectionRange: toRange(d.selectionRange), children: d.children.map(toSymbol) });
+  const outline: Record<OutlineKind, Monaco.languages.SymbolKind> = {
+    file: S.File,
+    card: S.Class,
+    section: S.Namespace,
+    entry: S.Object,
+    field: S.Field,
+    trigger: S.Event,
+    scenario: S.Module,
+    deck: S.Package,
+    zone: S.Array,
+  };
+  const toSymbol = (d: DocumentSymbol): Monaco.languages.DocumentSymbol => ({
+    name: d.name,
+    detail: d.detail ?? "",
+    kind: outline[d.kind],
+    tags: [],
+    range: toRange(d.range),
+    selectionRange: toRange(d.selectionRange),
+    children: d.children.map(toSymbol),
+  });
   monaco.languages.registerDocumentSymbolProvider("yaml", {
     async provideDocumentSymbols(model) {
       return (await client.call<DocumentSymbol[]>("documentSymbols", pathOf(model.uri))).map(toSymbol);
     },
   });
   monaco.languages.registerDocumentSemanticTokensProvider("yaml", {
-    getLegend: () => ({ tokenTypes: [...SEMANTIC_LEGEND.tokenTypes], tokenModifiers: [...SEMANTIC_LEGEND.tokenModifiers] }),
+    getLegend: () => ({
+      tokenTypes: [...SEMANTIC_LEGEND.tokenTypes],
+      tokenModifiers: [...SEMANTIC_LEGEND.tokenModifiers],
+    }),
     async provideDocumentSemanticTokens(model) {
       const t = await client.call<SemanticTokens>("semanticTokens", pathOf(model.uri));
       return { data: new Uint32Array(t.data) };

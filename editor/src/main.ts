@@ -1,7 +1,7 @@
 /** The authoring tool: file tree, Monaco editor with live diagnostics, preview and sandbox. */
-import type { Diagnostic } from "../../compiler/core/diagnostics.ts";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
-import type { GameInput } from "../../compiler/core/compile.ts";
+import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
+import type { GameInput } from "../../compiler/core/files/check-files.ts";
 import { compileGame, fetchTree, readFile, writeFile, type GameTree } from "./api.ts";
 import { LanguageClient, pathOf, registerLanguage, toMarkers, uriOf } from "./language.ts";
 import { configureSchemas, monaco } from "./monaco-setup.ts";
@@ -26,7 +26,10 @@ const saved = new Map<string, string>();
 const texts = new Map<string, string>();
 const textOf = (p: string) => monaco.editor.getModel(uriOf(monaco, p))?.getValue() ?? texts.get(p) ?? "";
 function modelFor(p: string): Monaco.editor.ITextModel {
-  return monaco.editor.getModel(uriOf(monaco, p)) ?? monaco.editor.createModel(texts.get(p) ?? "", p.endsWith(".md") ? "markdown" : "yaml", uriOf(monaco, p));
+  return (
+    monaco.editor.getModel(uriOf(monaco, p)) ??
+    monaco.editor.createModel(texts.get(p) ?? "", p.endsWith(".md") ? "markdown" : "yaml", uriOf(monaco, p))
+  );
 }
 let lastDiagnostics: readonly Diagnostic[] = [];
 /** Keystroke → markers, in ms, for the latency figure. */
@@ -70,11 +73,20 @@ function renderProblems(): void {
     const div = document.createElement("div");
     div.className = `problem ${mk.severity === monaco.MarkerSeverity.Error ? "error" : "warning"}`;
     div.textContent = `${path}:${mk.startLineNumber}:${mk.startColumn}: ${mk.code}: ${mk.message}`;
-    div.onclick = () => editor.revealLineInCenter(mk.startLineNumber) ?? editor.setPosition({ lineNumber: mk.startLineNumber, column: mk.startColumn });
+    div.onclick = () =>
+      editor.revealLineInCenter(mk.startLineNumber) ??
+      editor.setPosition({ lineNumber: mk.startLineNumber, column: mk.startColumn });
     box.append(div);
   }
-  if (others) box.append(Object.assign(document.createElement("div"), { className: "problem other", textContent: `${others} error(s) in other files of ${game ?? ""}` }));
-  if (!mine.length && !others) box.append(Object.assign(document.createElement("div"), { className: "problem ok", textContent: "No problems." }));
+  if (others)
+    box.append(
+      Object.assign(document.createElement("div"), {
+        className: "problem other",
+        textContent: `${others} error(s) in other files of ${game ?? ""}`,
+      }),
+    );
+  if (!mine.length && !others)
+    box.append(Object.assign(document.createElement("div"), { className: "problem ok", textContent: "No problems." }));
 }
 
 let previewTimer: ReturnType<typeof setTimeout> | null = null;
@@ -111,8 +123,17 @@ function currentInput(g: string): GameInput | null {
   const paths = [...texts.keys()].filter((p) => gameOf(p) === g && isGameSource(p));
   const rules = `cards/${g}/rules.yaml`;
   if (!texts.has(rules)) return null;
-  const under = (folder: string) => paths.filter((p) => p.startsWith(`cards/${g}/${folder}/`)).sort().map((p) => ({ path: p, text: textOf(p) }));
-  return { rules: { path: rules, text: textOf(rules) }, cards: under("cards"), decks: under("decks"), scenarios: under("scenarios") };
+  const under = (folder: string) =>
+    paths
+      .filter((p) => p.startsWith(`cards/${g}/${folder}/`))
+      .sort()
+      .map((p) => ({ path: p, text: textOf(p) }));
+  return {
+    rules: { path: rules, text: textOf(rules) },
+    cards: under("cards"),
+    decks: under("decks"),
+    scenarios: under("scenarios"),
+  };
 }
 
 export async function openFile(path: string, line = 1, col = 1): Promise<void> {
@@ -129,7 +150,8 @@ export async function openFile(path: string, line = 1, col = 1): Promise<void> {
   editor.setPosition({ lineNumber: line, column: col });
   editor.revealLineInCenter(line);
   editor.focus();
-  for (const el of document.querySelectorAll(".tree-file")) el.classList.toggle("open", (el as HTMLElement).dataset["path"] === path);
+  for (const el of document.querySelectorAll(".tree-file"))
+    el.classList.toggle("open", (el as HTMLElement).dataset["path"] === path);
   updateDirty();
   renderProblems();
   refreshPreview();
@@ -170,14 +192,23 @@ async function save(): Promise<void> {
   updateDirty();
   status(`saved ${path}; compiling ${gameOf(path)}…`);
   const r = await compileGame(gameOf(path));
-  status(r.ok ? `saved ${path}; ${gameOf(path)} compiled` : `saved ${path}; ${gameOf(path)} does not compile (${r.diagnostics.length} problem(s))`);
+  status(
+    r.ok
+      ? `saved ${path}; ${gameOf(path)} compiled`
+      : `saved ${path}; ${gameOf(path)} does not compile (${r.diagnostics.length} problem(s))`,
+  );
   if (r.ok) await sandbox.reload(gameOf(path), r.version);
 }
 
 monaco.editor.registerEditorOpener({
   openCodeEditor(_source, resource, selection) {
     const p = pathOf(resource);
-    const at = selection && "startLineNumber" in selection ? { l: selection.startLineNumber, c: selection.startColumn } : selection && "lineNumber" in selection ? { l: selection.lineNumber, c: selection.column } : { l: 1, c: 1 };
+    const at =
+      selection && "startLineNumber" in selection
+        ? { l: selection.startLineNumber, c: selection.startColumn }
+        : selection && "lineNumber" in selection
+          ? { l: selection.lineNumber, c: selection.column }
+          : { l: 1, c: 1 };
     void openFile(p, at.l, at.c);
     return true;
   },
@@ -190,8 +221,13 @@ registerLanguage(monaco, {
 
 function refreshPreview(): void {
   const m = editor.getModel();
-  const scenarios = () => [...texts.keys()].filter((p) => game !== null && p.startsWith(`cards/${game}/scenarios/`)).map((p) => ({ path: p, text: textOf(p) }));
-  renderPreview($("preview"), m ? pathOf(m.uri) : null, m?.getValue() ?? "", client.symbols, sandbox, scenarios, (id) => client.call("cardText", id));
+  const scenarios = () =>
+    [...texts.keys()]
+      .filter((p) => game !== null && p.startsWith(`cards/${game}/scenarios/`))
+      .map((p) => ({ path: p, text: textOf(p) }));
+  renderPreview($("preview"), m ? pathOf(m.uri) : null, m?.getValue() ?? "", client.symbols, sandbox, scenarios, (id) =>
+    client.call("cardText", id),
+  );
 }
 
 // ── the file tree ────────────────────────────────────────────────────────────
@@ -243,7 +279,9 @@ async function newCard(g: string, kind?: string, id?: string): Promise<string | 
   const cardId = id ?? window.prompt("Id of the new card (kebab-case)", `new-${k}`);
   if (!cardId || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(cardId)) return null;
   const path = `cards/${g}/cards/${cardId}.yaml`;
-  const text = client.symbols.templates[k].replace('{ en: "__ID__" }', `{ en: "${cardId.replace(/-/g, " ")}" }`).replace(/__ID__/g, cardId);
+  const text = client.symbols.templates[k]
+    .replace('{ en: "__ID__" }', `{ en: "${cardId.replace(/-/g, " ")}" }`)
+    .replace(/__ID__/g, cardId);
   await writeFile(path.slice("cards/".length), text);
   trees = await fetchTree();
   renderTree();
@@ -285,9 +323,21 @@ function drawDecorations(): void {
   bpDecorations.set(
     [...breakpoints]
       .filter((b) => b.startsWith(`${path}:`))
-      .map((b) => ({ range: new monaco.Range(Number(b.slice(path.length + 1)), 1, Number(b.slice(path.length + 1)), 1), options: { glyphMarginClassName: "breakpoint", glyphMarginHoverMessage: { value: "breakpoint" } } })),
+      .map((b) => ({
+        range: new monaco.Range(Number(b.slice(path.length + 1)), 1, Number(b.slice(path.length + 1)), 1),
+        options: { glyphMarginClassName: "breakpoint", glyphMarginHoverMessage: { value: "breakpoint" } },
+      })),
   );
-  lineDecoration.set(debugLine && debugLine.file === path ? [{ range: new monaco.Range(debugLine.line, 1, debugLine.line, 1), options: { isWholeLine: true, className: "debug-line", glyphMarginClassName: "debug-arrow" } }] : []);
+  lineDecoration.set(
+    debugLine && debugLine.file === path
+      ? [
+          {
+            range: new monaco.Range(debugLine.line, 1, debugLine.line, 1),
+            options: { isWholeLine: true, className: "debug-line", glyphMarginClassName: "debug-arrow" },
+          },
+        ]
+      : [],
+  );
 }
 editor.onMouseDown((e) => {
   const m = editor.getModel();

@@ -31,10 +31,20 @@ export async function configureSchemas(games: readonly string[]): Promise<void> 
     return r.ok ? ((await r.json()) as SchemasSettings["schema"]) : undefined;
   };
   const rules = await get("rules.schema.json");
-  if (rules) schemas.push({ uri: "cardwright://schemas/rules.schema.json", fileMatch: ["**/cards/*/rules.yaml"], schema: rules });
+  if (rules)
+    schemas.push({
+      uri: "cardwright://schemas/rules.schema.json",
+      fileMatch: ["**/cards/*/rules.yaml"],
+      schema: rules,
+    });
   for (const g of games) {
     const card = await get(`${g}.card.schema.json`);
-    if (card) schemas.push({ uri: `cardwright://schemas/${g}.card.schema.json`, fileMatch: [`**/cards/${g}/cards/**/*.yaml`], schema: card });
+    if (card)
+      schemas.push({
+        uri: `cardwright://schemas/${g}.card.schema.json`,
+        fileMatch: [`**/cards/${g}/cards/**/*.yaml`],
+        schema: card,
+      });
   }
   configureMonacoYaml(monaco, { enableSchemaRequest: false, validate: true, hover: true, completion: true, schemas });
 }

@@ -3,11 +3,12 @@
  * scenarios that name it, which it can run (pass/fail; a failure shows its expectation and log).
  */
 import { parse } from "yaml";
-import { runScenarioFile } from "../../compiler/core/scenario.ts";
+import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import type { GameSymbols } from "./check-core.ts";
 import type { Sandbox } from "./sandbox/sandbox.ts";
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const localized = (v: unknown) => (typeof v === "string" ? v : isObj(v) && typeof v["en"] === "string" ? v["en"] : "");
@@ -18,7 +19,10 @@ export interface ScenarioSource {
 }
 
 /** Scenarios (file, name) whose text names the card id. */
-export function scenariosNaming(id: string, files: readonly ScenarioSource[]): { file: string; text: string; names: string[] }[] {
+export function scenariosNaming(
+  id: string,
+  files: readonly ScenarioSource[],
+): { file: string; text: string; names: string[] }[] {
   const word = new RegExp(`(^|[^A-Za-z0-9-])${id.replace(/[-]/g, "\\-")}($|[^A-Za-z0-9-])`);
   const out: { file: string; text: string; names: string[] }[] = [];
   for (const f of files) {
@@ -64,7 +68,9 @@ export function renderPreview(
   const fields = symbols?.kinds.find((k) => k.name === kind)?.fields ?? [];
   const code = new Set(fields.filter((f) => f.type === "effect" || f.type === "response").map((f) => f.name));
   const costs = Object.entries(card).filter(([k]) => /cost/i.test(k));
-  const stats = Object.entries(card).filter(([k, v]) => !known.has(k) && !code.has(k) && !/cost/i.test(k) && (typeof v !== "object" || Array.isArray(v)));
+  const stats = Object.entries(card).filter(
+    ([k, v]) => !known.has(k) && !code.has(k) && !/cost/i.test(k) && (typeof v !== "object" || Array.isArray(v)),
+  );
   const keywords = Array.isArray(card["keywords"]) ? (card["keywords"] as unknown[]).map(String) : [];
   const found = scenariosNaming(id, scenarios());
   box.innerHTML = `
@@ -76,7 +82,12 @@ export function renderPreview(
       <div class="cp-text">${esc(localized(card["text"]))}</div>
       <div class="cp-rendered muted" data-testid="cp-rendered"></div>
       ${keywords.length ? `<div class="cp-keywords">${keywords.map((k) => `<span class="kw">${esc(k)}</span>`).join(" ")}</div>` : ""}
-      <div class="cp-effects">${[...code].filter((c) => card[c] !== undefined).map((c) => `<span class="kw">${esc(c)}</span>`).join(" ")}${Array.isArray(card["on"]) ? ` <span class="kw">${(card["on"] as unknown[]).length} trigger(s)</span>` : ""}</div>
+      <div class="cp-effects">${[...code]
+        .filter((c) => card[c] !== undefined)
+        .map((c) => `<span class="kw">${esc(c)}</span>`)
+        .join(
+          " ",
+        )}${Array.isArray(card["on"]) ? ` <span class="kw">${(card["on"] as unknown[]).length} trigger(s)</span>` : ""}</div>
     </div>
     <div class="cp-scenarios"><b>Scenarios naming it</b> (${found.reduce((n, f) => n + f.names.length, 0)})
       <button data-testid="run-scenarios" ${found.length ? "" : "disabled"}>Run</button>
@@ -85,7 +96,8 @@ export function renderPreview(
   const rendered = box.querySelector<HTMLElement>("[data-testid=cp-rendered]");
   if (cardText && rendered && id) {
     void cardText(id).then((t) => {
-      if (t?.rendered) rendered.innerHTML = `<b>From its code${t.differs ? " (differs: see the warning)" : ""}:</b> ${esc(t.rendered)}`;
+      if (t?.rendered)
+        rendered.innerHTML = `<b>From its code${t.differs ? " (differs: see the warning)" : ""}:</b> ${esc(t.rendered)}`;
     });
   }
   const run = box.querySelector<HTMLButtonElement>("[data-testid=run-scenarios]");
@@ -100,7 +112,9 @@ export function renderPreview(
           if (!f.names.includes(r.name)) continue;
           const ok = r.failures.length === 0;
           html += `<li class="${ok ? "pass" : "fail"}" data-testid="scenario-result">${ok ? "✓" : "✗"} ${esc(r.name)}${
-            ok ? "" : `<div class="fail-detail">${r.failures.map((d) => `<div>${esc(`${d.file}:${d.range.start.line}:${d.range.start.col}: ${d.message}`)}</div>`).join("")}<details><summary>log</summary><pre>${esc(r.log.join("\n"))}</pre></details></div>`
+            ok
+              ? ""
+              : `<div class="fail-detail">${r.failures.map((d) => `<div>${esc(`${d.file}:${d.range.start.line}:${d.range.start.col}: ${d.message}`)}</div>`).join("")}<details><summary>log</summary><pre>${esc(r.log.join("\n"))}</pre></details></div>`
           }</li>`;
         }
       }

@@ -2,8 +2,8 @@
  * Templates for a new card of each kind (from the game's rules: the kind's required fields, each
  * with a valid placeholder of its type) and for a new game.
  */
-import type { FieldDecl, Vocabulary } from "../../compiler/core/vocabulary.ts";
-import type { Type } from "../../compiler/core/types.ts";
+import type { FieldDecl, Vocabulary } from "../../compiler/core/semantic/vocabulary.ts";
+import type { Type } from "../../compiler/core/semantic/types.ts";
 
 function placeholder(ty: Type, voc: Vocabulary): string | null {
   switch (ty.t) {
@@ -36,7 +36,12 @@ function fieldLine(f: FieldDecl, voc: Vocabulary): string | null {
 /** A card file of `kind` with every required field; the id is `id`. */
 export function cardTemplate(voc: Vocabulary, kind: string, id: string): string {
   const k = voc.kinds.get(kind);
-  const lines = [`id: ${id}`, `kind: ${kind}`, `name: { en: "${id.replace(/-/g, " ")}" }`, `text: { en: "What the card does." }`];
+  const lines = [
+    `id: ${id}`,
+    `kind: ${kind}`,
+    `name: { en: "${id.replace(/-/g, " ")}" }`,
+    `text: { en: "What the card does." }`,
+  ];
   for (const f of [...voc.cardFields.values(), ...(k?.fields.values() ?? [])]) {
     if (f.optional) continue;
     const line = fieldLine(f, voc);

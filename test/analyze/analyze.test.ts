@@ -6,17 +6,19 @@
  */
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { analysisDiagnostics, analyzeGame } from "../../compiler/core/analyze/analyze.ts";
-import { checkGame } from "../../compiler/core/compile.ts";
-import type { CheckedModel } from "../../compiler/core/model.ts";
-import { Workspace } from "../../compiler/core/workspace.ts";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { analysisDiagnostics, analyzeGame } from "../../compiler/core/analysis/triggers/analyze.ts";
+import { checkGame } from "../../compiler/core/files/check-files.ts";
+import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
+import { Workspace } from "../../compiler/core/workspace/workspace.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runCli } from "../../compiler/node/cli/main.ts";
 import { checkedGame, readGame } from "../../compiler/node/project.ts";
 import { REPO } from "../compiler/kit.ts";
 
 const ROOT = join(REPO, "test", "analyze", "fixture");
-const DIR = relative(process.cwd(), join(ROOT, "cards", "loopy")).split("\\").join("/");
+const DIR = relative(process.cwd(), join(ROOT, "cards", "loopy"))
+  .split("\\")
+  .join("/");
 
 describe("cardwright analyze on the loop fixture", () => {
   it("reports the 3-card loop with its cycle, the dead trigger, the unheard event and the card in no deck, each positioned", async () => {
@@ -53,7 +55,11 @@ describe("cardwright analyze on the loop fixture", () => {
     const inp = readGame("loopy", ROOT);
     if ("code" in inp) throw new Error(inp.message);
     // flare costs 2: `self.cost > 3` never holds.
-    const cards = inp.cards.map((f) => (f.path.endsWith("flare.yaml") ? { ...f, text: f.text.replace("when: event.source != self", "when: self.cost > 3 and event.source != self") } : f));
+    const cards = inp.cards.map((f) =>
+      f.path.endsWith("flare.yaml")
+        ? { ...f, text: f.text.replace("when: event.source != self", "when: self.cost > 3 and event.source != self") }
+        : f,
+    );
     const model = checkGame({ ...inp, cards });
     expect(model.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(analysisDiagnostics(model).map(renderDiagnostic)).toEqual([
@@ -75,14 +81,22 @@ describe("the trigger-graph warnings in the checked model (workspace.ts)", () =>
   const inp = readGame("loopy", ROOT);
   if ("code" in inp) throw new Error(inp.message);
   const medic = inp.cards.find((f) => f.path.endsWith("medic.yaml")) as { path: string; text: string };
-  const analysis = (m: CheckedModel) => m.diagnostics.filter((d) => d.code === "check/trigger-loop" || d.code === "check/dead-trigger").map((d) => `${d.file}:${d.range.start.line}:${d.range.start.col} ${d.code}`);
+  const analysis = (m: CheckedModel) =>
+    m.diagnostics
+      .filter((d) => d.code === "check/trigger-loop" || d.code === "check/dead-trigger")
+      .map((d) => `${d.file}:${d.range.start.line}:${d.range.start.col} ${d.code}`);
   const found = [`${DIR}/cards/ember.yaml:6:12 check/trigger-loop`, `${DIR}/cards/medic.yaml:11:12 check/dead-trigger`];
 
   it("are in the model as check prints them; an error in a card file leaves them out (as check, which needs code that compiles), fixing it brings them back", () => {
     const ws = new Workspace(inp);
     expect(analysis(ws.model())).toEqual(found);
     ws.setFile(medic.path, medic.text.replace("deal(opponent, 1)", "deall(opponent, 1)"));
-    expect(ws.model().diagnostics.filter((d) => d.severity === "error").map((d) => `${d.file}:${d.range.start.line}:${d.range.start.col} ${d.code}`)).toEqual([`${DIR}/cards/medic.yaml:10:7 check/unknown-function`]);
+    expect(
+      ws
+        .model()
+        .diagnostics.filter((d) => d.severity === "error")
+        .map((d) => `${d.file}:${d.range.start.line}:${d.range.start.col} ${d.code}`),
+    ).toEqual([`${DIR}/cards/medic.yaml:10:7 check/unknown-function`]);
     expect(analysis(ws.model())).toEqual([]);
     ws.setFile(medic.path, medic.text);
     expect(analysis(ws.model())).toEqual(found);
@@ -91,8 +105,14 @@ describe("the trigger-graph warnings in the checked model (workspace.ts)", () =>
   it("an edit of one card is seen: flare's `when` made never to hold breaks the loop and makes its trigger dead; undoing it brings the loop back", () => {
     const ws = new Workspace(inp);
     const flare = inp.cards.find((f) => f.path.endsWith("flare.yaml")) as { path: string; text: string };
-    ws.setFile(flare.path, flare.text.replace("when: event.source != self", "when: self.cost > 3 and event.source != self"));
-    expect(analysis(ws.model())).toEqual([`${DIR}/cards/flare.yaml:7:11 check/dead-trigger`, `${DIR}/cards/medic.yaml:11:12 check/dead-trigger`]);
+    ws.setFile(
+      flare.path,
+      flare.text.replace("when: event.source != self", "when: self.cost > 3 and event.source != self"),
+    );
+    expect(analysis(ws.model())).toEqual([
+      `${DIR}/cards/flare.yaml:7:11 check/dead-trigger`,
+      `${DIR}/cards/medic.yaml:11:12 check/dead-trigger`,
+    ]);
     ws.setFile(flare.path, flare.text);
     expect(analysis(ws.model())).toEqual(found);
   });

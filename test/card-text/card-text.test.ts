@@ -1,16 +1,16 @@
 /**
  * Card text rendered from the effect tree and compared with each card's written `text`
- * (compiler/core/card-text): the whole GI and Elementis pools agree number by number, a planted
+ * (compiler/core/analysis/card-text): the whole GI and Elementis pools agree number by number, a planted
  * mismatch is reported at the card's `text` with both texts, and representative cards render
  * exactly.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { cardTexts, readCardTextRules, type CardText } from "../../compiler/core/card-text/index.ts";
-import { compilePatterns, findFacts } from "../../compiler/core/card-text/facts.ts";
-import { checkRules, type GameInput } from "../../compiler/core/compile.ts";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
-import type { CheckedModel } from "../../compiler/core/model.ts";
-import { Workspace } from "../../compiler/core/workspace.ts";
+import { cardTexts, readCardTextRules, type CardText } from "../../compiler/core/analysis/card-text/index.ts";
+import { compilePatterns, findFacts } from "../../compiler/core/analysis/card-text/facts.ts";
+import { checkRules, type GameInput } from "../../compiler/core/files/check-files.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
+import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
+import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { readGame } from "../../compiler/node/project.ts";
 import { cli } from "../cli/kit.ts";
 import { GameChecker } from "../../editor/src/check-core.ts";
@@ -35,13 +35,20 @@ function planted(ws: Workspace, game: string, card: string, from: string, to: st
   return m;
 }
 
-const textWarnings = (m: CheckedModel) => m.diagnostics.filter((d) => d.code === "check/card-text").map(renderDiagnostic);
+const textWarnings = (m: CheckedModel) =>
+  m.diagnostics.filter((d) => d.code === "check/card-text").map(renderDiagnostic);
 
 function texts(game: string): { ws: Workspace; model: CheckedModel; all: CardText[] } {
   const g = input(game);
   const ws = new Workspace(g);
   const model = ws.model();
-  const all = cardTexts({ rules: checkRules(g.rules).value, enums: model.vocabulary?.enums ?? new Map(), cards: model.cards, units: model.units, ja: true });
+  const all = cardTexts({
+    rules: checkRules(g.rules).value,
+    enums: model.vocabulary?.enums ?? new Map(),
+    cards: model.cards,
+    units: model.units,
+    ja: true,
+  });
   return { ws, model, all };
 }
 
@@ -71,13 +78,29 @@ describe("GI (gitcg): card text", () => {
 
   it("a planted mismatch of a status's usage and of an element is reported by role", () => {
     const usage = planted(gi.ws, "gitcg", "catalyzing-field", "usage: 2", "usage: 3");
-    expect(textWarnings(usage).map((l) => l.split(": text ")[0])).toEqual(["cards/gitcg/cards/catalyzing-field.yaml:5:13: warning check/card-text: the card's text and its effect differ (usage: the effect says 3, the text says 2)"]);
-    const element = planted(gi.ws, "gitcg", "diluc-dawn", "deal-damage(opponent.active, 8, pyro, self)", "deal-damage(opponent.active, 8, cryo, self)");
-    expect(textWarnings(element).map((l) => l.split(": text ")[0])).toEqual(["cards/gitcg/cards/diluc-dawn.yaml:5:13: warning check/card-text: the card's text and its effect differ (element: the effect says cryo, the text says pyro)"]);
+    expect(textWarnings(usage).map((l) => l.split(": text ")[0])).toEqual([
+      "cards/gitcg/cards/catalyzing-field.yaml:5:13: warning check/card-text: the card's text and its effect differ (usage: the effect says 3, the text says 2)",
+    ]);
+    const element = planted(
+      gi.ws,
+      "gitcg",
+      "diluc-dawn",
+      "deal-damage(opponent.active, 8, pyro, self)",
+      "deal-damage(opponent.active, 8, cryo, self)",
+    );
+    expect(textWarnings(element).map((l) => l.split(": text ")[0])).toEqual([
+      "cards/gitcg/cards/diluc-dawn.yaml:5:13: warning check/card-text: the card's text and its effect differ (element: the effect says cryo, the text says pyro)",
+    ]);
   });
 
   it("a card's other version is compared with its own text: a planted mismatch is reported at the entry's text", () => {
-    const m = planted(gi.ws, "gitcg", "rainbow-bladework", "deal-damage(opponent.active, 2, hydro, self)", "deal-damage(opponent.active, 3, hydro, self)");
+    const m = planted(
+      gi.ws,
+      "gitcg",
+      "rainbow-bladework",
+      "deal-damage(opponent.active, 2, hydro, self)",
+      "deal-damage(opponent.active, 3, hydro, self)",
+    );
     expect(textWarnings(m).map((l) => l.split(": text ")[0])).toEqual([
       "cards/gitcg/cards/rainbow-bladework.yaml:17:17: warning check/card-text: the card's text and its effect differ at versions 3.3–3.5 (damage: the effect says 3)",
     ]);
@@ -116,12 +139,18 @@ describe("GI (gitcg): card text", () => {
   });
 
   it("renders skills, statuses and conditional numbers exactly (GI-REACT-TABLE Catalyzing Field)", () => {
-    expect(rendered(gi.all, "diluc-searing-onslaught")).toBe("Elemental Skill: Deal 3 Pyro DMG to the opponent's active character; if uses in the round is 3: deal 5 Pyro DMG to the opponent's active character.");
-    expect(rendered(gi.all, "diluc-pyro-infusion")).toBe("When DMG's element is decided, if the attacker is the character and the DMG's element is Physical: the DMG becomes Pyro DMG. Duration 2 rounds.");
+    expect(rendered(gi.all, "diluc-searing-onslaught")).toBe(
+      "Elemental Skill: Deal 3 Pyro DMG to the opponent's active character; if uses in the round is 3: deal 5 Pyro DMG to the opponent's active character.",
+    );
+    expect(rendered(gi.all, "diluc-pyro-infusion")).toBe(
+      "When DMG's element is decided, if the attacker is the character and the DMG's element is Physical: the DMG becomes Pyro DMG. Duration 2 rounds.",
+    );
     expect(rendered(gi.all, "catalyzing-field")).toBe(
       "When DMG is dealt, if the dealing side is you and the target is the opponent's active character and the DMG's element is Electro or the DMG's element is Dendro: +1 DMG; spend 1 of this card's usage. Usage 2.",
     );
-    expect(renderedJa(gi.all, "diluc-dawn")).toBe("元素爆発： 相手の出戦キャラに炎ダメージ8点、このキャラにPyro Elemental Infusionを付与。");
+    expect(renderedJa(gi.all, "diluc-dawn")).toBe(
+      "元素爆発： 相手の出戦キャラに炎ダメージ8点、このキャラにPyro Elemental Infusionを付与。",
+    );
   });
 });
 
@@ -137,17 +166,29 @@ describe("Elementis: card text", () => {
   });
 
   it("renders magia, resists, triggers, modifiers and keywords exactly", () => {
-    expect(rendered(es.all, "explosia")).toBe("Magia (fire, cost 5). Choose the opponent or a summon on either field; deal 5 damage to it.");
-    expect(rendered(es.all, "stone-guard")).toBe("Resist (earth, cost 1). When damage is dealt, if the damaged one is you: reduce it by 3.");
-    expect(rendered(es.all, "gargoyle")).toBe("Summon (earth, cost 2, power 2). When damage would be taken, if the damaged one is you: reduce it by 1.");
-    expect(rendered(es.all, "dragon")).toBe("Summon (fire, cost 4, power 5). If the card is this card and the player whose turn it is is you: the card gets +2 power.");
+    expect(rendered(es.all, "explosia")).toBe(
+      "Magia (fire, cost 5). Choose the opponent or a summon on either field; deal 5 damage to it.",
+    );
+    expect(rendered(es.all, "stone-guard")).toBe(
+      "Resist (earth, cost 1). When damage is dealt, if the damaged one is you: reduce it by 3.",
+    );
+    expect(rendered(es.all, "gargoyle")).toBe(
+      "Summon (earth, cost 2, power 2). When damage would be taken, if the damaged one is you: reduce it by 1.",
+    );
+    expect(rendered(es.all, "dragon")).toBe(
+      "Summon (fire, cost 4, power 5). If the card is this card and the player whose turn it is is you: the card gets +2 power.",
+    );
     expect(rendered(es.all, "kraken")).toBe("Summon (water, cost 4, power 4). The opponent's magia cannot target it.");
-    expect(renderedJa(es.all, "fireball")).toBe("マギア（火、コスト2）。選ぶ： 相手かどちらかの場のサモン、それに1ダメージを与える。");
+    expect(renderedJa(es.all, "fireball")).toBe(
+      "マギア（火、コスト2）。選ぶ： 相手かどちらかの場のサモン、それに1ダメージを与える。",
+    );
   });
 
   it("a written number the effect does not give is reported (the text changed, the effect not)", () => {
     const m = planted(es.ws, "elementis", "fireball", "Deal 1 damage", "Deal 2 damage");
-    expect(textWarnings(m).map((l) => l.split(": text ")[0])).toEqual(["cards/elementis/cards/fireball.yaml:5:13: warning check/card-text: the card's text and its effect differ (damage: the effect says 1, the text says 2)"]);
+    expect(textWarnings(m).map((l) => l.split(": text ")[0])).toEqual([
+      "cards/elementis/cards/fireball.yaml:5:13: warning check/card-text: the card's text and its effect differ (damage: the effect says 1, the text says 2)",
+    ]);
   });
 });
 
@@ -193,11 +234,17 @@ describe("the editor's card preview", () => {
     const g = input("elementis");
     const checker = new GameChecker();
     checker.load(g);
-    expect(checker.call("cardText", ["fireball"])).toEqual({ rendered: "Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 1 damage to it.", differs: false });
+    expect(checker.call("cardText", ["fireball"])).toEqual({
+      rendered: "Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 1 damage to it.",
+      differs: false,
+    });
     const path = "cards/elementis/cards/fireball.yaml";
     const text = g.cards.find((c) => c.path === path)?.text ?? "";
     checker.edit(path, text.replace("deal-damage(t, 1, self)", "deal-damage(t, 2, self)"));
-    expect(checker.call("cardText", ["fireball"])).toEqual({ rendered: "Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 2 damage to it.", differs: true });
+    expect(checker.call("cardText", ["fireball"])).toEqual({
+      rendered: "Magia (fire, cost 2). Choose the opponent or a summon on either field; deal 2 damage to it.",
+      differs: true,
+    });
     expect(checker.call("cardText", ["no-such-card"])).toBeNull();
   });
 });
@@ -208,6 +255,8 @@ describe("a card whose code has errors", () => {
     const ws = new Workspace(g);
     ws.model();
     const m = planted(ws, "elementis", "fireball", "deal-damage(t, 1, self)", "deal-damge(t, 1, self)");
-    expect(m.diagnostics.filter((d) => d.file.endsWith("fireball.yaml")).map((d) => d.code)).toEqual(["check/unknown-function"]);
+    expect(m.diagnostics.filter((d) => d.file.endsWith("fireball.yaml")).map((d) => d.code)).toEqual([
+      "check/unknown-function",
+    ]);
   });
 });

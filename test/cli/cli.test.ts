@@ -8,7 +8,11 @@ import { ROOT } from "../../compiler/node/project.ts";
 import { cli } from "./kit.ts";
 
 function cw(...args: string[]): { code: number; out: string; err: string } {
-  const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "compiler/node/cli/main.ts"), ...args], { cwd: ROOT, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "compiler/node/cli/main.ts"), ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
 }
 
@@ -34,14 +38,20 @@ describe("cardwright play", () => {
     expect(b.out).toBe(a.out.replace(`replay saved to ${replayFile}\n`, ""));
     const r = await cli(["play", "elementis", "--replay", replayFile]);
     expect(r.code).toBe(0);
-    const body = (s: string) => s.split("\n").filter((l) => !/^(Elementis Summoner, seed|P[12]: .* agent$|replay saved)/.test(l)).join("\n");
+    const body = (s: string) =>
+      s
+        .split("\n")
+        .filter((l) => !/^(Elementis Summoner, seed|P[12]: .* agent$|replay saved)/.test(l))
+        .join("\n");
     expect(body(r.out)).toBe(body(a.out));
     expect(JSON.parse(readFileSync(replayFile, "utf8")).game).toBe("elementis");
   });
 
   it("a different seed plays a different match", async () => {
     const body = (s: string) => s.split("\n").slice(3).join("\n");
-    expect(body((await cli(["play", "elementis", "--seed", "8"])).out)).not.toBe(body((await cli(["play", "elementis", "--seed", "7"])).out));
+    expect(body((await cli(["play", "elementis", "--seed", "8"])).out)).not.toBe(
+      body((await cli(["play", "elementis", "--seed", "7"])).out),
+    );
   });
 
   it("a replay that ends early says the match is unfinished, not a draw", async () => {

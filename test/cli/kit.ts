@@ -12,7 +12,12 @@ export interface CliResult {
 export async function cli(args: readonly string[], input?: readonly string[]): Promise<CliResult> {
   let out = "";
   let err = "";
-  const stream = input === undefined ? undefined : Readable.from(input.length === 0 ? [] : [input.map((l) => `${l}\n`).join("")]);
-  const code = await run(args, { out: (s) => void (out += s), err: (s) => void (err += s), ...(stream === undefined ? {} : { input: stream }) });
+  const stream =
+    input === undefined ? undefined : Readable.from(input.length === 0 ? [] : [input.map((l) => `${l}\n`).join("")]);
+  const code = await run(args, {
+    out: (s) => void (out += s),
+    err: (s) => void (err += s),
+    ...(stream === undefined ? {} : { input: stream }),
+  });
   return { code, out, err };
 }

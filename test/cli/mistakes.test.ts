@@ -18,9 +18,29 @@ writeFileSync(notJson, "hello");
 const otherGame = join(dir, "gi.json");
 writeFileSync(otherGame, JSON.stringify({ game: "gitcg", config: { seed: 1, players: [] }, actions: [] }));
 const badAction = join(dir, "bad-action.json");
-writeFileSync(badAction, JSON.stringify({ game: "elementis", config: { seed: 1, players: [{ name: "A", zones: {} }, { name: "B", zones: {} }] }, actions: [{ type: "act", action: "fly", args: {} }] }));
+writeFileSync(
+  badAction,
+  JSON.stringify({
+    game: "elementis",
+    config: {
+      seed: 1,
+      players: [
+        { name: "A", zones: {} },
+        { name: "B", zones: {} },
+      ],
+    },
+    actions: [{ type: "act", action: "fly", args: {} }],
+  }),
+);
 const scenario = relative(process.cwd(), join(ROOT, "cards/elementis/scenarios/fireball.yaml"));
-const giScenario = relative(process.cwd(), join(ROOT, "cards/gitcg/scenarios", readdirSync(join(ROOT, "cards/gitcg/scenarios")).find((f) => f.endsWith(".yaml")) ?? "x.yaml"));
+const giScenario = relative(
+  process.cwd(),
+  join(
+    ROOT,
+    "cards/gitcg/scenarios",
+    readdirSync(join(ROOT, "cards/gitcg/scenarios")).find((f) => f.endsWith(".yaml")) ?? "x.yaml",
+  ),
+);
 
 const E = ["play", "elementis"];
 const G = ["play", "gitcg"];
@@ -63,17 +83,29 @@ const CASES: readonly (readonly [readonly string[], RegExp])[] = [
   [[...G, "--option", "roundLimit=abc"], /^error: option 'roundLimit' must be a whole number, got 'abc'$/],
   [[...G, "--option", "format=weird"], /^error: unknown option 'format'/],
   [[...G, "--seat", "1:manualPay=maybe"], /^error: player property 'manualPay' must be true or false, got 'maybe'$/],
-  [[...G, "--seat", "3:manualPay=true"], /^error: --seat expects seat:name=value with a seat from 1 to 2, got '3:manualPay=true'$/],
+  [
+    [...G, "--seat", "3:manualPay=true"],
+    /^error: --seat expects seat:name=value with a seat from 1 to 2, got '3:manualPay=true'$/,
+  ],
   [[...G, "--seat", "1:nosuch=1"], /^error: unknown player property 'nosuch'/],
   [[...G, "--seat", "garbage"], /^error: --seat expects seat:name=value/],
   [[...G, "--seat", "1:toString=true"], /^error: unknown player property 'toString'/],
   [[...G, "--seat", "1:__proto__=true"], /^error: unknown player property '__proto__'/],
   [[...G, "--seat", "1:hasOwnProperty=true"], /^error: unknown player property 'hasOwnProperty'/],
   [[...G, "--seat", "1:switchCost=-3"], /^error: player property 'switchCost' must be at least 0, got '-3'$/],
-  [[...G, "--seat", "1:queued=x"], /^error: player property 'queued' is of type list<cardid>, which cannot be set from the command line$/],
-  [[...E, "--save-replay", "/nonexistent/x.json"], /^error: --save-replay: the folder of '\/nonexistent\/x\.json' does not exist$/],
+  [
+    [...G, "--seat", "1:queued=x"],
+    /^error: player property 'queued' is of type list<cardid>, which cannot be set from the command line$/,
+  ],
+  [
+    [...E, "--save-replay", "/nonexistent/x.json"],
+    /^error: --save-replay: the folder of '\/nonexistent\/x\.json' does not exist$/,
+  ],
   [[...E, "--save-replay", folder], /^error: --save-replay: '.*a-folder' is a folder, not a file$/],
-  [[...E, "--save-replay", join(notJson, "x.json")], /^error: --save-replay: the folder of '.*not\.json\/x\.json' does not exist$/],
+  [
+    [...E, "--save-replay", join(notJson, "x.json")],
+    /^error: --save-replay: the folder of '.*not\.json\/x\.json' does not exist$/,
+  ],
   [[...E, "--replay", "/nonexistent.json"], /^error: --replay: no file '\/nonexistent\.json'$/],
   [[...E, "--replay", folder], /^error: --replay: '.*a-folder' is not a file$/],
   [[...E, "--replay", notJson], /^error: .*not\.json: not a replay file: /],
@@ -83,7 +115,10 @@ const CASES: readonly (readonly [readonly string[], RegExp])[] = [
   [[...E, "--quiet", "--verbose"], /^error: --quiet and --verbose cannot be used together$/],
   [[...E, "--from", "nosuch.yaml#x"], /^error: --from: no file 'nosuch\.yaml'$/],
   [[...E, "--from", scenario], /^error: --from expects <scenario-file>#<scenario name>, got '.*fireball\.yaml'$/],
-  [[...E, "--from", `${scenario}#no such scenario`], /^error: --from: .*fireball\.yaml has no scenario 'no such scenario'; scenarios: /],
+  [
+    [...E, "--from", `${scenario}#no such scenario`],
+    /^error: --from: .*fireball\.yaml has no scenario 'no such scenario'; scenarios: /,
+  ],
   [["demo", "--seed", "x"], /^error: --seed must be a whole number/],
 ];
 

@@ -14,7 +14,9 @@ const prefix = join(work, "prefix");
 execFileSync("npm", ["pack", "--pack-destination", work, "--silent"], { stdio: ["ignore", "ignore", "inherit"] });
 const tgz = readdirSync(work).find((f) => f.endsWith(".tgz"));
 if (tgz === undefined) throw new Error("npm pack made no tarball");
-execFileSync("npm", ["install", "-g", "--prefix", prefix, "--no-audit", "--no-fund", join(work, tgz)], { stdio: ["ignore", "ignore", "inherit"] });
+execFileSync("npm", ["install", "-g", "--prefix", prefix, "--no-audit", "--no-fund", join(work, tgz)], {
+  stdio: ["ignore", "ignore", "inherit"],
+});
 const bin = join(prefix, "bin", "cardwright");
 const help = execFileSync(bin, ["--help"], { encoding: "utf8" });
 if (!help.includes("Usage: cardwright")) throw new Error(`unexpected --help output:\n${help}`);
@@ -27,4 +29,6 @@ try {
   code = (e as { status: number }).status;
 }
 if (code !== 2) throw new Error(`a user mistake should exit 2 from the installed command, got ${code}`);
-console.log(`pack + global install + play: ok in ${((performance.now() - t0) / 1000).toFixed(1)} s (${join(work, tgz)})`);
+console.log(
+  `pack + global install + play: ok in ${((performance.now() - t0) / 1000).toFixed(1)} s (${join(work, tgz)})`,
+);

@@ -7,7 +7,15 @@
 import { describe, expect, it } from "vitest";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { Engine, firstLegalAgent, InputEnded, randomAgent, terminalSession, type Entity, type State } from "../../runtime/index.ts";
+import {
+  Engine,
+  firstLegalAgent,
+  InputEnded,
+  randomAgent,
+  terminalSession,
+  type Entity,
+  type State,
+} from "../../runtime/index.ts";
 import { gameModule } from "../kit.ts";
 import { hostileGame } from "../hardening/kit.ts";
 import { cli } from "./kit.ts";
@@ -21,7 +29,9 @@ describe("cardwright play with a human seat (Elementis)", () => {
     expect(r.err).toBe("input ended before the match was over (after 1 decision(s)); the match is unfinished\n");
     const out = r.out;
     // The board as P1 sees it: its own hand by name, the opponent's hidden hand by size only.
-    expect(out).toContain("P1 (you): life 3\n  hand (10): Will-o'-wisp, Salamander, Dragon, Fireball, Pyro Flame, Explosia, Rapid Move, Liquid Veil, Water Barrier, Stone Guard\n  side (3): Phoenix, Burning Energy, Ground Wall\nP2: life 3\n  hand: 10 cards\n  side: 3 cards\n");
+    expect(out).toContain(
+      "P1 (you): life 3\n  hand (10): Will-o'-wisp, Salamander, Dragon, Fireball, Pyro Flame, Explosia, Rapid Move, Liquid Veil, Water Barrier, Stone Guard\n  side (3): Phoenix, Burning Energy, Ground Wall\nP2: life 3\n  hand: 10 cards\n  side: 3 cards\n",
+    );
     expect(out).toContain("P1: your action (main)\n  1) P1 summons Will-o'-wisp\n");
     expect(out).toContain("  help   this list\n");
     expect(out).toContain("  undone: back to your decision 1\n");
@@ -32,7 +42,8 @@ describe("cardwright play with a human seat (Elementis)", () => {
     // The compact log: no property-level lines.
     expect(out).not.toMatch(/^\s*\S+\.\w+ = /m);
     // Nothing of P2's water deck that P1 does not hold itself.
-    for (const secret of ["Kelpie", "Golem", "Rock Spike", "Aqua Stream", "Siren", "Undine", "Kraken"]) expect(out).not.toContain(secret);
+    for (const secret of ["Kelpie", "Golem", "Rock Spike", "Aqua Stream", "Siren", "Undine", "Kraken"])
+      expect(out).not.toContain(secret);
   });
 
   it("--verbose adds the property-level lines", async () => {
@@ -43,7 +54,14 @@ describe("cardwright play with a human seat (Elementis)", () => {
   });
 
   it("--from a scenario's board starts there", async () => {
-    const r = await cli([...HUMAN, "--from", "cards/elementis/scenarios/fireball.yaml#ES-COST-1: paying Fireball with 2 of 3 other cards is a choice"], ["board"]);
+    const r = await cli(
+      [
+        ...HUMAN,
+        "--from",
+        "cards/elementis/scenarios/fireball.yaml#ES-COST-1: paying Fireball with 2 of 3 other cards is a choice",
+      ],
+      ["board"],
+    );
     expect(r.err).toBe("input ended before the match was over (after 0 decision(s)); the match is unfinished\n");
     expect(r.code).toBe(3);
     expect(r.out).toContain("Elementis Summoner, seed 1, from cards/elementis/scenarios/fireball.yaml#ES-COST-1");
@@ -94,9 +112,19 @@ describe("hidden information in GI (terminal session)", async () => {
   const engine = new Engine(module);
   const { decks } = readDecks(gameDir("gitcg"), module);
 
-  for (const [a, b] of [[0, 1], [2, 3], [4, 5]] as const) {
+  for (const [a, b] of [
+    [0, 1],
+    [2, 3],
+    [4, 5],
+  ] as const) {
     it(`human seat 1 (${decks[a]?.id}) never sees seat 2's hidden cards (${decks[b]?.id})`, async () => {
-      const start = engine.newMatch({ seed: 11 + a, players: [{ name: "P1", zones: { ...decks[a]?.zones } }, { name: "P2", zones: { ...decks[b]?.zones } }] });
+      const start = engine.newMatch({
+        seed: 11 + a,
+        players: [
+          { name: "P1", zones: { ...decks[a]?.zones } },
+          { name: "P2", zones: { ...decks[b]?.zones } },
+        ],
+      });
       const t = typed(["1", "board", "1", "log", "2", "1", "1", "1", "1", "1", "1", "1"]);
       const r = await terminalSession(engine, start, [null, randomAgent(5)], t.io);
       expect(r.end).toBe("input-ended");
@@ -112,10 +140,19 @@ describe("hidden information in GI (terminal session)", async () => {
 describe("control characters are shown, never obeyed (issue 9, class 6)", async () => {
   const evil = "Evil\u001b]0;pwned\u0007\u001b[2J\u202eCard";
   const module = await hostileGame({ evil: `log "{name(self)} says \u001b[31mred"` });
-  const named = { ...module, cards: { ...module.cards, evil: { ...(module.cards["evil"] as (typeof module.cards)[string]), name: evil } } };
+  const named = {
+    ...module,
+    cards: { ...module.cards, evil: { ...(module.cards["evil"] as (typeof module.cards)[string]), name: evil } },
+  };
   const engine = new Engine(named);
   it("a card name with ESC sequences reaches the terminal escaped", async () => {
-    const start = engine.newMatch({ seed: 1, players: [{ name: "A", zones: { hand: ["evil"] } }, { name: "B", zones: {} }] });
+    const start = engine.newMatch({
+      seed: 1,
+      players: [
+        { name: "A", zones: { hand: ["evil"] } },
+        { name: "B", zones: {} },
+      ],
+    });
     const t = typed(["1", "board", "log", "2"]);
     const r = await terminalSession(engine, start, [null, firstLegalAgent()], t.io, { verbose: true });
     expect(r.end).toBe("over");

@@ -79,6 +79,8 @@ describe("cardwright test --trace", () => {
     const r = await runCli(["test", "--file", rel]);
     expect(r.code).toBe(1);
     expect(r.stdout).not.toContain("trace (compact log");
-    expect(r.stdout).toContain(`${rel}:9:29: error scenario/expect: me.field: expected [fairy(tapped: true)], got [fairy(tapped: false)]`);
+    expect(r.stdout).toContain(
+      `${rel}:9:29: error scenario/expect: me.field: expected [fairy(tapped: true)], got [fairy(tapped: false)]`,
+    );
   });
 });

@@ -3,9 +3,9 @@
  * decisions' types, emit fields, list joins, texts, and positions with CRLF line ends.
  */
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/compile.ts";
-import { Workspace } from "../../compiler/core/workspace.ts";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { Workspace } from "../../compiler/core/workspace/workspace.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { gameFiles, toInput } from "./kit.ts";
 
 const BASE_RULES = gameFiles().get("rules.yaml") ?? "";
@@ -33,11 +33,19 @@ function withAction(action: string): string[] {
 
 describe("where and it", () => {
   it("filters with `it`, also nested (the inner `it` is the inner element)", () => {
-    expect(effect("let a = me.field where it.tapped", "let b = me.hand where (it.owner.field where it.tapped) == []", 'log "{a} {b}"')).toEqual([]);
+    expect(
+      effect(
+        "let a = me.field where it.tapped",
+        "let b = me.hand where (it.owner.field where it.tapped) == []",
+        'log "{a} {b}"',
+      ),
+    ).toEqual([]);
   });
 
   it("reports a condition that is not a bool, a filter of a non-list, and `it` outside `where`", () => {
-    expect(effect("let a = me.field where it", "let b = me.score where it > 1", "let c = it", 'log "{a} {b} {c}"')).toEqual([
+    expect(
+      effect("let a = me.field where it", "let b = me.score where it > 1", "let c = it", 'log "{a} {b} {c}"'),
+    ).toEqual([
       "cards/probe.yaml:6:26: error check/type: the condition after 'where' must be true or false (found card)",
       "cards/probe.yaml:7:11: error check/type: expected a list here, but this is number",
       "cards/probe.yaml:8:11: error check/it: 'it' is only defined inside a 'where' condition",
@@ -64,13 +72,24 @@ describe("action `for:` bindings", () => {
   });
 
   it("needs a list after `in`", () => {
-    expect(withAction(["  probe:", "    window: main", "    for: c in me.score", '    do: log "x"'].join("\n"))).toEqual([
-      "rules.yaml:75:15: error check/type: 'for' needs a list after 'in' (found number)",
-    ]);
+    expect(
+      withAction(["  probe:", "    window: main", "    for: c in me.score", '    do: log "x"'].join("\n")),
+    ).toEqual(["rules.yaml:75:15: error check/type: 'for' needs a list after 'in' (found number)"]);
   });
 
   it("`it` is the element only inside the binding's own `where`, not in `when` or the label", () => {
-    expect(withAction(["  probe:", "    window: main", "    for: c in me.hand where it", "    when: it.tapped", '    label: "{d}"', "    do: c.tapped = true"].join("\n"))).toEqual([
+    expect(
+      withAction(
+        [
+          "  probe:",
+          "    window: main",
+          "    for: c in me.hand where it",
+          "    when: it.tapped",
+          '    label: "{d}"',
+          "    do: c.tapped = true",
+        ].join("\n"),
+      ),
+    ).toEqual([
       "rules.yaml:75:29: error check/type: the condition after 'where' must be true or false (found card)",
       "rules.yaml:76:11: error check/it: 'it' is only defined inside a 'where' condition",
       "rules.yaml:77:14: error check/unknown-name: unknown name 'd'\n  hint: did you mean 'c'?",
@@ -80,13 +99,30 @@ describe("action `for:` bindings", () => {
 
 describe("decisions", () => {
   it("`choose one` gives an element, `choose N` a list, `may` a bool", () => {
-    expect(effect("let t = choose one of me.hand", "t.tapped = true", "let ts = choose 2 of me.hand", "move ts to me.discard", "let ok = may \"sure?\"", "if ok { ts.tapped = true }")).toEqual([
+    expect(
+      effect(
+        "let t = choose one of me.hand",
+        "t.tapped = true",
+        "let ts = choose 2 of me.hand",
+        "move ts to me.discard",
+        'let ok = may "sure?"',
+        "if ok { ts.tapped = true }",
+      ),
+    ).toEqual([
       "cards/probe.yaml:11:14: error check/unknown-member: a list has no 'tapped'\n  hint: filter it with 'where', or pick one with first(list)",
     ]);
   });
 
   it("checks the list, the count and the deciding player", () => {
-    expect(effect("let u = choose one of 3", 'let v = choose "2" of me.hand', "let w = choose up to 1 of me.hand by 3", 'let ok = may "sure?" by self', 'log "{u}{v}{w}{ok}"')).toEqual([
+    expect(
+      effect(
+        "let u = choose one of 3",
+        'let v = choose "2" of me.hand',
+        "let w = choose up to 1 of me.hand by 3",
+        'let ok = may "sure?" by self',
+        'log "{u}{v}{w}{ok}"',
+      ),
+    ).toEqual([
       "cards/probe.yaml:6:25: error check/type: expected a list here, but this is number",
       "cards/probe.yaml:7:18: error check/type: how many to choose must be a number (found text)",
       "cards/probe.yaml:8:40: error check/type: 'by' needs a player (found number)",
@@ -116,11 +152,28 @@ describe("emit", () => {
 
 describe("lists", () => {
   it("joins lists with +; card and player lists join to entities; [] joins anything", () => {
-    expect(effect("let a = me.hand + me.field", "let b = me.hand + [me]", "let c = [] + me.hand", "let n = [1, 2, 3]", "move a + c to me.discard", 'log "{b} {n}"')).toEqual([]);
+    expect(
+      effect(
+        "let a = me.hand + me.field",
+        "let b = me.hand + [me]",
+        "let c = [] + me.hand",
+        "let n = [1, 2, 3]",
+        "move a + c to me.discard",
+        'log "{b} {n}"',
+      ),
+    ).toEqual([]);
   });
 
   it("reports lists that cannot join and list literals that cannot hold their items", () => {
-    expect(effect("let c = me.hand + [1]", "let d = [1, me]", "let e = me.hand + 1", "let f = [none, 1]", 'log "{c}{d}{e}{f}"')).toEqual([
+    expect(
+      effect(
+        "let c = me.hand + [1]",
+        "let d = [1, me]",
+        "let e = me.hand + 1",
+        "let f = [none, 1]",
+        'log "{c}{d}{e}{f}"',
+      ),
+    ).toEqual([
       "cards/probe.yaml:6:19: error check/type: cannot join list<card> and list<number>",
       "cards/probe.yaml:7:15: error check/type: a list cannot hold both number and player",
       "cards/probe.yaml:8:19: error check/type: cannot join list<card> and number",
@@ -129,13 +182,22 @@ describe("lists", () => {
   });
 
   it("a list of cards moves; a list of numbers does not", () => {
-    expect(effect("move me.hand + me.field to me.discard", "move [1] to me.discard")).toEqual(["cards/probe.yaml:7:8: error check/type: only cards move (found list<number>)"]);
+    expect(effect("move me.hand + me.field to me.discard", "move [1] to me.discard")).toEqual([
+      "cards/probe.yaml:7:8: error check/type: only cards move (found list<number>)",
+    ]);
   });
 });
 
 describe("texts", () => {
   it("interpolates any type; + with a text gives a text", () => {
-    expect(effect('let t = "{me.hand} {none} {true} {red} {1 + 2} {foes(me)}"', 'let s = "a" + me', 'let u = 1 + "x"', 'log "{t + s + u}"')).toEqual([]);
+    expect(
+      effect(
+        'let t = "{me.hand} {none} {true} {red} {1 + 2} {foes(me)}"',
+        'let s = "a" + me',
+        'let u = 1 + "x"',
+        'log "{t + s + u}"',
+      ),
+    ).toEqual([]);
   });
 
   it("a text is not a number, interpolated or not", () => {
@@ -149,7 +211,7 @@ describe("texts", () => {
 
 describe("positions", () => {
   it("CRLF line ends give the same diagnostics as LF", () => {
-    const lf = probe("let t = choose one of me.hand\nt.taped = true\nlog \"{t.pwer}\"");
+    const lf = probe('let t = choose one of me.hand\nt.taped = true\nlog "{t.pwer}"');
     const expected = [
       "cards/probe.yaml:7:5: error check/unknown-member: a card has no property 'taped'\n  hint: did you mean 'tapped'?",
       "cards/probe.yaml:8:11: error check/unknown-member: a card has no property 'pwer'\n  hint: did you mean 'power'?",
@@ -161,7 +223,7 @@ describe("positions", () => {
   it("the workspace (the editor's path) re-checks one changed card and reports what checkGame reports", () => {
     const text = probe("move self to me.graveyard\nlet x = 1");
     const checked = checkGame(toInput(gameFiles(new Map([["cards/probe.yaml", text]]))));
-    const ws = new Workspace(toInput(gameFiles(new Map([["cards/probe.yaml", probe("let y = 2\nlog \"{y}\"")]]))));
+    const ws = new Workspace(toInput(gameFiles(new Map([["cards/probe.yaml", probe('let y = 2\nlog "{y}"')]]))));
     expect(ws.model().diagnostics.map(renderDiagnostic)).toEqual([]);
     ws.setFile("cards/probe.yaml", text);
     // Same id as before: only this file is checked again.

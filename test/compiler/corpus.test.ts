@@ -6,10 +6,10 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/compile.ts";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runCli } from "../../compiler/node/cli/main.ts";
-import { Workspace } from "../../compiler/core/workspace.ts";
+import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { fileDiagnostics } from "../../compiler/core/services/diagnostics.ts";
 import { CASES, caseInput, caseNames, expectedOf, filesUnder, gameFiles, REPO, toInput, writeGame } from "./kit.ts";
 
@@ -45,8 +45,12 @@ describe("the same diagnostics everywhere: the workspace (the editor's path) and
     const model = ws.model();
     // expected.txt is also what `cardwright check` prints for the case (the CLI tests below).
     expect(model.diagnostics.map(renderDiagnostic).join("\n")).toBe(expectedOf(name));
-    const fromServices = [...model.files.keys()].flatMap((f) => fileDiagnostics(model, f).map((d) => where(f, d.range.start.line + 1, d.range.start.character + 1, d.code)));
-    expect(fromServices.sort()).toEqual(model.diagnostics.map((d) => where(d.file, d.range.start.line, d.range.start.col, d.code)).sort());
+    const fromServices = [...model.files.keys()].flatMap((f) =>
+      fileDiagnostics(model, f).map((d) => where(f, d.range.start.line + 1, d.range.start.character + 1, d.code)),
+    );
+    expect(fromServices.sort()).toEqual(
+      model.diagnostics.map((d) => where(d.file, d.range.start.line, d.range.start.col, d.code)).sort(),
+    );
   });
 });
 
@@ -61,7 +65,11 @@ function spawnCli(args: readonly string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
     delete env["FORCE_COLOR"];
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: REPO, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
+      cwd: REPO,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (s: string) => (stdout += s));
@@ -72,12 +80,18 @@ function spawnCli(args: readonly string[]): Promise<Run> {
 }
 
 /** `cardwright check --root <tmp>` on a case; paths in its output made relative to the game folder. */
-async function checkCase(name: string, run: (args: readonly string[]) => Promise<Run>): Promise<{ run: Run; stderr: string }> {
+async function checkCase(
+  name: string,
+  run: (args: readonly string[]) => Promise<Run>,
+): Promise<{ run: Run; stderr: string }> {
   const root = writeGame(gameFiles(filesUnder(join(CASES, name))));
   try {
     const r = await run(["check", "--root", root]);
     // The CLI prints paths relative to its working directory (the repository).
-    const prefix = relative(REPO, join(root, "cards", "corpus")).split("\\").join("/") + "/";
+    const prefix =
+      relative(REPO, join(root, "cards", "corpus"))
+        .split("\\")
+        .join("/") + "/";
     return { run: r, stderr: r.stderr.split(prefix).join("") };
   } finally {
     rmSync(root, { recursive: true, force: true });
@@ -96,15 +110,22 @@ function expectCase(name: string, run: Run, stderr: string): void {
 }
 
 describe("corpus cases (the cardwright CLI, in process)", () => {
-  it.each(cases)("%s: `cardwright check --root <tmp>` exits 1 with the expected diagnostics and no stack trace", async (name) => {
-    const { run, stderr } = await checkCase(name, runCli);
-    expectCase(name, run, stderr);
-  });
+  it.each(cases)(
+    "%s: `cardwright check --root <tmp>` exits 1 with the expected diagnostics and no stack trace",
+    async (name) => {
+      const { run, stderr } = await checkCase(name, runCli);
+      expectCase(name, run, stderr);
+    },
+  );
 });
 
 describe("corpus cases (the cardwright CLI, as a child process)", () => {
-  it.each(["01-yaml-unclosed-quote", "15-unknown-zone"].filter((n) => cases.includes(n)))("%s", async (name) => {
-    const { run, stderr } = await checkCase(name, spawnCli);
-    expectCase(name, run, stderr);
-  }, 120_000);
+  it.each(["01-yaml-unclosed-quote", "15-unknown-zone"].filter((n) => cases.includes(n)))(
+    "%s",
+    async (name) => {
+      const { run, stderr } = await checkCase(name, spawnCli);
+      expectCase(name, run, stderr);
+    },
+    120_000,
+  );
 });

@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/compile.ts";
-import { CODES, renderDiagnosticsDoc } from "../../compiler/core/diagnostic-codes.ts";
-import { dedupeDiagnostics, type Diagnostic } from "../../compiler/core/diagnostics.ts";
+import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { CODES, renderDiagnosticsDoc } from "../../compiler/core/text/diagnostic-codes.ts";
+import { dedupeDiagnostics, type Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { caseInput, caseNames, REPO } from "./kit.ts";
 
 describe("diagnostic catalogue", () => {
@@ -28,8 +28,19 @@ describe("diagnostic catalogue", () => {
   });
 
   it("duplicates are removed in one place, and a did-you-mean becomes quick-fix data", () => {
-    const d: Diagnostic = { file: "a.yaml", range: { start: { line: 2, col: 3 }, end: { line: 2, col: 4 } }, severity: "error", code: "check/unknown-name", message: "unknown name 's'", hint: "did you mean 'me'?" };
-    const out = dedupeDiagnostics([d, { ...d }, { ...d, range: { start: { line: 1, col: 1 }, end: { line: 1, col: 2 } } }]);
+    const d: Diagnostic = {
+      file: "a.yaml",
+      range: { start: { line: 2, col: 3 }, end: { line: 2, col: 4 } },
+      severity: "error",
+      code: "check/unknown-name",
+      message: "unknown name 's'",
+      hint: "did you mean 'me'?",
+    };
+    const out = dedupeDiagnostics([
+      d,
+      { ...d },
+      { ...d, range: { start: { line: 1, col: 1 }, end: { line: 1, col: 2 } } },
+    ]);
     expect(out.map((x) => `${x.range.start.line}:${x.range.start.col}`)).toEqual(["1:1", "2:3"]);
     expect(out[1]?.data).toEqual({ replacement: "me" });
   });

@@ -4,13 +4,13 @@
  * `random` is the runtime's seeded RNG, and (2) the reference evaluator runs the checked IR with
  * the same RNG. Both report their locals, log lines, RNG draws and error.
  */
-import { Checker, type UnitContext } from "../../compiler/core/check.ts";
-import { checkGame } from "../../compiler/core/compile.ts";
-import { printFunctions } from "../../compiler/core/generate.ts";
-import type { CompiledUnit, IrStmt } from "../../compiler/core/ir.ts";
-import { lower } from "../../compiler/core/lower.ts";
-import type { TextSource } from "../../compiler/core/source.ts";
-import type { Vocabulary } from "../../compiler/core/vocabulary.ts";
+import { Checker, type UnitContext } from "../../compiler/core/semantic/checker.ts";
+import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { printFunctions } from "../../compiler/core/emit/generate.ts";
+import type { CompiledUnit, IrStmt } from "../../compiler/core/semantic/ir.ts";
+import { lower } from "../../compiler/core/semantic/lower.ts";
+import type { TextSource } from "../../compiler/core/text/source.ts";
+import type { Vocabulary } from "../../compiler/core/semantic/vocabulary.ts";
 import { parseEffect } from "../../grammar/index.ts";
 import { RuntimeCtx } from "../../runtime/ctx.ts";
 import { randomInt, seedState } from "../../runtime/rng.ts";
@@ -54,8 +54,20 @@ export function checkProgram(text: string, id = "p"): Checked {
   const c = new Checker(voc(), "program.cw", textSource(text), EFFECT);
   const body = c.stmts(parsed.ast.body);
   const errors = c.diags.filter((d) => d.severity === "error");
-  if (errors.length) throw new Error(`not well typed: ${errors.map((d) => `${d.range.start.line}:${d.range.start.col} ${d.message}`).join("; ")}\n${text}`);
-  const unit: CompiledUnit = { id, fnName: `unit_${id.replace(/[^A-Za-z0-9]/g, "_")}`, kind: "step", file: "program.cw", line: 1, col: 1, what: "program", blocks: lower(body) };
+  if (errors.length)
+    throw new Error(
+      `not well typed: ${errors.map((d) => `${d.range.start.line}:${d.range.start.col} ${d.message}`).join("; ")}\n${text}`,
+    );
+  const unit: CompiledUnit = {
+    id,
+    fnName: `unit_${id.replace(/[^A-Za-z0-9]/g, "_")}`,
+    kind: "step",
+    file: "program.cw",
+    line: 1,
+    col: 1,
+    what: "program",
+    blocks: lower(body),
+  };
   return { body, unit };
 }
 

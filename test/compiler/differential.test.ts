@@ -75,7 +75,9 @@ describe("differential: generated code = reference evaluator", () => {
         expect(r.generated, `program (RNG seed ${b.seed}):\n${b.text}`).toEqual(r.reference);
       }
     }
-    process.stdout.write(`differential: ${programs.length} programs in ${((performance.now() - t0) / 1000).toFixed(1)} s (${drew} drew from the RNG, ${faulted} faulted)\n`);
+    process.stdout.write(
+      `differential: ${programs.length} programs in ${((performance.now() - t0) / 1000).toFixed(1)} s (${drew} drew from the RNG, ${faulted} faulted)\n`,
+    );
     expect(programs.length).toBe(10_000);
     // The generator reaches the interesting parts: RNG draws and faults (division by zero).
     expect(drew).toBeGreaterThan(2_000);

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileToDisk } from "../../compiler/node/project.ts";
-import { comment } from "../../compiler/core/generate.ts";
+import { comment } from "../../compiler/core/emit/generate.ts";
 import type { Ctx, Frame, GameModule, Scope } from "../../runtime/types.ts";
 import { parse } from "yaml";
 import { gameFiles, writeGame } from "./kit.ts";
@@ -25,9 +25,13 @@ const LOG_TEXT = `Log: ${SPECIAL} {braces}`;
 const LABEL_TEXT = `Label: ${SPECIAL} {braces}`;
 
 /** A YAML double-quoted scalar (JSON's escapes are YAML's; the line separators escaped too). */
-const yq = (s: string) => JSON.stringify(s).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+const yq = (s: string) =>
+  JSON.stringify(s)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 /** A text literal of the effect language. */
-const dslText = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\{/g, "{{").replace(/\}/g, "}}")}"`;
+const dslText = (s: string) =>
+  `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\{/g, "{{").replace(/\}/g, "}}")}"`;
 
 const CARD = [
   "id: odd",
@@ -43,7 +47,10 @@ function rules(): string {
   const base = gameFiles().get("rules.yaml") ?? "";
   const named = base.replace("name: { en: Corpus Game }", `name: { en: ${yq(GAME_NAME)} }`);
   // A label is a text with {interpolation}: literal braces are doubled.
-  const labelled = named.replace("  pass:\n    window: main\n", `  pass:\n    window: main\n    label: ${yq(LABEL_TEXT.replace(/\{/g, "{{").replace(/\}/g, "}}"))}\n`);
+  const labelled = named.replace(
+    "  pass:\n    window: main\n",
+    `  pass:\n    window: main\n    label: ${yq(LABEL_TEXT.replace(/\{/g, "{{").replace(/\}/g, "}}"))}\n`,
+  );
   if (named === base || labelled === named) throw new Error("the base rules changed: update this test");
   return labelled;
 }
@@ -53,7 +60,14 @@ let generated = "";
 let game: GameModule;
 
 beforeAll(async () => {
-  root = writeGame(gameFiles(new Map([["rules.yaml", rules()], ["cards/odd.yaml", CARD]])));
+  root = writeGame(
+    gameFiles(
+      new Map([
+        ["rules.yaml", rules()],
+        ["cards/odd.yaml", CARD],
+      ]),
+    ),
+  );
   const r = await compileToDisk("corpus", { root, force: true });
   expect(r.diagnostics).toEqual([]);
   expect(r.jsPath).not.toBeNull();
@@ -75,7 +89,11 @@ describe("escaping user text in the generated module", () => {
   });
 
   it("game.js has no syntax errors", () => {
-    const out = ts.transpileModule(generated, { fileName: "game.js", reportDiagnostics: true, compilerOptions: { allowJs: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } });
+    const out = ts.transpileModule(generated, {
+      fileName: "game.js",
+      reportDiagnostics: true,
+      compilerOptions: { allowJs: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+    });
     expect((out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
   });
 
@@ -91,7 +109,17 @@ describe("escaping user text in the generated module", () => {
     const logged: string[] = [];
     const ended: unknown[] = [];
     const ctx = { log: (s: string) => logged.push(s), ret: (_f: Frame, v: unknown) => ended.push(v) } as unknown as Ctx;
-    const frame = { me: 1, self: 3, ev: null, L: {}, h: "card.odd.effect", step: 0, into: null, trigger: null, owned: [] } as Frame;
+    const frame = {
+      me: 1,
+      self: 3,
+      ev: null,
+      L: {},
+      h: "card.odd.effect",
+      step: 0,
+      into: null,
+      trigger: null,
+      owned: [],
+    } as Frame;
     game.steps["card.odd.effect"]?.(ctx, frame);
     expect(logged).toEqual([LOG_TEXT]);
     expect(ended).toEqual([null]);
@@ -108,7 +136,8 @@ describe("escaping user text in the generated module", () => {
     const sf = ts.createSourceFile("game.js", generated, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
     const comments = new Set<string>();
     const visit = (n: ts.Node) => {
-      for (const r of ts.getLeadingCommentRanges(generated, n.getFullStart()) ?? []) comments.add(generated.slice(r.pos, r.end));
+      for (const r of ts.getLeadingCommentRanges(generated, n.getFullStart()) ?? [])
+        comments.add(generated.slice(r.pos, r.end));
       n.forEachChild(visit);
     };
     visit(sf);
@@ -117,7 +146,11 @@ describe("escaping user text in the generated module", () => {
     for (const c of blocks) expect(c.indexOf("*/"), c).toBe(c.length - 2);
     // The effect's doc comment names the card, sanitised onto one line, and its YAML file, line and column.
     const file = relative(process.cwd(), join(root, "cards", "corpus", "cards", "odd.yaml"));
-    expect(blocks.filter((b) => b.includes("odd.yaml"))).toEqual([`/** ${comment(`${CARD_NAME}: effect`)} — ${file}:6:10 */`]);
-    expect(comment(`${CARD_NAME}: effect`)).toBe("Odd q\"uote' back`tick ${x} *\\/ /* \\ new line   sep   日本語 한국어 🎴😀: effect");
+    expect(blocks.filter((b) => b.includes("odd.yaml"))).toEqual([
+      `/** ${comment(`${CARD_NAME}: effect`)} — ${file}:6:10 */`,
+    ]);
+    expect(comment(`${CARD_NAME}: effect`)).toBe(
+      "Odd q\"uote' back`tick ${x} *\\/ /* \\ new line   sep   日本語 한국어 🎴😀: effect",
+    );
   });
 });

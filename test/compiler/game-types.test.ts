@@ -7,10 +7,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/compile.ts";
+import { checkGame } from "../../compiler/core/files/check-files.ts";
 import { gameTypes } from "../../compiler/node/game-types.ts";
 import { readGame, ROOT } from "../../compiler/node/project.ts";
-
 
 function types(game: string): string {
   const input = readGame(game, ROOT, ROOT);
@@ -27,7 +26,17 @@ function typeErrors(dts: string, main: string, game = "elementis"): string[] {
     [join(DIR, "game.d.ts"), dts],
     [join(DIR, "main.ts"), main],
   ]);
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, allowImportingTsExtensions: true, lib: ["lib.es2022.d.ts"], types: [], skipLibCheck: true };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    target: ts.ScriptTarget.ES2022,
+    allowImportingTsExtensions: true,
+    lib: ["lib.es2022.d.ts"],
+    types: [],
+    skipLibCheck: true,
+  };
   const host = ts.createCompilerHost(options);
   const read = host.readFile.bind(host);
   host.readFile = (f) => virtual.get(f) ?? read(f);
@@ -93,6 +102,8 @@ describe("game.d.ts: the typed API of a compiled game", () => {
   it("Genius Invokation's types list its card ids", () => {
     const gi = types("gitcg");
     expect(gi).toMatch(/export type CardId = .*"diluc"/);
-    expect(typeErrors(gi, 'import type { CardId } from "./game.js";\nexport const c: CardId = "diluc";', "gitcg")).toEqual([]);
+    expect(
+      typeErrors(gi, 'import type { CardId } from "./game.js";\nexport const c: CardId = "diluc";', "gitcg"),
+    ).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  * `first(… where …)` is `first` of the whole filter. (None in arithmetic is left to the checker:
  * the programs never compute with it.)
  */
-import type { IrExpr, IrStmt } from "../../compiler/core/ir.ts";
+import type { IrExpr, IrStmt } from "../../compiler/core/semantic/ir.ts";
 import type { Value } from "../../runtime/types.ts";
 
 export interface World {
@@ -102,7 +102,9 @@ export class IrEvaluator {
   private text(e: IrExpr): string {
     const v = this.ex(e);
     if (e.ty.t === "text") return v as string;
-    return e.ty.t === "number" || e.ty.t === "bool" || e.ty.t === "enum" || e.ty.t === "cardid" ? String(v) : this.world.name(v);
+    return e.ty.t === "number" || e.ty.t === "bool" || e.ty.t === "enum" || e.ty.t === "cardid"
+      ? String(v)
+      : this.world.name(v);
   }
 
   ex(e: IrExpr): Value {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { GameInput, InputFile } from "../../compiler/core/compile.ts";
+import type { GameInput, InputFile } from "../../compiler/core/files/check-files.ts";
 
 export const REPO = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const CORPUS = join(REPO, "test", "corpus");
@@ -44,7 +44,11 @@ export function toInput(files: ReadonlyMap<string, string>): GameInput {
 }
 
 export function caseNames(): string[] {
-  return existsSync(CASES) ? readdirSync(CASES).filter((d) => statSync(join(CASES, d)).isDirectory()).sort() : [];
+  return existsSync(CASES)
+    ? readdirSync(CASES)
+        .filter((d) => statSync(join(CASES, d)).isDirectory())
+        .sort()
+    : [];
 }
 
 export function caseInput(name: string): GameInput {
@@ -56,7 +60,11 @@ export function expectedOf(name: string): string {
 }
 
 /** Writes game files to `<root>/cards/<game>/…`; returns the root. */
-export function writeGame(files: ReadonlyMap<string, string>, game = "corpus", root = mkdtempSync(join(tmpdir(), "cardwright-"))): string {
+export function writeGame(
+  files: ReadonlyMap<string, string>,
+  game = "corpus",
+  root = mkdtempSync(join(tmpdir(), "cardwright-")),
+): string {
   for (const [p, t] of files) {
     const full = join(root, "cards", game, p);
     mkdirSync(dirname(full), { recursive: true });

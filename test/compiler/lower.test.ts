@@ -4,9 +4,9 @@
  * corpus base game, then their blocks are printed compactly.
  */
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/compile.ts";
-import type { IrExpr, IrStmt, StepBlock, Terminator } from "../../compiler/core/ir.ts";
-import { lower } from "../../compiler/core/lower.ts";
+import { checkGame } from "../../compiler/core/files/check-files.ts";
+import type { IrExpr, IrStmt, StepBlock, Terminator } from "../../compiler/core/semantic/ir.ts";
+import { lower } from "../../compiler/core/semantic/lower.ts";
 import { gameFiles, toInput } from "./kit.ts";
 
 function blocksOf(...lines: string[]): readonly StepBlock[] {
@@ -91,18 +91,29 @@ function term(t: Terminator): string {
 }
 
 /** One line per block: `id: stmt; stmt | terminator`. */
-const show = (blocks: readonly StepBlock[]) => blocks.map((b) => `${b.id}: ${b.stmts.map(st).join("; ")} | ${term(b.term)}`);
+const show = (blocks: readonly StepBlock[]) =>
+  blocks.map((b) => `${b.id}: ${b.stmts.map(st).join("; ")} | ${term(b.term)}`);
 
 describe("lowering", () => {
   it("code without suspensions is one structured block", () => {
-    expect(show(blocksOf("for each u in me.field {", "  if u.tapped { break }", "  u.tapped = true", "}", 'log "done"'))).toEqual([
-      `0: for u in me.field { if u.tapped { break }; u.tapped = true }; log "done" | end`,
-    ]);
+    expect(
+      show(blocksOf("for each u in me.field {", "  if u.tapped { break }", "  u.tapped = true", "}", 'log "done"')),
+    ).toEqual([`0: for u in me.field { if u.tapped { break }; u.tapped = true }; log "done" | end`]);
     expect(show(lower([]))).toEqual(["0:  | end"]);
   });
 
   it("splits at each decision: the block ends with the suspension, the next one resumes after it", () => {
-    expect(show(blocksOf("let n = count(me.hand)", "let t = choose one of me.hand", "move t to me.discard", 'let ok = may "Again?"', "if ok { me.score += n }"))).toEqual([
+    expect(
+      show(
+        blocksOf(
+          "let n = count(me.hand)",
+          "let t = choose one of me.hand",
+          "move t to me.discard",
+          'let ok = may "Again?"',
+          "if ok { me.score += n }",
+        ),
+      ),
+    ).toEqual([
       "0: n = count(me.hand) | suspend choose -> t, next 1",
       "1: move t to me.discard | suspend may -> ok, next 2",
       "2: if ok { me.score += n } | end",
@@ -110,7 +121,16 @@ describe("lowering", () => {
   });
 
   it("emit and procedure calls suspend too; a kept result goes to its local", () => {
-    expect(show(blocksOf("emit played { card: self }", "let ev = emit played { card: self }", "deal(opponent, 1, self)", 'log "{ev.card}"'))).toEqual([
+    expect(
+      show(
+        blocksOf(
+          "emit played { card: self }",
+          "let ev = emit played { card: self }",
+          "deal(opponent, 1, self)",
+          'log "{ev.card}"',
+        ),
+      ),
+    ).toEqual([
       "0:  | suspend emit, next 1",
       "1:  | suspend emit -> ev, next 2",
       "2:  | suspend call, next 3",
@@ -119,7 +139,19 @@ describe("lowering", () => {
   });
 
   it("an `if` with a decision inside becomes branch / then / else / join blocks", () => {
-    expect(show(blocksOf("if me.score > 3 {", "  let t = choose one of me.hand", "  move t to me.discard", "} else {", '  log "no"', "}", 'log "join"'))).toEqual([
+    expect(
+      show(
+        blocksOf(
+          "if me.score > 3 {",
+          "  let t = choose one of me.hand",
+          "  move t to me.discard",
+          "} else {",
+          '  log "no"',
+          "}",
+          'log "join"',
+        ),
+      ),
+    ).toEqual([
       "0:  | branch (me.score > 3) ? 1 : 2",
       "1:  | suspend choose -> t, next 4",
       '2: log "no" | goto 3',
@@ -129,7 +161,17 @@ describe("lowering", () => {
   });
 
   it("a loop with a decision inside keeps its list and index in locals ($list0, $i0)", () => {
-    expect(show(blocksOf("for each u in me.field {", '  let ok = may "Untap {u}?"', "  if ok { u.tapped = false }", "}", 'log "done"'))).toEqual([
+    expect(
+      show(
+        blocksOf(
+          "for each u in me.field {",
+          '  let ok = may "Untap {u}?"',
+          "  if ok { u.tapped = false }",
+          "}",
+          'log "done"',
+        ),
+      ),
+    ).toEqual([
       "0: $list0 = me.field; $i0 = 0 | goto 1",
       "1:  | branch ($i0 < count($list0)) ? 2 : 3",
       "2: u = $list0[$i0]; $i0 += 1 | suspend may -> ok, next 4",
@@ -139,7 +181,18 @@ describe("lowering", () => {
   });
 
   it("`break` out of a split loop becomes a jump to the loop's exit block", () => {
-    expect(show(blocksOf("while true {", '  let ok = may "Again?"', "  if not ok { break }", "  me.score += 1", "}", 'log "out"'))).toEqual([
+    expect(
+      show(
+        blocksOf(
+          "while true {",
+          '  let ok = may "Again?"',
+          "  if not ok { break }",
+          "  me.score += 1",
+          "}",
+          'log "out"',
+        ),
+      ),
+    ).toEqual([
       "0:  | goto 1",
       "1:  | branch true ? 2 : 3",
       "2:  | suspend may -> ok, next 4",
@@ -155,7 +208,7 @@ describe("lowering", () => {
           "for each p in players() {",
           "  for each u in p.field { if u.tapped { break } }",
           "  for each c in p.hand {",
-          "    let ok = may \"Discard {c}?\"",
+          '    let ok = may "Discard {c}?"',
           "    if ok { move c to p.discard } else { break }",
           "  }",
           "}",

@@ -7,9 +7,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { GameInput } from "../../compiler/core/compile.ts";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
-import { Workspace } from "../../compiler/core/workspace.ts";
+import type { GameInput } from "../../compiler/core/files/check-files.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
+import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { runCli } from "../../compiler/node/cli/main.ts";
 import { compileToDisk, readGame } from "../../compiler/node/project.ts";
 import { gameFiles, toInput, writeGame } from "./kit.ts";
@@ -19,7 +19,8 @@ function game(name: string): GameInput {
   if ("code" in g) throw new Error(g.message);
   return g;
 }
-const textOf = (inp: GameInput, path: string) => [...inp.cards, ...(inp.decks ?? []), ...(inp.scenarios ?? [])].find((f) => f.path === path)?.text ?? "";
+const textOf = (inp: GameInput, path: string) =>
+  [...inp.cards, ...(inp.decks ?? []), ...(inp.scenarios ?? [])].find((f) => f.path === path)?.text ?? "";
 
 describe("the model: what each span means", () => {
   const ws = new Workspace(toInput(gameFiles()));
@@ -33,7 +34,9 @@ describe("the model: what each span means", () => {
     expect(at?.span.range).toEqual({ start: { line: 12, col: 7 }, end: { line: 12, col: 11 } });
     expect(at?.declaration.span?.file).toBe("rules.yaml");
     expect(at?.declaration.span?.range.start).toEqual({ line: 56, col: 3 });
-    expect(m.referencesTo("procedure:deal").map((s) => `${s.file}:${s.range.start.line}:${s.range.start.col}`)).toContain("cards/imp.yaml:12:7");
+    expect(
+      m.referencesTo("procedure:deal").map((s) => `${s.file}:${s.range.start.line}:${s.range.start.col}`),
+    ).toContain("cards/imp.yaml:12:7");
   });
 
   it("a card id is a declaration; its kind, events, stages and zones are references with types", () => {
@@ -50,7 +53,18 @@ describe("the model: what each span means", () => {
   });
 
   it("a local resolves to its `let`", () => {
-    const w = new Workspace(toInput(gameFiles(new Map([["cards/probe.yaml", "id: probe\nkind: spell\nname: { en: Probe }\ncost: 1\neffect: |\n  let n = 2\n  deal(opponent, n, self)\n"]]))));
+    const w = new Workspace(
+      toInput(
+        gameFiles(
+          new Map([
+            [
+              "cards/probe.yaml",
+              "id: probe\nkind: spell\nname: { en: Probe }\ncost: 1\neffect: |\n  let n = 2\n  deal(opponent, n, self)\n",
+            ],
+          ]),
+        ),
+      ),
+    );
     const at = w.model().at("cards/probe.yaml", { line: 7, col: 18 });
     expect(at?.declaration.kind).toBe("local");
     expect(at?.declaration.name).toBe("n");
@@ -68,7 +82,10 @@ describe("the workspace re-checks only what a change touches", () => {
     expect(ws.lastChecked).toEqual(["cards/golem.yaml"]);
     expect(ws.model().cards.find((c) => c.id === "golem")?.def.fields["power"]).toBe(3);
     // A card naming `golem` in its code: renaming golem re-checks it (and it now has an unknown name).
-    ws.setFile("cards/probe.yaml", "id: probe\nkind: spell\nname: { en: Probe }\ncost: 1\neffect: |\n  create golem in me.hand\n");
+    ws.setFile(
+      "cards/probe.yaml",
+      "id: probe\nkind: spell\nname: { en: Probe }\ncost: 1\neffect: |\n  create golem in me.hand\n",
+    );
     expect(ws.model().diagnostics).toEqual([]);
     ws.setFile("cards/golem.yaml", golem.replace("id: golem", "id: golem-2"));
     expect(ws.lastChecked.sort()).toEqual(["cards/golem.yaml", "cards/probe.yaml"]);
@@ -87,7 +104,9 @@ describe("static references, checked at `check` time", () => {
     ws.setFile(path, textOf(inp, path).replace("[diluc-tempered-sword,", "[diluc-tempered-swrd,"));
     expect(ws.lastChecked).toEqual([path]);
     const d = ws.diagnosticsOf(path);
-    expect(d.map(renderDiagnostic)).toEqual(["cards/gitcg/cards/diluc.yaml:11:10: error check/unknown-card: unknown card 'diluc-tempered-swrd'\n  hint: did you mean 'diluc-tempered-sword'?"]);
+    expect(d.map(renderDiagnostic)).toEqual([
+      "cards/gitcg/cards/diluc.yaml:11:10: error check/unknown-card: unknown card 'diluc-tempered-swrd'\n  hint: did you mean 'diluc-tempered-sword'?",
+    ]);
     expect(d[0]?.data).toEqual({ replacement: "diluc-tempered-sword" });
   });
 
@@ -96,13 +115,28 @@ describe("static references, checked at `check` time", () => {
     const ws = new Workspace(inp);
     const path = "cards/elementis/decks/fire.yaml";
     ws.setFile(path, textOf(inp, path).replace("salamander,", "salamandr,"));
-    expect(ws.diagnosticsOf(path).map(renderDiagnostic)).toEqual(["cards/elementis/decks/fire.yaml:5:23: error deck/unknown-card: unknown card 'salamandr'\n  hint: did you mean 'salamander'?"]);
+    expect(ws.diagnosticsOf(path).map(renderDiagnostic)).toEqual([
+      "cards/elementis/decks/fire.yaml:5:23: error deck/unknown-card: unknown card 'salamandr'\n  hint: did you mean 'salamander'?",
+    ]);
   });
 
   it("scenario `given` card ids and `expect:` properties are checked, each misspelling at its place with a did-you-mean", () => {
     const ws = new Workspace(game("elementis"));
     const path = "cards/elementis/scenarios/typo.yaml";
-    ws.setFile(path, ["scenarios:", "  - name: typo", "    given:", "      me: { hand: [fireblal] }", "    expect:", "      opponent.lfie: 5", "      fairy.pwer: 1", "      me.life: 3", ""].join("\n"));
+    ws.setFile(
+      path,
+      [
+        "scenarios:",
+        "  - name: typo",
+        "    given:",
+        "      me: { hand: [fireblal] }",
+        "    expect:",
+        "      opponent.lfie: 5",
+        "      fairy.pwer: 1",
+        "      me.life: 3",
+        "",
+      ].join("\n"),
+    );
     expect(ws.diagnosticsOf(path).map(renderDiagnostic)).toEqual([
       "cards/elementis/scenarios/typo.yaml:4:20: error scenario/unknown-card: unknown card 'fireblal'\n  hint: did you mean 'fireball'?",
       "cards/elementis/scenarios/typo.yaml:6:16: error scenario/unknown-property: a player has no zone or property 'lfie'\n  hint: did you mean 'life'?",
@@ -114,17 +148,40 @@ describe("static references, checked at `check` time", () => {
   it("actions in `do:` and `can:` are checked; the cards they name are references", () => {
     const ws = new Workspace(game("elementis"));
     const path = "cards/elementis/scenarios/steps.yaml";
-    ws.setFile(path, ["scenarios:", "  - name: steps", "    given:", "      me: { hand: [fireball] }", "    do:", "      - play-magic: fireball", "      - end-turn", "    expect:", "      can: [play-magia: fireball]", ""].join("\n"));
-    expect(ws.diagnosticsOf(path).map(renderDiagnostic)).toEqual(["cards/elementis/scenarios/steps.yaml:6:9: error scenario/unknown-action: unknown action 'play-magic'\n  hint: did you mean 'play-magia'?"]);
+    ws.setFile(
+      path,
+      [
+        "scenarios:",
+        "  - name: steps",
+        "    given:",
+        "      me: { hand: [fireball] }",
+        "    do:",
+        "      - play-magic: fireball",
+        "      - end-turn",
+        "    expect:",
+        "      can: [play-magia: fireball]",
+        "",
+      ].join("\n"),
+    );
+    expect(ws.diagnosticsOf(path).map(renderDiagnostic)).toEqual([
+      "cards/elementis/scenarios/steps.yaml:6:9: error scenario/unknown-action: unknown action 'play-magic'\n  hint: did you mean 'play-magia'?",
+    ]);
     const m = ws.model();
     expect(m.at(path, { line: 7, col: 9 })?.declaration.id).toBe("action:end-turn");
     expect(m.at(path, { line: 9, col: 25 })?.declaration.id).toBe("card:fireball");
-    expect(m.referencesTo("card:fireball").filter((s) => s.file === path).map((s) => `${s.range.start.line}:${s.range.start.col}`)).toEqual(["4:20", "6:21", "9:25"]);
+    expect(
+      m
+        .referencesTo("card:fireball")
+        .filter((s) => s.file === path)
+        .map((s) => `${s.range.start.line}:${s.range.start.col}`),
+    ).toEqual(["4:20", "6:21", "9:25"]);
   });
 });
 
 describe("the CLI and the build cache", () => {
-  const warned = new Map([["cards/probe.yaml", "id: probe\nkind: spell\nname: { en: Probe }\ncost: 1\neffect: |\n  let x = 1\n"]]);
+  const warned = new Map([
+    ["cards/probe.yaml", "id: probe\nkind: spell\nname: { en: Probe }\ncost: 1\neffect: |\n  let x = 1\n"],
+  ]);
 
   it("`check` writes nothing (not even dist/)", async () => {
     const root = writeGame(gameFiles(warned));
@@ -150,10 +207,15 @@ describe("the CLI and the build cache", () => {
       expect(readFileSync(join(root, "dist", "corpus", "game.js"), "utf8")).toContain("probe");
       // A new scenario file is checked (its unknown card reported) without rebuilding the code.
       mkdirSync(join(root, "cards", "corpus", "scenarios"));
-      writeFileSync(join(root, "cards", "corpus", "scenarios", "s.yaml"), "scenarios:\n  - name: s\n    given:\n      me: { hand: [ipm] }\n");
+      writeFileSync(
+        join(root, "cards", "corpus", "scenarios", "s.yaml"),
+        "scenarios:\n  - name: s\n    given:\n      me: { hand: [ipm] }\n",
+      );
       const third = await compileToDisk("corpus", { root });
       expect(third.fromCache).toBe(true);
-      expect(third.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.col} ${d.code} ${d.message}`)).toEqual(["6:7 check/unused 'x' is never used", "4:20 scenario/unknown-card unknown card 'ipm'"]);
+      expect(third.diagnostics.map((d) => `${d.range.start.line}:${d.range.start.col} ${d.code} ${d.message}`)).toEqual(
+        ["6:7 check/unused 'x' is never used", "4:20 scenario/unknown-card unknown card 'ipm'"],
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

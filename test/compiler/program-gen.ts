@@ -135,7 +135,10 @@ export class ProgramGen {
   private where(depth: number): string {
     const list = this.list(depth);
     this.whereDepth++;
-    const cond = this.int(0, 2) === 0 ? `random(${this.int(2, 3)}) == 0` : `it ${this.oneOf(["<", ">", "==", "!="])} ${this.num(depth)}`;
+    const cond =
+      this.int(0, 2) === 0
+        ? `random(${this.int(2, 3)}) == 0`
+        : `it ${this.oneOf(["<", ">", "==", "!="])} ${this.num(depth)}`;
     this.whereDepth--;
     return `(${list} where ${cond})`;
   }
@@ -169,7 +172,8 @@ export class ProgramGen {
     this.scopes.push([]);
     const out: string[] = [];
     for (let i = 0; i < size; i++) out.push(...this.stmt(indent, depth));
-    if (this.loopDepth > 0 && this.int(0, 5) === 0) out.push(`${indent}if ${this.bool(1)} {`, `${indent}  break`, `${indent}}`);
+    if (this.loopDepth > 0 && this.int(0, 5) === 0)
+      out.push(`${indent}if ${this.bool(1)} {`, `${indent}  break`, `${indent}}`);
     this.scopes.pop();
     return out;
   }
@@ -192,7 +196,11 @@ export class ProgramGen {
       }
       case 2: {
         // No list assignment inside a loop: `xs = xs + xs` in nested loops would grow without bound.
-        const targets = [...this.visible("num", true), ...(this.loopDepth > 0 ? [] : this.visible("list", true)), ...this.visible("bool", true)];
+        const targets = [
+          ...this.visible("num", true),
+          ...(this.loopDepth > 0 ? [] : this.visible("list", true)),
+          ...this.visible("bool", true),
+        ];
         if (!targets.length) return [`${indent}log "n={${this.num(2)}} b={${this.bool(1)}}"`];
         const t = this.oneOf(targets);
         if (t.ty === "num") return [`${indent}${t.name} ${this.oneOf(["=", "+=", "-="])} ${this.num(2)}`];
@@ -202,7 +210,8 @@ export class ProgramGen {
         const lines = [`${indent}if ${this.bool(2)} {`, ...this.block(indent + "  ", this.int(1, 3), depth - 1)];
         const e = this.int(0, 2);
         if (e === 1) lines.push(`${indent}} else {`, ...this.block(indent + "  ", this.int(1, 2), depth - 1));
-        if (e === 2) lines.push(`${indent}} else if ${this.bool(1)} {`, ...this.block(indent + "  ", this.int(1, 2), depth - 1));
+        if (e === 2)
+          lines.push(`${indent}} else if ${this.bool(1)} {`, ...this.block(indent + "  ", this.int(1, 2), depth - 1));
         lines.push(`${indent}}`);
         return lines;
       }
@@ -223,7 +232,13 @@ export class ProgramGen {
         this.loopDepth++;
         const body = this.block(indent + "  ", this.int(1, 3), depth - 1);
         this.loopDepth--;
-        return [`${indent}let ${w} = 0`, `${indent}while ${w} < ${this.int(1, 3)} {`, `${indent}  ${w} += 1`, ...body, `${indent}}`];
+        return [
+          `${indent}let ${w} = 0`,
+          `${indent}while ${w} < ${this.int(1, 3)} {`,
+          `${indent}  ${w} += 1`,
+          ...body,
+          `${indent}}`,
+        ];
       }
       case 6:
         return [`${indent}log "n={${this.num(2)}} l={${this.list(1)}} b={${this.bool(1)}}"`];

@@ -2,10 +2,13 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseRulesDoc, ruleIdAt } from "../../compiler/core/rules-docs.ts";
+import { parseRulesDoc, ruleIdAt } from "../../compiler/core/files/rules-docs.ts";
 import { REPO } from "./kit.ts";
 
-const docs = { elementis: parseRulesDoc(readFileSync(join(REPO, "docs/rules/elementis.md"), "utf8")), gitcg: parseRulesDoc(readFileSync(join(REPO, "docs/rules/gitcg.md"), "utf8")) };
+const docs = {
+  elementis: parseRulesDoc(readFileSync(join(REPO, "docs/rules/elementis.md"), "utf8")),
+  gitcg: parseRulesDoc(readFileSync(join(REPO, "docs/rules/gitcg.md"), "utf8")),
+};
 
 function textsUnder(dir: string): string[] {
   const out: string[] = [];
@@ -26,10 +29,16 @@ describe("rule ids in docs/rules", () => {
   });
 
   it("every numbered id cited in cards/ and runtime/ has its line (GI-* in gitcg.md, ES-* in elementis.md)", () => {
-    const cited = new Set(textsUnder(join(REPO, "cards")).concat(textsUnder(join(REPO, "runtime"))).flatMap((t) => t.match(/\b(ES|GI)-[A-Z0-9]+(-[A-Z0-9]+)*\b/g) ?? []));
+    const cited = new Set(
+      textsUnder(join(REPO, "cards"))
+        .concat(textsUnder(join(REPO, "runtime")))
+        .flatMap((t) => t.match(/\b(ES|GI)-[A-Z0-9]+(-[A-Z0-9]+)*\b/g) ?? []),
+    );
     // `GI-ACT`, `GI-SKILL`… name a group of rules (GI-ACT-1 … GI-ACT-4); the others must be listed.
     const groups = new Set([...docs.gitcg.keys(), ...docs.elementis.keys()].map((id) => id.replace(/-[A-Z0-9]+$/, "")));
-    const missing = [...cited].filter((id) => !(id.startsWith("GI-") ? docs.gitcg : docs.elementis).has(id) && !groups.has(id));
+    const missing = [...cited].filter(
+      (id) => !(id.startsWith("GI-") ? docs.gitcg : docs.elementis).has(id) && !groups.has(id),
+    );
     expect(missing).toEqual([]);
   });
 

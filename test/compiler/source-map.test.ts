@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decodeMappings, decodeVlq, vlq } from "../../compiler/core/source-map.ts";
+import { decodeMappings, decodeVlq, vlq } from "../../compiler/core/emit/source-map.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { compileToDisk, gameDir, loadGame, ROOT } from "../../compiler/node/project.ts";
 import { Engine, randomAgent, RuntimeFault, type GameModule } from "../../runtime/index.ts";
@@ -20,7 +20,10 @@ const FIREBALL = "cards/elementis/cards/fireball.yaml";
 const PLANTED = "  let boom = 10 / (count(me.hand) - count(me.hand))";
 
 function config(seed: number, decks: ReturnType<typeof readDecks>["decks"]) {
-  return { seed, players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: { ...decks[(seed + i) % decks.length]?.zones } })) };
+  return {
+    seed,
+    players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: { ...decks[(seed + i) % decks.length]?.zones } })),
+  };
 }
 
 beforeAll(async () => {
@@ -48,11 +51,18 @@ describe("source maps", () => {
   });
 
   it("game.js.map names the YAML files with their text, and maps the planted statement to fireball.yaml:11:3", () => {
-    const map = JSON.parse(readFileSync(join(root, "dist", "elementis", "game.js.map"), "utf8")) as { sources: string[]; sourcesContent: string[]; sourceRoot: string; mappings: string };
+    const map = JSON.parse(readFileSync(join(root, "dist", "elementis", "game.js.map"), "utf8")) as {
+      sources: string[];
+      sourcesContent: string[];
+      sourceRoot: string;
+      mappings: string;
+    };
     const rel = relative(process.cwd(), join(root, FIREBALL)).split("\\").join("/");
     const src = map.sources.indexOf(rel);
     expect(src).toBeGreaterThanOrEqual(0);
-    expect(map.sources[0]).toBe(relative(process.cwd(), join(root, "cards/elementis/rules.yaml")).split("\\").join("/"));
+    expect(map.sources[0]).toBe(
+      relative(process.cwd(), join(root, "cards/elementis/rules.yaml")).split("\\").join("/"),
+    );
     expect(map.sourcesContent[src]?.split("\n")[10]).toBe(PLANTED);
     const js = readFileSync(join(root, "dist", "elementis", "game.js"), "utf8").split("\n");
     const genLine = js.findIndex((l) => l.includes('L["boom"] = $div(10,'));
@@ -87,7 +97,12 @@ describe("source maps", () => {
     const line = rules.indexOf("      p.life = life-points") + 1;
     expect(line).toBeGreaterThan(0);
     const entry = st.log.find((e) => e.text === "P1.life = 3");
-    expect(entry?.by).toEqual({ h: expect.stringMatching(/^proc\./), file: relative(process.cwd(), join(root, "cards/elementis/rules.yaml")).split("\\").join("/"), line, col: 7 });
+    expect(entry?.by).toEqual({
+      h: expect.stringMatching(/^proc\./),
+      file: relative(process.cwd(), join(root, "cards/elementis/rules.yaml")).split("\\").join("/"),
+      line,
+      col: 7,
+    });
     // The runtime's own lines (the game begins, actions, decisions) name no handler.
     expect(st.log[0]?.text).toMatch(/^Game 1 begins/);
     expect(st.log[0]?.by).toBeUndefined();
@@ -107,7 +122,19 @@ describe("source maps", () => {
         break;
       }
     }
-    const r = spawnSync(process.execPath, ["--enable-source-maps", "--import", "tsx", join(ROOT, "test/compiler/fixtures/run-fault.ts"), root, "elementis", String(seed)], { cwd: ROOT, encoding: "utf8" });
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--enable-source-maps",
+        "--import",
+        "tsx",
+        join(ROOT, "test/compiler/fixtures/run-fault.ts"),
+        root,
+        "elementis",
+        String(seed),
+      ],
+      { cwd: ROOT, encoding: "utf8" },
+    );
     expect(r.stderr).toBe("");
     const [message, ...stack] = r.stdout.trim().split("\n");
     expect(message).toMatch(/fireball\.yaml:11:3 \(Fireball: effect\): division by zero$/);

@@ -5,8 +5,8 @@
  * game is the slow part), the trigger-graph analysis of the real games (issue 10, point 5).
  */
 import { beforeAll, describe, expect, test } from "vitest";
-import { analyzeGame, findingMessage } from "../../compiler/core/analyze/analyze.ts";
-import { ratio, uncoveredLines } from "../../compiler/core/coverage/report.ts";
+import { analyzeGame, findingMessage } from "../../compiler/core/analysis/triggers/analyze.ts";
+import { ratio, uncoveredLines } from "../../compiler/core/analysis/coverage/report.ts";
 import { instrumentGame, runAllScenarios, type InstrumentedGame } from "../../compiler/node/coverage.ts";
 
 const GAMES = ["elementis", "gitcg", "vermilion"] as const;
@@ -32,13 +32,20 @@ describe.each(GAMES)("clause coverage of %s", (game) => {
     expect(report.total).toBeGreaterThan(0);
     const missing = uncoveredLines(report);
     const pct = (report.covered / report.total) * 100;
-    expect(pct, `${game}: clauses covered ${ratio(report.covered, report.total)}; not run:\n${missing.join("\n")}`).toBeGreaterThanOrEqual(MIN);
+    expect(
+      pct,
+      `${game}: clauses covered ${ratio(report.covered, report.total)}; not run:\n${missing.join("\n")}`,
+    ).toBeGreaterThanOrEqual(MIN);
     // The list names exactly the clauses the count misses.
     expect(missing).toHaveLength(report.total - report.covered);
   });
 
   test("analyze: no dead trigger, and no possible loop but the explained ones", () => {
     const warnings = analyzeGame(g.model).findings.filter((f) => f.kind === "loop" || f.kind === "dead-trigger");
-    expect(warnings.map((f) => `${f.at.file}:${f.at.range.start.line}:${f.at.range.start.col} ${f.kind}: ${findingMessage(f)}`)).toEqual(ANALYSIS[game]);
+    expect(
+      warnings.map(
+        (f) => `${f.at.file}:${f.at.range.start.line}:${f.at.range.start.col} ${f.kind}: ${findingMessage(f)}`,
+      ),
+    ).toEqual(ANALYSIS[game]);
   });
 });

@@ -14,7 +14,9 @@ import { REPO } from "../compiler/kit.ts";
 import { CHROMIUM } from "../editor/browser.ts";
 
 const ROOT = join(REPO, "test", "analyze", "fixture");
-const DIR = relative(process.cwd(), join(ROOT, "cards", "loopy")).split("\\").join("/");
+const DIR = relative(process.cwd(), join(ROOT, "cards", "loopy"))
+  .split("\\")
+  .join("/");
 const OUT = join(REPO, "dist", "test-artifacts", "coverage");
 
 describe("cardwright coverage on the loop fixture", () => {
@@ -63,7 +65,16 @@ describe("cardwright coverage on the loop fixture", () => {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1100, height: 900 },
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     try {
       const tab = context.pages()[0] ?? (await context.newPage());
@@ -72,8 +83,12 @@ describe("cardwright coverage on the loop fixture", () => {
       tab.on("pageerror", (e) => errors.push(e.message));
       await tab.goto(pathToFileURL(page).href);
       await expect.poll(() => tab.locator("h1").innerText()).toBe("Clause coverage: loopy");
-      expect(await tab.locator("#summary").innerText()).toBe("clauses covered: 3/13 (23.0%) in 4 cards · rules file (not counted): 8/11 (72.7%)");
-      const rows = await tab.locator("table.summary tbody tr").evaluateAll((trs) => trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.innerText.trim())));
+      expect(await tab.locator("#summary").innerText()).toBe(
+        "clauses covered: 3/13 (23.0%) in 4 cards · rules file (not counted): 8/11 (72.7%)",
+      );
+      const rows = await tab
+        .locator("table.summary tbody tr")
+        .evaluateAll((trs) => trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((c) => c.innerText.trim())));
       expect(rows).toEqual([
         ["ember", "", "0/2", "2"],
         ["flare", "", "0/4", "4"],
@@ -87,7 +102,9 @@ describe("cardwright coverage on the loop fixture", () => {
       expect(await line(9).getAttribute("class")).toBe("l full");
       expect(await line(9).innerText()).toBe("92/2      use"); // the trigger fired and its first statement ran
       expect(await line(12).getAttribute("class")).toBe("l none");
-      expect(await line(12).getAttribute("title")).toBe("not run: 12:9 trigger fired (Medic: trigger 2 (on heal)); 12:9 statement (Medic: trigger 2 (on heal))");
+      expect(await line(12).getAttribute("title")).toBe(
+        "not run: 12:9 trigger fired (Medic: trigger 2 (on heal)); 12:9 statement (Medic: trigger 2 (on heal))",
+      );
       expect(await line(1).getAttribute("class")).toBe("l");
       // Green and red backgrounds are what the reader sees.
       expect(await line(9).evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(215, 245, 215)");

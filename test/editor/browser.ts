@@ -35,7 +35,16 @@ export async function openHarness(): Promise<Harness> {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1500, height: 950 },
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
@@ -59,4 +68,3 @@ export async function openHarness(): Promise<Harness> {
     },
   };
 }
-

@@ -7,9 +7,9 @@ import { readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/compile.ts";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
-import { runScenarioFile } from "../../compiler/core/scenario.ts";
+import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
+import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { readGame } from "../../compiler/node/project.ts";
 import type { GameModule } from "../../runtime/index.ts";
 import { caseInput, caseNames, expectedOf } from "../compiler/kit.ts";
@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 afterEach(async (ctx) => {
-  if (ctx.task.result?.state === "fail") await h.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`);
+  if (ctx.task.result?.state === "fail")
+    await h.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`);
   // A console error anywhere fails the test that caused it.
   const errors = h.errors.splice(0);
   expect(errors).toEqual([]);
@@ -50,7 +51,9 @@ async function waitMarkers(pred: (m: Marker[]) => boolean, what: string): Promis
 const boardText = () => h.page.textContent("[data-testid=sb-board]") as Promise<string>;
 const gameProps = () => h.page.textContent("[data-testid=game-props]") as Promise<string>;
 async function acts(): Promise<{ text: string; kind: string }[]> {
-  return h.page.$$eval("[data-testid=sb-act]", (bs) => bs.map((b) => ({ text: b.textContent ?? "", kind: (b as HTMLElement).dataset["kind"] ?? "" })));
+  return h.page.$$eval("[data-testid=sb-act]", (bs) =>
+    bs.map((b) => ({ text: b.textContent ?? "", kind: (b as HTMLElement).dataset["kind"] ?? "" })),
+  );
 }
 async function click(text: string): Promise<void> {
   const i = (await acts()).findIndex((a) => a.text === text || a.text.startsWith(text));
@@ -62,7 +65,11 @@ async function start(): Promise<void> {
   await h.page.selectOption("[data-testid=sb-view]", "0");
   await h.page.evaluate(() => ((document.querySelector("[data-testid=sb-message]") as HTMLElement).textContent = ""));
   await h.page.click("[data-testid=sb-go]");
-  await h.page.waitForFunction(() => document.querySelector("[data-testid=sb-message]")?.textContent?.startsWith("started: "), null, { timeout: 30_000 });
+  await h.page.waitForFunction(
+    () => document.querySelector("[data-testid=sb-message]")?.textContent?.startsWith("started: "),
+    null,
+    { timeout: 30_000 },
+  );
 }
 /** Answers open choices generically: the first pick, or done once allowed. */
 async function answerChoices(): Promise<void> {
@@ -84,13 +91,18 @@ describe("file API (editor/server)", () => {
     const up = await api(`/api/file?path=${encodeURIComponent("../package.json")}`);
     expect(up.status).toBe(400);
     expect(await up.json()).toEqual({ error: "path traversal is refused: '../package.json' (no '..' segments)" });
-    const deep = await api(`/api/file?path=${encodeURIComponent("elementis/../../../etc/passwd")}`, { method: "PUT", body: "x: 1" });
+    const deep = await api(`/api/file?path=${encodeURIComponent("elementis/../../../etc/passwd")}`, {
+      method: "PUT",
+      body: "x: 1",
+    });
     expect(deep.status).toBe(400);
     expect(((await deep.json()) as { error: string }).error).toMatch(/^path traversal is refused/);
 
     const abs = await api(`/api/file?path=${encodeURIComponent("/etc/passwd")}`);
     expect(abs.status).toBe(400);
-    expect(await abs.json()).toEqual({ error: "absolute paths are refused: '/etc/passwd' (paths are relative to cards/)" });
+    expect(await abs.json()).toEqual({
+      error: "absolute paths are refused: '/etc/passwd' (paths are relative to cards/)",
+    });
     const win = await api(`/api/file?path=${encodeURIComponent("C:\\x.yaml")}`, { method: "PUT", body: "x: 1" });
     expect(win.status).toBe(400);
 
@@ -98,16 +110,29 @@ describe("file API (editor/server)", () => {
     writeFileSync(join(h.root, "secret.yaml"), "secret: 1\n");
     symlinkSync(join(h.root, "secret.yaml"), join(h.root, "cards", "elementis", "cards", "link-out.yaml"));
     symlinkSync(h.root, join(h.root, "cards", "elementis", "outside"));
-    for (const [method, path] of [["GET", "elementis/cards/link-out.yaml"], ["PUT", "elementis/cards/link-out.yaml"], ["PUT", "elementis/outside/new.yaml"], ["GET", "elementis/outside/secret.yaml"]] as const) {
-      const r = await api(`/api/file?path=${encodeURIComponent(path)}`, method === "PUT" ? { method, body: "x: 2\n" } : { method });
+    for (const [method, path] of [
+      ["GET", "elementis/cards/link-out.yaml"],
+      ["PUT", "elementis/cards/link-out.yaml"],
+      ["PUT", "elementis/outside/new.yaml"],
+      ["GET", "elementis/outside/secret.yaml"],
+    ] as const) {
+      const r = await api(
+        `/api/file?path=${encodeURIComponent(path)}`,
+        method === "PUT" ? { method, body: "x: 2\n" } : { method },
+      );
       expect({ path, method, status: r.status }).toEqual({ path, method, status: 403 });
       expect(await r.json()).toEqual({ error: `'${path}' leads outside cards/ through a symbolic link` });
     }
     expect(readFileSync(join(h.root, "secret.yaml"), "utf8")).toBe("secret: 1\n");
 
-    const js = await api(`/api/file?path=${encodeURIComponent("elementis/cards/evil.js")}`, { method: "PUT", body: "alert(1)" });
+    const js = await api(`/api/file?path=${encodeURIComponent("elementis/cards/evil.js")}`, {
+      method: "PUT",
+      body: "alert(1)",
+    });
     expect(js.status).toBe(415);
-    expect(await js.json()).toEqual({ error: "only YAML files (.yaml, .yml) may be written: 'elementis/cards/evil.js'" });
+    expect(await js.json()).toEqual({
+      error: "only YAML files (.yaml, .yml) may be written: 'elementis/cards/evil.js'",
+    });
     // The tree lists neither link.
     const tree = (await (await api("/api/tree")).json()) as { games: { game: string; files: string[] }[] };
     const files = tree.games.find((g) => g.game === "elementis")?.files ?? [];
@@ -131,10 +156,19 @@ describe("editor", () => {
     if ("code" in game) throw new Error(game.message);
     const text = await h.page.evaluate(() => (window as any).cardwright.editor.getValue() as string);
     expect(text).toContain("deal-damagex(t, 1, self)");
-    const cli = checkGame({ ...game, cards: game.cards.map((c) => (c.path === path ? { path, text } : c)) }).diagnostics.filter((d) => d.file === path);
-    expect(cli.map(renderDiagnostic)).toEqual(["cards/elementis/cards/fireball.yaml:10:3: error check/unknown-function: unknown function 'deal-damagex'\n  hint: did you mean 'deal-damage'?"]);
+    const cli = checkGame({
+      ...game,
+      cards: game.cards.map((c) => (c.path === path ? { path, text } : c)),
+    }).diagnostics.filter((d) => d.file === path);
+    expect(cli.map(renderDiagnostic)).toEqual([
+      "cards/elementis/cards/fireball.yaml:10:3: error check/unknown-function: unknown function 'deal-damagex'\n  hint: did you mean 'deal-damage'?",
+    ]);
     expect(got.map((m) => ({ at: `${m.startLineNumber}:${m.startColumn}`, code: m.code, message: m.message }))).toEqual(
-      cli.map((d) => ({ at: `${d.range.start.line}:${d.range.start.col}`, code: d.code, message: `${d.message}\nhint: ${d.hint}` })),
+      cli.map((d) => ({
+        at: `${d.range.start.line}:${d.range.start.col}`,
+        code: d.code,
+        message: `${d.message}\nhint: ${d.hint}`,
+      })),
     );
     await h.page.waitForSelector("[data-testid=problems] .problem.error");
     await h.shot("01-diagnostic");
@@ -176,12 +210,18 @@ describe("editor", () => {
     const path = await h.page.evaluate(() => (window as any).cardwright.newCard("elementis", "summon", "test-golem"));
     expect(path).toBe("cards/elementis/cards/test-golem.yaml");
     const text = readFileSync(join(h.root, "cards", "elementis", "cards", "test-golem.yaml"), "utf8");
-    expect(text).toMatch(/^id: test-golem\nkind: summon\nname: \{ en: "test golem" \}\ntext: \{ en: "What the card does." \}\n/);
+    expect(text).toMatch(
+      /^id: test-golem\nkind: summon\nname: \{ en: "test golem" \}\ntext: \{ en: "What the card does." \}\n/,
+    );
     expect(text).toContain("\npower: 0\n");
     // The CLI's check of the game with the new file: nothing to say about it.
     const game = readGame("elementis", h.root, h.root);
     if ("code" in game) throw new Error(game.message);
-    expect(checkGame(game).diagnostics.filter((d) => d.file.endsWith("test-golem.yaml")).map(renderDiagnostic)).toEqual([]);
+    expect(
+      checkGame(game)
+        .diagnostics.filter((d) => d.file.endsWith("test-golem.yaml"))
+        .map(renderDiagnostic),
+    ).toEqual([]);
     await waitMarkers((m) => m.length === 0, "none");
     expect(await h.page.locator(".tree-file.open").textContent()).toBe("test-golem.yaml");
   });
@@ -189,7 +229,11 @@ describe("editor", () => {
   it("go to definition opens the referenced card", async () => {
     await open("cards/gitcg/cards/diluc.yaml", 11, 12); // skills: [dil|uc-tempered-sword, …]
     await h.page.keyboard.press("F12");
-    await h.page.waitForFunction(() => (window as any).cardwright.editor.getModel().uri.path === "/cards/gitcg/cards/diluc-tempered-sword.yaml", null, { timeout: 10_000 });
+    await h.page.waitForFunction(
+      () => (window as any).cardwright.editor.getModel().uri.path === "/cards/gitcg/cards/diluc-tempered-sword.yaml",
+      null,
+      { timeout: 10_000 },
+    );
     const pos = await h.page.evaluate(() => (window as any).cardwright.editor.getPosition());
     expect(pos).toEqual({ lineNumber: 1, column: 5 });
     await h.shot("04-definition");
@@ -199,7 +243,8 @@ describe("editor", () => {
     await open("cards/gitcg/cards/diluc-searing-onslaught.yaml");
     const line = await h.page.evaluate(() => {
       const m = (window as any).cardwright.editor.getModel();
-      for (let i = 1; i <= m.getLineCount(); i++) if (/^\s+damage|^\s+deal|^\s+let /.test(m.getLineContent(i))) return i;
+      for (let i = 1; i <= m.getLineCount(); i++)
+        if (/^\s+damage|^\s+deal|^\s+let /.test(m.getLineContent(i))) return i;
       return 0;
     });
     expect(line).toBeGreaterThan(0);
@@ -230,7 +275,9 @@ describe("editor", () => {
     expect(samples.length).toBeGreaterThanOrEqual(15);
     const sorted = [...samples].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)] as number;
-    process.stdout.write(`editor latency keystroke→marker (GI card, ${samples.length} keystrokes): median ${median.toFixed(1)} ms, max ${(sorted[sorted.length - 1] as number).toFixed(1)} ms\n`);
+    process.stdout.write(
+      `editor latency keystroke→marker (GI card, ${samples.length} keystrokes): median ${median.toFixed(1)} ms, max ${(sorted[sorted.length - 1] as number).toFixed(1)} ms\n`,
+    );
     expect(median).toBeGreaterThan(0);
   });
 
@@ -243,7 +290,9 @@ describe("editor", () => {
       for (const i of ins) out.push(await (window as any).cardwright.check(i));
       return out;
     }, inputs);
-    expect(Object.fromEntries(cases.map((c, i) => [c, got[i]]))).toEqual(Object.fromEntries(cases.map((c) => [c, expectedOf(c)])));
+    expect(Object.fromEntries(cases.map((c, i) => [c, got[i]]))).toEqual(
+      Object.fromEntries(cases.map((c) => [c, expectedOf(c)])),
+    );
   });
 });
 
@@ -272,7 +321,9 @@ describe("sandbox", () => {
     const hidden = await p2Hand();
     expect(hidden).toMatch(/^hand \(10\)(hidden card){10}$/);
     expect(await h.page.textContent("[data-testid=seat-1] [data-zone=hand]")).toContain("Fireball");
-    expect(await h.page.textContent("[data-testid=sb-decision]")).toContain("(the other player's options are hidden in this view)");
+    expect(await h.page.textContent("[data-testid=sb-decision]")).toContain(
+      "(the other player's options are hidden in this view)",
+    );
     await h.page.selectOption("[data-testid=sb-view]", "0");
     // Undo every step: the board is the starting one again.
     const steps = await h.page.$$eval("[data-testid=sb-history] li", (l) => l.length - 1);
@@ -287,7 +338,9 @@ describe("sandbox", () => {
   it("plays a GI round by clicks, with a skill each", async () => {
     await h.page.click("[data-testid=tab-sandbox]");
     await h.page.selectOption("[data-testid=sb-game]", "gitcg");
-    await h.page.selectOption("[data-testid=sb-start]", { value: "decks:gitcg/decks/diluc-bennett-xingqiu.yaml|gitcg/decks/electro-hypostasis-fischl-keqing.yaml" });
+    await h.page.selectOption("[data-testid=sb-start]", {
+      value: "decks:gitcg/decks/diluc-bennett-xingqiu.yaml|gitcg/decks/electro-hypostasis-fischl-keqing.yaml",
+    });
     await h.page.fill("[data-testid=sb-seed]", "1");
     await start();
     const used = new Set<string>();
@@ -295,11 +348,14 @@ describe("sandbox", () => {
       const list = await acts();
       const prompt = (await h.page.textContent("[data-testid=sb-prompt]")) ?? "";
       const who = prompt.slice(0, 2);
-      const skill = list.findIndex((a) => a.kind === "act" && /^[A-Z][^:]*: .*\(pays/.test(a.text) && !/^P\d/.test(a.text));
+      const skill = list.findIndex(
+        (a) => a.kind === "act" && /^[A-Z][^:]*: .*\(pays/.test(a.text) && !/^P\d/.test(a.text),
+      );
       if (list.some((a) => a.kind === "act") && skill >= 0 && !used.has(who)) {
         used.add(who);
         await h.page.click(`[data-testid=sb-act] >> nth=${skill}`);
-      } else if (list.some((a) => a.kind === "act")) await h.page.click(`[data-testid=sb-act] >> nth=${list.length - 1}`);
+      } else if (list.some((a) => a.kind === "act"))
+        await h.page.click(`[data-testid=sb-act] >> nth=${list.length - 1}`);
       else await answerChoices();
       if (n === 6) await h.shot("07-sandbox-gi-midgame");
     }
@@ -320,16 +376,28 @@ describe("sandbox", () => {
     await answerChoices();
     await h.page.fill("[data-testid=sb-name]", "Fireball from the sandbox");
     await h.page.click("[data-testid=sb-save]");
-    await h.page.waitForFunction(() => document.querySelector("[data-testid=sb-message]")?.textContent?.startsWith("saved "), null, { timeout: 10_000 });
-    expect(await h.page.textContent("[data-testid=sb-message]")).toBe("saved cards/elementis/scenarios/sandbox-fireball-from-the-sandbox.yaml (it passes)");
+    await h.page.waitForFunction(
+      () => document.querySelector("[data-testid=sb-message]")?.textContent?.startsWith("saved "),
+      null,
+      { timeout: 10_000 },
+    );
+    expect(await h.page.textContent("[data-testid=sb-message]")).toBe(
+      "saved cards/elementis/scenarios/sandbox-fireball-from-the-sandbox.yaml (it passes)",
+    );
     const file = join(h.root, "cards", "elementis", "scenarios", "sandbox-fireball-from-the-sandbox.yaml");
     const text = readFileSync(file, "utf8");
     expect(text).toContain("name: Fireball from the sandbox");
     expect(text).toMatch(/\n {4}do:\n {6}- by: me\n {8}play-magia: me\.fireball\n/);
     expect(text).toContain("opponent.life:");
-    const module = ((await import(`${pathToFileURL(join(h.root, "dist", "elementis", "game.js")).href}?t=${Date.now()}`)) as { game: GameModule }).game;
+    const module = (
+      (await import(`${pathToFileURL(join(h.root, "dist", "elementis", "game.js")).href}?t=${Date.now()}`)) as {
+        game: GameModule;
+      }
+    ).game;
     const results = runScenarioFile(module, "cards/elementis/scenarios/sandbox-fireball-from-the-sandbox.yaml", text);
-    expect(results.map((r) => ({ name: r.name, failures: r.failures.map(renderDiagnostic) }))).toEqual([{ name: "Fireball from the sandbox", failures: [] }]);
+    expect(results.map((r) => ({ name: r.name, failures: r.failures.map(renderDiagnostic) }))).toEqual([
+      { name: "Fireball from the sandbox", failures: [] },
+    ]);
     await h.shot("09-sandbox-saved-scenario");
   });
 
@@ -344,7 +412,9 @@ describe("sandbox", () => {
       return { x: r.left + li.glyphMarginLeft + li.glyphMarginWidth / 2, y: r.top + p.top + p.height / 2 };
     });
     await h.page.mouse.click(at.x, at.y);
-    expect(await h.page.evaluate(() => [...(window as any).cardwright.breakpoints])).toEqual(["cards/elementis/cards/fireball.yaml:10"]);
+    expect(await h.page.evaluate(() => [...(window as any).cardwright.breakpoints])).toEqual([
+      "cards/elementis/cards/fireball.yaml:10",
+    ]);
     await h.page.waitForSelector(".breakpoint");
     await h.page.click("[data-testid=tab-sandbox]");
     await h.page.check("[data-testid=sb-debug-on]");
@@ -357,16 +427,22 @@ describe("sandbox", () => {
     await answerChoices();
     const where = h.page.locator("[data-testid=dbg-where]");
     await where.waitFor({ timeout: 10_000 });
-    expect(await where.textContent()).toMatch(/^Paused at cards\/elementis\/cards\/fireball\.yaml:10:3 — Fireball: effect \(statement \d+ of \d+\)$/);
+    expect(await where.textContent()).toMatch(
+      /^Paused at cards\/elementis\/cards\/fireball\.yaml:10:3 — Fireball: effect \(statement \d+ of \d+\)$/,
+    );
     // Its locals: the chosen target `t`; the line is highlighted in the card file.
     expect(await h.page.textContent("[data-testid=dbg-locals]")).toMatch(/t\d+/);
-    await h.page.waitForFunction(() => (window as any).cardwright.editor.getModel().uri.path === "/cards/elementis/cards/fireball.yaml");
+    await h.page.waitForFunction(
+      () => (window as any).cardwright.editor.getModel().uri.path === "/cards/elementis/cards/fireball.yaml",
+    );
     await h.page.waitForSelector(".debug-line");
     // Paused before the damage: the board still shows the opponent at 5.
     expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 5");
     await h.shot("10-debugger-breakpoint");
     await h.page.click("[data-testid=dbg-step]");
-    expect(await where.textContent()).toMatch(/^Paused at cards\/elementis\/rules\.yaml:\d+:\d+ — procedure deal-damage/);
+    expect(await where.textContent()).toMatch(
+      /^Paused at cards\/elementis\/rules\.yaml:\d+:\d+ — procedure deal-damage/,
+    );
     await h.page.click("[data-testid=dbg-finish]");
     await h.page.waitForSelector("[data-testid=sb-debug].hidden", { state: "attached" });
     expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 4");
@@ -387,9 +463,17 @@ describe("sandbox", () => {
       cw.editor.getModel().setValue(cw.editor.getValue().replace("deal-damage(t, 1, self)", "deal-damage(t, 2, self)"));
     });
     await h.page.keyboard.press("Control+s");
-    await h.page.waitForFunction(() => /reloaded/.test(document.querySelector("[data-testid=sb-message]")?.textContent ?? ""), null, { timeout: 120_000 });
-    expect(await h.page.textContent("[data-testid=sb-message]")).toMatch(/^reloaded elementis: all \d+ step\(s\) replayed on the new rules$/);
-    expect(readFileSync(join(h.root, "cards", "elementis", "cards", "fireball.yaml"), "utf8")).toContain("deal-damage(t, 2, self)");
+    await h.page.waitForFunction(
+      () => /reloaded/.test(document.querySelector("[data-testid=sb-message]")?.textContent ?? ""),
+      null,
+      { timeout: 120_000 },
+    );
+    expect(await h.page.textContent("[data-testid=sb-message]")).toMatch(
+      /^reloaded elementis: all \d+ step\(s\) replayed on the new rules$/,
+    );
+    expect(readFileSync(join(h.root, "cards", "elementis", "cards", "fireball.yaml"), "utf8")).toContain(
+      "deal-damage(t, 2, self)",
+    );
     // The same answers on the new Fireball: 2 damage.
     expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 3");
     await h.shot("11-hot-reload");

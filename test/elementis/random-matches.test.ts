@@ -18,11 +18,24 @@ function configFor(seed: number) {
   const a = decks[seed % decks.length];
   const b = decks[(seed + 1) % decks.length];
   if (!a || !b) throw new Error("the sample decks are missing");
-  return { seed, players: [{ name: "P1", zones: { ...a.zones } }, { name: "P2", zones: { ...b.zones } }], options: seed % 4 === 3 ? { format: "random" } : {} };
+  return {
+    seed,
+    players: [
+      { name: "P1", zones: { ...a.zones } },
+      { name: "P2", zones: { ...b.zones } },
+    ],
+    options: seed % 4 === 3 ? { format: "random" } : {},
+  };
 }
 
 /** Returns the first broken invariant, or null. */
-function invariantViolation(st: State, newEntries: readonly LogEntry[], summonsThisTurn: Map<string, number>, action: Action, turnKey: string): string | null {
+function invariantViolation(
+  st: State,
+  newEntries: readonly LogEntry[],
+  summonsThisTurn: Map<string, number>,
+  action: Action,
+  turnKey: string,
+): string | null {
   const seen = new Map<number, number>();
   for (const [key, ids] of Object.entries(st.zones)) {
     for (const id of ids) {
@@ -50,7 +63,8 @@ function invariantViolation(st: State, newEntries: readonly LogEntry[], summonsT
     const card = entry.data["field:card"] as number;
     const amount = entry.data["field:amount"] as number;
     const power = entry.data["field:power"] as number;
-    if (amount >= power && st.entities[card]?.zone === "field") return `${st.entities[card]?.card} took ${amount} ≥ power ${power} and is still on the field`;
+    if (amount >= power && st.entities[card]?.zone === "field")
+      return `${st.entities[card]?.card} took ${amount} ≥ power ${power} and is still on the field`;
   }
   return null;
 }
@@ -74,7 +88,11 @@ describe("ES-SUMMON-1, ES-SUMMON-4, ES-WIN-1: 1,000 random matches keep the inva
         const fresh = st.log.slice(before);
         const bad = invariantViolation(st, fresh, summons, action, turnKey);
         if (bad) throw new Error(`seed ${seed}, decision ${steps + 1}: ${bad}`);
-        destroyedBySingleSource += fresh.filter((e) => e.data?.["name"] === "summon-damaged" && (e.data["field:amount"] as number) >= (e.data["field:power"] as number)).length;
+        destroyedBySingleSource += fresh.filter(
+          (e) =>
+            e.data?.["name"] === "summon-damaged" &&
+            (e.data["field:amount"] as number) >= (e.data["field:power"] as number),
+        ).length;
         if (++steps > 20_000) throw new Error(`seed ${seed}: no end after 20,000 decisions`);
       }
       games += st.match.results.length;

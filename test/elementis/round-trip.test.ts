@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import type { MatchConfig, State } from "../../runtime/index.ts";
-import { Engine, parseReplay, randomAgent, recordingRun, renderLog, replay, replayToJSON } from "../../runtime/index.ts";
+import {
+  Engine,
+  parseReplay,
+  randomAgent,
+  recordingRun,
+  renderLog,
+  replay,
+  replayToJSON,
+} from "../../runtime/index.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
 import { gameModule, jsonRoundTrip } from "../kit.ts";
@@ -20,7 +28,14 @@ function config(seed: number): MatchConfig {
   const a = decks[seed % decks.length];
   const b = decks[(seed + 2) % decks.length];
   if (!a || !b) throw new Error("no decks");
-  return { seed, players: [{ name: "P1", zones: { ...a.zones } }, { name: "P2", zones: { ...b.zones } }], options: seed % 2 === 0 ? { format: "random" } : { life: 4 } };
+  return {
+    seed,
+    players: [
+      { name: "P1", zones: { ...a.zones } },
+      { name: "P2", zones: { ...b.zones } },
+    ],
+    options: seed % 2 === 0 ? { format: "random" } : { life: 4 },
+  };
 }
 
 function play(seed: number, roundTrip: boolean, e: Engine = engine): { state: State; decisions: number } {

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { loadGame } from "../../compiler/node/project.ts";
 import { Engine, renderLog, type Action, type GameModule, type State } from "../../runtime/index.ts";
 
@@ -66,24 +66,42 @@ async function compile(extra?: [string, string]): Promise<{ module: GameModule |
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(root, "cards", "stacker", "rules.yaml"), RULES);
   for (const [id, code] of Object.entries(SPELLS)) {
-    writeFileSync(join(dir, `${id}.yaml`), `id: ${id}\nkind: spell\nname: ${id}\neffect: |\n${code.split("\n").map((l) => `  ${l}`).join("\n")}\n`);
+    writeFileSync(
+      join(dir, `${id}.yaml`),
+      `id: ${id}\nkind: spell\nname: ${id}\neffect: |\n${code
+        .split("\n")
+        .map((l) => `  ${l}`)
+        .join("\n")}\n`,
+    );
   }
   writeFileSync(join(dir, "golem.yaml"), "id: golem\nkind: thing\nname: golem\n");
   if (extra) writeFileSync(join(dir, `${extra[0]}.yaml`), extra[1]);
   const { module, diagnostics } = await loadGame("stacker", root);
-  return { module: module ?? null, diagnostics: diagnostics.map((d) => renderDiagnostic(d).replace(/^.*?(cards\/stacker\/)/, "$1")) };
+  return {
+    module: module ?? null,
+    diagnostics: diagnostics.map((d) => renderDiagnostic(d).replace(/^.*?(cards\/stacker\/)/, "$1")),
+  };
 }
 
 const { module } = await compile();
 if (!module) throw new Error("stacker does not compile");
 const engine = new Engine(module);
 const cast = (st: State, card: string): Action => {
-  const opt = engine.legalActions(st).find((a) => a.type === "act" && a.action === "cast" && st.entities[a.args["c"] as number]?.card === card);
+  const opt = engine
+    .legalActions(st)
+    .find((a) => a.type === "act" && a.action === "cast" && st.entities[a.args["c"] as number]?.card === card);
   if (!opt) throw new Error(`cannot cast ${card}`);
   return opt;
 };
 const PASS: Action = { type: "act", action: "pass", args: {} };
-const start = (a: string[], b: string[], board: string[]) => engine.newMatch({ seed: 1, players: [{ name: "A", zones: { hand: a } }, { name: "B", zones: { hand: b, board } }] });
+const start = (a: string[], b: string[], board: string[]) =>
+  engine.newMatch({
+    seed: 1,
+    players: [
+      { name: "A", zones: { hand: a } },
+      { name: "B", zones: { hand: b, board } },
+    ],
+  });
 
 describe("the chain (runtime/chain.ts)", () => {
   it("resolves last in first out; a link whose target moved fizzles; the log shows links, priority and passes", () => {
@@ -145,7 +163,13 @@ describe("the chain (runtime/chain.ts)", () => {
     expect(st.chain?.holder).toBe(1);
     engine.apply(st, PASS);
     const log = renderLog(st);
-    expect(log.slice(log.indexOf("link 2 (cancel) resolves"))).toEqual(["link 2 (cancel) resolves", "link 1 (bolt) is negated", "cancelled: true", "result: resolved, links: 0", "A holds priority"]);
+    expect(log.slice(log.indexOf("link 2 (cancel) resolves"))).toEqual([
+      "link 2 (cancel) resolves",
+      "link 1 (bolt) is negated",
+      "cancelled: true",
+      "result: resolved, links: 0",
+      "A holds priority",
+    ]);
     expect(engine.toMove(st)).toBe(1);
     expect(log.some((l) => l.startsWith("bolt hits"))).toBe(false);
     expect(st.chain?.links).toEqual([]);
@@ -165,7 +189,8 @@ describe("the chain (runtime/chain.ts)", () => {
   });
 
   it("the checker knows the chain operations: arity and purity are reported at their position", async () => {
-    const bad = "id: odd\nkind: spell\nname: odd\neffect: |\n  give-priority()\n  let _x = count(links()) + pass-priority()\n";
+    const bad =
+      "id: odd\nkind: spell\nname: odd\neffect: |\n  give-priority()\n  let _x = count(links()) + pass-priority()\n";
     const { diagnostics } = await compile(["odd", bad]);
     expect(diagnostics).toEqual([
       "cards/stacker/cards/odd.yaml:5:3: error check/arity: 'give-priority' takes 1 argument(s) (player: player), not 0",

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { loadGame } from "../../compiler/node/project.ts";
 import { Engine, renderLog } from "../../runtime/index.ts";
 
@@ -66,7 +66,13 @@ describe("events with `since`", () => {
     const { module, diagnostics } = await compile("since: start");
     if (!module) throw new Error(diagnostics.map(renderDiagnostic).join("\n"));
     const engine = new Engine(module);
-    const st = engine.newMatch({ seed: 1, players: [{ name: "A", zones: {} }, { name: "B", zones: {} }] });
+    const st = engine.newMatch({
+      seed: 1,
+      players: [
+        { name: "A", zones: {} },
+        { name: "B", zones: {} },
+      ],
+    });
     const heard = renderLog(st).filter((l) => l.includes(" hears "));
     expect(heard).toEqual(["old hears done", "old hears plain", "young hears plain"]);
   });
@@ -74,7 +80,13 @@ describe("events with `since`", () => {
   it("without `since` both cards hear it", async () => {
     const { module } = await compile("");
     if (!module) throw new Error("no module");
-    const st = new Engine(module).newMatch({ seed: 1, players: [{ name: "A", zones: {} }, { name: "B", zones: {} }] });
+    const st = new Engine(module).newMatch({
+      seed: 1,
+      players: [
+        { name: "A", zones: {} },
+        { name: "B", zones: {} },
+      ],
+    });
     expect(renderLog(st).filter((l) => l.includes("hears done"))).toEqual(["old hears done", "young hears done"]);
   });
 

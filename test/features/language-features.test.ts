@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { loadGame } from "../../compiler/node/project.ts";
 import { Engine, renderLog, type GameModule } from "../../runtime/index.ts";
 
@@ -94,7 +94,13 @@ async function compileTokens(): Promise<GameModule> {
 describe("generic language features", async () => {
   const module = await compileTokens();
   const engine = new Engine(module);
-  const config = (deck: string[]) => ({ seed: 1, players: [{ name: "A", zones: { deck } }, { name: "B", zones: { deck } }] });
+  const config = (deck: string[]) => ({
+    seed: 1,
+    players: [
+      { name: "A", zones: { deck } },
+      { name: "B", zones: { deck } },
+    ],
+  });
 
   it("creates cards it keeps, orders listeners by rank, takes, sees, removes", () => {
     const st = engine.newMatch(config(["light", "heavy", "light"]));
@@ -120,7 +126,10 @@ describe("generic language features", async () => {
   });
 
   it("checks decks with the rules' deck-errors", () => {
-    expect(engine.deckErrors(config(["light", "heavy"]))).toEqual([["a deck is 3 tokens, this one has 2"], ["a deck is 3 tokens, this one has 2"]]);
+    expect(engine.deckErrors(config(["light", "heavy"]))).toEqual([
+      ["a deck is 3 tokens, this one has 2"],
+      ["a deck is 3 tokens, this one has 2"],
+    ]);
     expect(engine.deckErrors(config(["light", "heavy", "light"]))).toEqual([[], []]);
   });
 });

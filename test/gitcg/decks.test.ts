@@ -1,6 +1,6 @@
 /** Deck validation (GI-DECK-1, GI-DECK-2 and the other deck-building rules): each illegal deck names the rule it breaks. */
 import { describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
 import { gameModule } from "../kit.ts";

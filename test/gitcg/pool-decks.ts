@@ -49,8 +49,14 @@ export function poolDeck(module: GameModule, seed: number): Zones {
   const fits = (c: CardDef) => {
     const f = c.fields;
     if (f["talentOf"] != null && !chars.includes(String(f["talentOf"]))) return false;
-    if (f["needsElement"] != null && charDefs.filter((d) => d?.fields["element"] === f["needsElement"]).length < 2) return false;
-    if (f["needsNation"] != null && charDefs.filter((d) => (d?.fields["nation"] as string[] | undefined)?.includes(String(f["needsNation"]))).length < 2) return false;
+    if (f["needsElement"] != null && charDefs.filter((d) => d?.fields["element"] === f["needsElement"]).length < 2)
+      return false;
+    if (
+      f["needsNation"] != null &&
+      charDefs.filter((d) => (d?.fields["nation"] as string[] | undefined)?.includes(String(f["needsNation"]))).length <
+        2
+    )
+      return false;
     return true;
   };
   const candidates = actionCards.filter(fits);

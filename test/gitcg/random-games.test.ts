@@ -29,7 +29,13 @@ function config(seed: number): MatchConfig {
   const sample = decks[(seed * 7 + 3) % decks.length];
   if (!sample) throw new Error("no decks");
   const b = seed % 2 === 0 ? poolDeck(seed * 31 + 7) : sample.zones;
-  return { seed, players: [{ name: "P1", zones: { ...a } }, { name: "P2", zones: { ...b } }] };
+  return {
+    seed,
+    players: [
+      { name: "P1", zones: { ...a } },
+      { name: "P2", zones: { ...b } },
+    ],
+  };
 }
 
 const num = (st: State, id: number, prop: string) => engine.read(st, id, prop) as number;
@@ -58,7 +64,8 @@ function violation(st: State): string | null {
   let cards = 0;
   for (const k in st.entities) if (st.entities[k as unknown as number]?.card != null) cards++;
   if (cards !== listed) {
-    for (const e of Object.values(st.entities)) if (e.card !== null && !seen.has(e.id)) return `card ${e.id} (${e.card}) is in no zone`;
+    for (const e of Object.values(st.entities))
+      if (e.card !== null && !seen.has(e.id)) return `card ${e.id} (${e.card}) is in no zone`;
     return `the zones list ${listed} entries for ${cards} cards`;
   }
   for (const p of [1, 2]) {
@@ -75,7 +82,8 @@ function violation(st: State): string | null {
       if (engine.read(st, c, "defeated") === true) {
         for (const z of ["statuses", "equipment"]) {
           const held = (st.zones[`${p}:${z}`] ?? []).filter((s) => engine.read(st, s, "holder") === c);
-          if (held.length) return `defeated ${st.entities[c]?.card} still has ${z}: ${held.map((s) => st.entities[s]?.card).join(", ")}`;
+          if (held.length)
+            return `defeated ${st.entities[c]?.card} still has ${z}: ${held.map((s) => st.entities[s]?.card).join(", ")}`;
         }
       }
     }
@@ -104,7 +112,11 @@ describe("Genius Invokation: random games", () => {
       const el = c.fields["needsElement"];
       const na = c.fields["needsNation"];
       if (el != null && characters.filter((d) => d.fields["element"] === el).length < 2) return false;
-      if (na != null && characters.filter((d) => (d.fields["nation"] as string[] | undefined)?.includes(String(na))).length < 2) return false;
+      if (
+        na != null &&
+        characters.filter((d) => (d.fields["nation"] as string[] | undefined)?.includes(String(na))).length < 2
+      )
+        return false;
       return true;
     };
     expect([...characters, ...actionCards.filter(holdable)].map((c) => c.id).filter((id) => !used.has(id))).toEqual([]);

@@ -36,20 +36,26 @@ describe("parseBinding", () => {
   test("no 'in': no binding", () => {
     expect(parseBinding("me.hand")).toEqual({
       ast: undefined,
-      errors: [{ span: { start: 2, end: 3 }, code: "dsl/syntax", message: "expected 'in' after 'me' (for each c in me.hand)" }],
+      errors: [
+        { span: { start: 2, end: 3 }, code: "dsl/syntax", message: "expected 'in' after 'me' (for each c in me.hand)" },
+      ],
     });
   });
 
   test("no name: no binding", () => {
     expect(parseBinding("in me.hand")).toEqual({
       ast: undefined,
-      errors: [{ span: { start: 0, end: 2 }, code: "dsl/syntax", message: "expected a variable name (like: c in me.hand)" }],
+      errors: [
+        { span: { start: 0, end: 2 }, code: "dsl/syntax", message: "expected a variable name (like: c in me.hand)" },
+      ],
     });
   });
 
   test("a missing list", () => {
     const r = parseBinding("c in");
-    expect(r.errors).toEqual([{ span: { start: 4, end: 4 }, code: "dsl/syntax", message: "expected a list after 'in' (like me.hand)" }]);
+    expect(r.errors).toEqual([
+      { span: { start: 4, end: 4 }, code: "dsl/syntax", message: "expected a list after 'in' (like me.hand)" },
+    ]);
     expect(r.ast?.list).toEqual({ kind: "name", name: "", span: { start: 4, end: 4 } });
   });
 });

@@ -68,7 +68,11 @@ describe("may, act, emit", () => {
     const plain = stmt('may "Go?"');
     expect(plain).toEqual({
       kind: "exprStmt",
-      expr: { kind: "may", prompt: { kind: "text", parts: ["Go?"], span: { start: 4, end: 9 } }, span: { start: 0, end: 9 } },
+      expr: {
+        kind: "may",
+        prompt: { kind: "text", parts: ["Go?"], span: { start: 4, end: 9 } },
+        span: { start: 0, end: 9 },
+      },
       span: { start: 0, end: 9 },
     });
   });
@@ -77,7 +81,13 @@ describe("may, act, emit", () => {
     expect(stmt("let a = act main-phase by me on ev")).toEqual({
       kind: "let",
       name: ident("a", 4),
-      init: { kind: "act", window: ident("main-phase", 12), by: name("me", 26), on: name("ev", 32), span: { start: 8, end: 34 } },
+      init: {
+        kind: "act",
+        window: ident("main-phase", 12),
+        by: name("me", 26),
+        on: name("ev", 32),
+        span: { start: 8, end: 34 },
+      },
       span: { start: 0, end: 34 },
     });
     expect(stmt("act main by me")).toEqual({
@@ -95,7 +105,11 @@ describe("may, act, emit", () => {
         event: ident("turn-end", 5),
         fields: [
           { name: ident("player", 16), value: name("me", 24), span: { start: 16, end: 26 } },
-          { name: ident("n", 28), value: { kind: "number", value: 1, span: { start: 31, end: 32 } }, span: { start: 28, end: 32 } },
+          {
+            name: ident("n", 28),
+            value: { kind: "number", value: 1, span: { start: 31, end: 32 } },
+            span: { start: 28, end: 32 },
+          },
         ],
         span: { start: 0, end: 34 },
       },
@@ -130,7 +144,8 @@ describe("may, act, emit", () => {
 });
 
 describe("decisions only as statements or the whole value of let", () => {
-  const message = (word: string) => `'${word}' is a decision: it can only be a statement of its own or the whole value of 'let'`;
+  const message = (word: string) =>
+    `'${word}' is a decision: it can only be a statement of its own or the whole value of 'let'`;
 
   test("inside an expression", () => {
     const src = "let x = 1 + choose one of xs\ndraw";

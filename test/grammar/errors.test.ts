@@ -12,9 +12,15 @@ function one(src: string): { error: [string, { start: number; end: number }, str
 describe("typical mistakes give one precise error, and later statements are still read", () => {
   test("a missing amount after an operator", () => {
     const src = "me.life -= 2 +\n";
-    expect(one(src)).toEqual({ error: ["expected an expression after '+'", point(at(src, "+").end)], read: ["assign"] });
+    expect(one(src)).toEqual({
+      error: ["expected an expression after '+'", point(at(src, "+").end)],
+      read: ["assign"],
+    });
     const src2 = "deal(t, 3 * )\ndraw";
-    expect(one(src2)).toEqual({ error: ["expected an expression after '*'", at(src2, ")")], read: ["exprStmt", "draw"] });
+    expect(one(src2)).toEqual({
+      error: ["expected an expression after '*'", at(src2, ")")],
+      read: ["exprStmt", "draw"],
+    });
   });
 
   test("a missing value after '='", () => {
@@ -24,13 +30,18 @@ describe("typical mistakes give one precise error, and later statements are stil
 
   test("a missing '}' at the end", () => {
     const src = "for each c in me.hand {\n  move c to me.grave\n";
-    expect(one(src)).toEqual({ error: ["expected '}' to close the body of 'for each'", point(at(src, "grave").end)], read: ["for"] });
+    expect(one(src)).toEqual({
+      error: ["expected '}' to close the body of 'for each'", point(at(src, "grave").end)],
+      read: ["for"],
+    });
   });
 
   test("a missing '}' in a nested block keeps the statements read", () => {
     const src = "if x {\n  if y {\n    draw\n}\nuse";
     const r = parseEffect(src);
-    expect(r.errors).toEqual([{ span: point(src.length), code: "dsl/syntax", message: "expected '}' to close the body of 'if'" }]);
+    expect(r.errors).toEqual([
+      { span: point(src.length), code: "dsl/syntax", message: "expected '}' to close the body of 'if'" },
+    ]);
     expect(r.ast.body[0]).toMatchObject({
       kind: "if",
       then: { body: [{ kind: "if", then: { body: [{ kind: "draw" }] } }, { kind: "use" }] },
@@ -52,7 +63,10 @@ describe("typical mistakes give one precise error, and later statements are stil
 
   test("an unclosed '(' is closed by the next statement", () => {
     const src = "let x = max(a, b\ndraw";
-    expect(one(src)).toEqual({ error: ["expected ',' or ')' after 'b'", point(at(src, "b").end)], read: ["let", "draw"] });
+    expect(one(src)).toEqual({
+      error: ["expected ',' or ')' after 'b'", point(at(src, "b").end)],
+      read: ["let", "draw"],
+    });
   });
 
   test("a typo in a statement keyword mid-effect", () => {
@@ -66,14 +80,21 @@ describe("typical mistakes give one precise error, and later statements are stil
   test("a misspelt keyword alone on its line", () => {
     const src = "drwa\nuse";
     expect(one(src)).toEqual({
-      error: ["'drwa' on its own does nothing: assign it (drwa = …) or call a procedure (name(…))", { start: 0, end: 4 }, "did you mean 'draw'?"],
+      error: [
+        "'drwa' on its own does nothing: assign it (drwa = …) or call a procedure (name(…))",
+        { start: 0, end: 4 },
+        "did you mean 'draw'?",
+      ],
       read: ["use"],
     });
   });
 
   test("hp-1 is one name, so a line of it does nothing", () => {
     expect(one("hp-1")).toEqual({
-      error: ["'hp-1' on its own does nothing: assign it (hp-1 = …) or call a procedure (name(…))", { start: 0, end: 4 }],
+      error: [
+        "'hp-1' on its own does nothing: assign it (hp-1 = …) or call a procedure (name(…))",
+        { start: 0, end: 4 },
+      ],
       read: [],
     });
   });
@@ -95,7 +116,12 @@ describe("typical mistakes give one precise error, and later statements are stil
     const src = "let x = a ! b\nuse";
     const r = parseEffect(src);
     expect(r.errors).toEqual([
-      { span: at(src, "!"), code: "dsl/lex", message: "unexpected character '!'", hint: "write 'not x' to negate ('!=' means 'not equal')" },
+      {
+        span: at(src, "!"),
+        code: "dsl/lex",
+        message: "unexpected character '!'",
+        hint: "write 'not x' to negate ('!=' means 'not equal')",
+      },
     ]);
     expect(kinds(r.ast)).toEqual(["let", "use"]);
   });
@@ -105,7 +131,12 @@ describe("typical mistakes give one precise error, and later statements are stil
       { span: { start: 6, end: 8 }, code: "dsl/lex", message: "unexpected characters '&&'", hint: "write 'and'" },
     ]);
     expect(parseEffect("log 'hi'").errors).toEqual([
-      { span: { start: 4, end: 8 }, code: "dsl/lex", message: "texts are written in double quotes", hint: 'write "hi"' },
+      {
+        span: { start: 4, end: 8 },
+        code: "dsl/lex",
+        message: "texts are written in double quotes",
+        hint: 'write "hi"',
+      },
     ]);
   });
 });
@@ -180,7 +211,9 @@ describe("messages speak the card author's language", () => {
   });
 
   test("'x.f()' gets a hint", () => {
-    expect(parseEffect("x.y(3)").errors[0]?.hint).toBe("only functions and procedures can be called, by name: write f(x), not x.f()");
+    expect(parseEffect("x.y(3)").errors[0]?.hint).toBe(
+      "only functions and procedures can be called, by name: write f(x), not x.f()",
+    );
   });
 
   test("errors come sorted by position", () => {

@@ -4,7 +4,11 @@ import { at, expr, point, sx } from "./kit.ts";
 
 describe("texts", () => {
   test("escapes and literal braces", () => {
-    expect(expr('"a\\"b\\\\c\\nd {{x}} e}f"')).toEqual({ kind: "text", parts: ['a"b\\c\nd {x} e}f'], span: { start: 0, end: 22 } });
+    expect(expr('"a\\"b\\\\c\\nd {{x}} e}f"')).toEqual({
+      kind: "text",
+      parts: ['a"b\\c\nd {x} e}f'],
+      span: { start: 0, end: 22 },
+    });
   });
 
   test("an unknown escape is a lexer issue at the escape", () => {
@@ -82,24 +86,34 @@ describe("interpolation", () => {
   test("an error inside an interpolation points at the exact column", () => {
     const src = 'draw\nlet x = "a {1 +} b"\nuse';
     const r = parseEffect(src);
-    expect(r.errors).toEqual([{ span: point(at(src, "+").end), code: "dsl/syntax", message: "expected an expression after '+'" }]);
+    expect(r.errors).toEqual([
+      { span: point(at(src, "+").end), code: "dsl/syntax", message: "expected an expression after '+'" },
+    ]);
     expect(r.ast.body.map((s) => s.kind)).toEqual(["draw", "let", "use"]);
   });
 
   test("a bad character inside an interpolation", () => {
     const src = 'log "x {a @ b}"';
-    expect(parseEffect(src).errors).toEqual([{ span: at(src, "@"), code: "dsl/lex", message: "unexpected character '@'" }]);
+    expect(parseEffect(src).errors).toEqual([
+      { span: at(src, "@"), code: "dsl/lex", message: "unexpected character '@'" },
+    ]);
   });
 
   test("two expressions in one interpolation", () => {
     const src = 'log "x {a b}"';
-    expect(parseEffect(src).errors).toEqual([{ span: at(src, "b"), code: "dsl/syntax", message: "unexpected 'b' after 'a'" }]);
+    expect(parseEffect(src).errors).toEqual([
+      { span: at(src, "b"), code: "dsl/syntax", message: "unexpected 'b' after 'a'" },
+    ]);
   });
 
   test("an empty interpolation", () => {
     const src = 'log "a {} b"';
     expect(parseEffect(src).errors).toEqual([
-      { span: at(src, "{}"), code: "dsl/syntax", message: "empty '{}' in a text: put an expression inside, or write '{{' for a literal '{'" },
+      {
+        span: at(src, "{}"),
+        code: "dsl/syntax",
+        message: "empty '{}' in a text: put an expression inside, or write '{{' for a literal '{'",
+      },
     ]);
   });
 

@@ -87,7 +87,8 @@ describe("newlines end statements, except …", () => {
       {
         span: at(src, "+"),
         code: "dsl/syntax",
-        message: "a line cannot start with '+': to continue an expression on the next line, end the line with the operator",
+        message:
+          "a line cannot start with '+': to continue an expression on the next line, end the line with the operator",
       },
     ]);
     expect(kinds(r.ast)).toEqual(["let", "draw"]);
@@ -96,7 +97,9 @@ describe("newlines end statements, except …", () => {
   test("a newline after '.' does not continue", () => {
     const src = "x = y.\ndraw";
     const r = parseEffect(src);
-    expect(r.errors).toEqual([{ span: { start: 6, end: 6 }, code: "dsl/syntax", message: "expected a property name after '.'" }]);
+    expect(r.errors).toEqual([
+      { span: { start: 6, end: 6 }, code: "dsl/syntax", message: "expected a property name after '.'" },
+    ]);
     expect(kinds(r.ast)).toEqual(["assign", "draw"]);
   });
 

@@ -6,8 +6,42 @@ import { cstTypesSource } from "../../grammar/cst-gen.ts";
 import { readFileSync } from "node:fs";
 
 const pieces = [
-  ...KEYWORDS, "x", "me", "c.power", "hp-1", "f(", ")", "(", "[", "]", "{", "}", ",", ";", "\n", " ", "+", "-", "==", "=", "+=",
-  '"', '"a {x} b"', "{", "}", ":", ".", "3", "#", "!", "@", "'", "\\", "\r\n", "\t", "é",
+  ...KEYWORDS,
+  "x",
+  "me",
+  "c.power",
+  "hp-1",
+  "f(",
+  ")",
+  "(",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  ";",
+  "\n",
+  " ",
+  "+",
+  "-",
+  "==",
+  "=",
+  "+=",
+  '"',
+  '"a {x} b"',
+  "{",
+  "}",
+  ":",
+  ".",
+  "3",
+  "#",
+  "!",
+  "@",
+  "'",
+  "\\",
+  "\r\n",
+  "\t",
+  "é",
 ];
 const effectText = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((xs) => xs.join(""));
 
@@ -29,7 +63,8 @@ describe("never throws, spans stay inside the text", () => {
         checkSpans(text, x.ast, x.errors);
         const b = parseBinding(text);
         checkSpans(text, b.ast, b.errors);
-        for (const err of [...e.errors, ...x.errors, ...b.errors]) expect(err.code === "dsl/lex" || err.code === "dsl/syntax").toBe(true);
+        for (const err of [...e.errors, ...x.errors, ...b.errors])
+          expect(err.code === "dsl/lex" || err.code === "dsl/syntax").toBe(true);
       }),
       { numRuns: 1500, seed: 20240601 },
     );
@@ -51,7 +86,14 @@ describe("never throws, spans stay inside the text", () => {
   });
 
   test("absurd nesting is one issue at the first bracket past the limit, not a crash, however warm the parser is", () => {
-    const tooDeep = (at: number) => [{ span: { start: at, end: at + 1 }, code: "dsl/too-deep", message: "brackets are nested more than 256 deep here", hint: "split it into several statements with let" }];
+    const tooDeep = (at: number) => [
+      {
+        span: { start: at, end: at + 1 },
+        code: "dsl/too-deep",
+        message: "brackets are nested more than 256 deep here",
+        hint: "split it into several statements with let",
+      },
+    ];
     // "x = " is 4 characters: the 257th bracket is at offset 4 + 256.
     expect(parseEffect(`x = ${"(".repeat(3000)}1${")".repeat(3000)}`).errors).toEqual(tooDeep(260));
     expect(parseEffect(`x = ${"[".repeat(257)}1${"]".repeat(257)}`).errors).toEqual(tooDeep(260));

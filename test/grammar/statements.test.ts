@@ -4,7 +4,11 @@ import { kinds, stmt, stmts, sx } from "./kit.ts";
 
 const name = (n: string, start: number) => ({ kind: "name", name: n, span: { start, end: start + n.length } });
 const ident = (n: string, start: number) => ({ kind: "ident", name: n, span: { start, end: start + n.length } });
-const num = (value: number, start: number) => ({ kind: "number", value, span: { start, end: start + String(value).length } });
+const num = (value: number, start: number) => ({
+  kind: "number",
+  value,
+  span: { start, end: start + String(value).length },
+});
 const member = (obj: string, prop: string, start: number) => ({
   kind: "member",
   object: name(obj, start),
@@ -14,15 +18,31 @@ const member = (obj: string, prop: string, start: number) => ({
 
 describe("statements (exact ASTs)", () => {
   test("let", () => {
-    expect(stmt("let x = 3")).toEqual({ kind: "let", name: ident("x", 4), init: num(3, 8), span: { start: 0, end: 9 } });
+    expect(stmt("let x = 3")).toEqual({
+      kind: "let",
+      name: ident("x", 4),
+      init: num(3, 8),
+      span: { start: 0, end: 9 },
+    });
   });
 
   test("let with a hyphenated name on the right", () => {
-    expect(stmt("let y = hp-1")).toEqual({ kind: "let", name: ident("y", 4), init: name("hp-1", 8), span: { start: 0, end: 12 } });
+    expect(stmt("let y = hp-1")).toEqual({
+      kind: "let",
+      name: ident("y", 4),
+      init: name("hp-1", 8),
+      span: { start: 0, end: 12 },
+    });
   });
 
   test("assignment to a local", () => {
-    expect(stmt("x = 1")).toEqual({ kind: "assign", target: name("x", 0), op: "=", value: num(1, 4), span: { start: 0, end: 5 } });
+    expect(stmt("x = 1")).toEqual({
+      kind: "assign",
+      target: name("x", 0),
+      op: "=",
+      value: num(1, 4),
+      span: { start: 0, end: 5 },
+    });
   });
 
   test("+= and -= on properties and event fields", () => {
@@ -92,7 +112,14 @@ describe("statements (exact ASTs)", () => {
   test("while, break", () => {
     expect(stmt("while n > 0 { break }")).toEqual({
       kind: "while",
-      cond: { kind: "binary", op: ">", left: name("n", 6), right: num(0, 10), opSpan: { start: 8, end: 9 }, span: { start: 6, end: 11 } },
+      cond: {
+        kind: "binary",
+        op: ">",
+        left: name("n", 6),
+        right: num(0, 10),
+        opSpan: { start: 8, end: 9 },
+        span: { start: 6, end: 11 },
+      },
       body: { kind: "block", body: [{ kind: "break", span: { start: 14, end: 19 } }], span: { start: 12, end: 21 } },
       span: { start: 0, end: 21 },
     });
@@ -133,7 +160,11 @@ describe("statements (exact ASTs)", () => {
   });
 
   test("shuffle", () => {
-    expect(stmt("shuffle me.deck")).toEqual({ kind: "shuffle", zone: member("me", "deck", 8), span: { start: 0, end: 15 } });
+    expect(stmt("shuffle me.deck")).toEqual({
+      kind: "shuffle",
+      zone: member("me", "deck", 8),
+      span: { start: 0, end: 15 },
+    });
   });
 
   test("create: the card expression stops before 'in'", () => {
@@ -170,7 +201,11 @@ describe("statements (exact ASTs)", () => {
       { kind: "win", player: name("opponent", 4), span: { start: 0, end: 12 } },
       { kind: "draw", span: { start: 13, end: 17 } },
       { kind: "use", span: { start: 18, end: 21 } },
-      { kind: "log", text: { kind: "text", parts: ["done"], span: { start: 26, end: 32 } }, span: { start: 22, end: 32 } },
+      {
+        kind: "log",
+        text: { kind: "text", parts: ["done"], span: { start: 26, end: 32 } },
+        span: { start: 22, end: 32 },
+      },
     ]);
   });
 
@@ -189,18 +224,24 @@ describe("statements (exact ASTs)", () => {
 
   test("the program spans the whole text", () => {
     const r = parseEffect("  draw  \n");
-    expect(r).toEqual({ ast: { kind: "program", body: [{ kind: "draw", span: { start: 2, end: 6 } }], span: { start: 0, end: 9 } }, errors: [] });
+    expect(r).toEqual({
+      ast: { kind: "program", body: [{ kind: "draw", span: { start: 2, end: 6 } }], span: { start: 0, end: 9 } },
+      errors: [],
+    });
   });
 
   test("an empty effect and an effect of comments", () => {
     expect(parseEffect("")).toEqual({ ast: { kind: "program", body: [], span: { start: 0, end: 0 } }, errors: [] });
-    expect(parseEffect("# nothing\n\n  # at all\n")).toEqual({ ast: { kind: "program", body: [], span: { start: 0, end: 22 } }, errors: [] });
+    expect(parseEffect("# nothing\n\n  # at all\n")).toEqual({
+      ast: { kind: "program", body: [], span: { start: 0, end: 22 } },
+      errors: [],
+    });
   });
 
   test("a realistic effect", () => {
     const src = [
       "# deal damage to a chosen summon",
-      "let t = choose one of opponent.field where it.kind == summon as \"Target\"",
+      'let t = choose one of opponent.field where it.kind == summon as "Target"',
       "if t != none {",
       "  t.life -= 2",
       "  if t.life <= 0 { move t to opponent.grave }",

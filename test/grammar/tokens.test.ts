@@ -47,9 +47,46 @@ describe("identifiers and keywords", () => {
   test("KEYWORDS lists every reserved word once", () => {
     expect([...KEYWORDS].sort()).toEqual(
       [
-        "let", "if", "else", "for", "each", "in", "while", "break", "return", "move", "to", "top", "bottom",
-        "modify", "until", "emit", "run", "on", "act", "by", "choose", "one", "up", "of", "may", "win", "draw",
-        "shuffle", "create", "remove", "log", "and", "or", "not", "true", "false", "none", "where", "use", "as",
+        "let",
+        "if",
+        "else",
+        "for",
+        "each",
+        "in",
+        "while",
+        "break",
+        "return",
+        "move",
+        "to",
+        "top",
+        "bottom",
+        "modify",
+        "until",
+        "emit",
+        "run",
+        "on",
+        "act",
+        "by",
+        "choose",
+        "one",
+        "up",
+        "of",
+        "may",
+        "win",
+        "draw",
+        "shuffle",
+        "create",
+        "remove",
+        "log",
+        "and",
+        "or",
+        "not",
+        "true",
+        "false",
+        "none",
+        "where",
+        "use",
+        "as",
       ].sort(),
     );
   });
@@ -66,12 +103,31 @@ describe("identifiers and keywords", () => {
 describe("operators, numbers, layout", () => {
   test("two-character operators win over one-character ones", () => {
     expect(lex("== != <= >= += -= = < > + - * / %").map((t) => t.split(":")[0])).toEqual([
-      "EqEq", "NotEq", "LtEq", "GtEq", "PlusAssign", "MinusAssign", "Assign", "Lt", "Gt", "Plus", "Minus", "Star", "Slash", "Percent",
+      "EqEq",
+      "NotEq",
+      "LtEq",
+      "GtEq",
+      "PlusAssign",
+      "MinusAssign",
+      "Assign",
+      "Lt",
+      "Gt",
+      "Plus",
+      "Minus",
+      "Star",
+      "Slash",
+      "Percent",
     ]);
   });
 
   test("numbers are integers", () => {
-    expect(lex("0 42 3.5")).toEqual(["NumberLiteral:0@0", "NumberLiteral:42@2", "NumberLiteral:3@5", "Dot:.@6", "NumberLiteral:5@7"]);
+    expect(lex("0 42 3.5")).toEqual([
+      "NumberLiteral:0@0",
+      "NumberLiteral:42@2",
+      "NumberLiteral:3@5",
+      "Dot:.@6",
+      "NumberLiteral:5@7",
+    ]);
   });
 
   test("comments are skipped, newlines and ';' are kept", () => {

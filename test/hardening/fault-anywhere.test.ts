@@ -58,7 +58,13 @@ for (const game of ["elementis", "gitcg", "vermilion"]) {
       const plain = new Engine(base, { log: true });
       let faults = 0;
       for (let seed = 1; seed <= 5; seed++) {
-        const config = { seed, players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: { ...decks[(seed * (i + 3)) % decks.length]?.zones } })) };
+        const config = {
+          seed,
+          players: [0, 1].map((i) => ({
+            name: `P${i + 1}`,
+            zones: { ...decks[(seed * (i + 3)) % decks.length]?.zones },
+          })),
+        };
         const st: State = engine.newMatch(config);
         const reference: State = plain.newMatch(config);
         const agent = randomAgent(seed);

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { loadGame } from "../../compiler/node/project.ts";
 import type { GameModule } from "../../runtime/index.ts";
 
@@ -59,13 +59,20 @@ flow:
 `;
 
 /** Compiles the hostile game with these cards (id → effect code); throws on diagnostics. */
-export async function hostileGame(cards: Readonly<Record<string, string>>, rules = HOSTILE_RULES, raw: Readonly<Record<string, string>> = {}): Promise<GameModule> {
+export async function hostileGame(
+  cards: Readonly<Record<string, string>>,
+  rules = HOSTILE_RULES,
+  raw: Readonly<Record<string, string>> = {},
+): Promise<GameModule> {
   const root = mkdtempSync(join(tmpdir(), "cw-hostile-"));
   const dir = join(root, "cards", "hostile", "cards");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(root, "cards", "hostile", "rules.yaml"), rules);
   for (const [id, code] of Object.entries(cards)) {
-    const body = code.split("\n").map((l) => `  ${l}`).join("\n");
+    const body = code
+      .split("\n")
+      .map((l) => `  ${l}`)
+      .join("\n");
     writeFileSync(join(dir, `${id}.yaml`), `id: ${id}\nkind: spell\nname: ${id}\neffect: |\n${body}\n`);
   }
   for (const [file, text] of Object.entries(raw)) writeFileSync(join(dir, file), text);

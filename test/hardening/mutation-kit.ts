@@ -9,10 +9,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import fc from "fast-check";
-import { checkCardBody, checkCardHead, checkGame } from "../../compiler/core/compile.ts";
-import type { CheckedModel as CheckedGame } from "../../compiler/core/model.ts";
-import type { Diagnostic } from "../../compiler/core/diagnostics.ts";
-import { runScenarioFile } from "../../compiler/core/scenario.ts";
+import { checkCardBody, checkCardHead, checkGame } from "../../compiler/core/files/check-files.ts";
+import type { CheckedModel as CheckedGame } from "../../compiler/core/workspace/model.ts";
+import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
+import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { listGames, loadGame, ROOT } from "../../compiler/node/project.ts";
 import type { GameModule } from "../../runtime/index.ts";
@@ -54,9 +54,13 @@ export async function loadCorpus(): Promise<Corpus> {
     games.set(game, { checked, module, rulesText });
     targets.push({ game, kind: "rules", path: rel(join(dir, "rules.yaml")), text: rulesText });
     for (const c of cards) targets.push({ game, kind: "card", ...c });
-    for (const [kind, sub] of [["deck", "decks"], ["scenario", "scenarios"]] as const) {
+    for (const [kind, sub] of [
+      ["deck", "decks"],
+      ["scenario", "scenarios"],
+    ] as const) {
       try {
-        for (const p of yamlUnder(join(dir, sub))) targets.push({ game, kind, path: rel(p), text: readFileSync(p, "utf8") });
+        for (const p of yamlUnder(join(dir, sub)))
+          targets.push({ game, kind, path: rel(p), text: readFileSync(p, "utf8") });
       } catch {
         // a game without decks or scenarios
       }
@@ -67,19 +71,137 @@ export async function loadCorpus(): Promise<Corpus> {
 
 // ── mutations ────────────────────────────────────────────────────────────────
 
-const CHARS = [":", "-", "{", "}", "[", "]", '"', "'", "\n", " ", "#", "&a ", "*a", "|", ">", "0", "9", "x", "\t", "\r", "\u001b", "\u0000", "é", "\\", ",", "?", "!", "%", "@", "`"];
-const TOKENS = ["let", "if", "else", "{", "}", "(", ")", "[", "]", "choose", "one", "of", "up to", "me", "self", "event", "opponent", "+", "-", "*", "/", "%", "==", "!=", "<", "and", "or", "not", "none", "true", "0", "1", "99999999999999999999", '"', '"{', "where", "it", "while", "for each", "in", "return", "emit", "move", "to", "create", "remove", "run", "act", "may", "win", "draw", "log", ".", ",", "=", "+=", "use", "break", "__proto__", "constructor", "toString"];
+const CHARS = [
+  ":",
+  "-",
+  "{",
+  "}",
+  "[",
+  "]",
+  '"',
+  "'",
+  "\n",
+  " ",
+  "#",
+  "&a ",
+  "*a",
+  "|",
+  ">",
+  "0",
+  "9",
+  "x",
+  "\t",
+  "\r",
+  "\u001b",
+  "\u0000",
+  "é",
+  "\\",
+  ",",
+  "?",
+  "!",
+  "%",
+  "@",
+  "`",
+];
+const TOKENS = [
+  "let",
+  "if",
+  "else",
+  "{",
+  "}",
+  "(",
+  ")",
+  "[",
+  "]",
+  "choose",
+  "one",
+  "of",
+  "up to",
+  "me",
+  "self",
+  "event",
+  "opponent",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "==",
+  "!=",
+  "<",
+  "and",
+  "or",
+  "not",
+  "none",
+  "true",
+  "0",
+  "1",
+  "99999999999999999999",
+  '"',
+  '"{',
+  "where",
+  "it",
+  "while",
+  "for each",
+  "in",
+  "return",
+  "emit",
+  "move",
+  "to",
+  "create",
+  "remove",
+  "run",
+  "act",
+  "may",
+  "win",
+  "draw",
+  "log",
+  ".",
+  ",",
+  "=",
+  "+=",
+  "use",
+  "break",
+  "__proto__",
+  "constructor",
+  "toString",
+];
 
 export type Mutation =
   | { readonly op: "flip"; readonly at: number; readonly ch: number }
   | { readonly op: "truncate"; readonly at: number }
-  | { readonly op: "delete-line" | "duplicate-line" | "indent" | "dedent" | "dash" | "drop-value" | "bracket" | "anchor" | "alias"; readonly line: number }
+  | {
+      readonly op:
+        | "delete-line"
+        | "duplicate-line"
+        | "indent"
+        | "dedent"
+        | "dash"
+        | "drop-value"
+        | "bracket"
+        | "anchor"
+        | "alias";
+      readonly line: number;
+    }
   | { readonly op: "token"; readonly line: number; readonly word: number; readonly token: number };
 
 export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant("flip" as const), at: fc.nat(), ch: fc.nat(CHARS.length - 1) }),
   fc.record({ op: fc.constant("truncate" as const), at: fc.nat() }),
-  fc.record({ op: fc.constantFrom("delete-line" as const, "duplicate-line" as const, "indent" as const, "dedent" as const, "dash" as const, "drop-value" as const, "bracket" as const, "anchor" as const, "alias" as const), line: fc.nat() }),
+  fc.record({
+    op: fc.constantFrom(
+      "delete-line" as const,
+      "duplicate-line" as const,
+      "indent" as const,
+      "dedent" as const,
+      "dash" as const,
+      "drop-value" as const,
+      "bracket" as const,
+      "anchor" as const,
+      "alias" as const,
+    ),
+    line: fc.nat(),
+  }),
   fc.record({ op: fc.constant("token" as const), line: fc.nat(), word: fc.nat(), token: fc.nat(TOKENS.length - 1) }),
   // effect-token mutations are the most telling for the checker: weight them up
   fc.record({ op: fc.constant("token" as const), line: fc.nat(), word: fc.nat(), token: fc.nat(TOKENS.length - 1) }),
@@ -126,7 +248,10 @@ export function mutate(text: string, m: Mutation): string {
       const words = [...line.matchAll(/[A-Za-z0-9_-]+|[^\sA-Za-z0-9_-]+/g)];
       const w = words[words.length === 0 ? 0 : m.word % words.length];
       const tok = TOKENS[m.token] ?? "x";
-      lines[i] = w === undefined || w.index === undefined ? `${line} ${tok}` : line.slice(0, w.index) + tok + line.slice(w.index + w[0].length);
+      lines[i] =
+        w === undefined || w.index === undefined
+          ? `${line} ${tok}`
+          : line.slice(0, w.index) + tok + line.slice(w.index + w[0].length);
       break;
     }
   }
@@ -142,8 +267,7 @@ export function checkMutant(corpus: Corpus, t: Target, text: string): readonly D
   const g = corpus.games.get(t.game);
   if (g === undefined) throw new Error(`no game ${t.game}`);
   switch (t.kind) {
-    case "card":
-    {
+    case "card": {
       // A card file against the game's vocabulary, as the workspace checks one changed card.
       const voc = g.checked.vocabulary;
       if (voc === null) throw new Error(`game ${t.game} has no vocabulary`);
@@ -167,11 +291,14 @@ export function checkMutant(corpus: Corpus, t: Target, text: string): readonly D
 export function badDiagnostic(text: string, diags: readonly Diagnostic[]): string | null {
   const lines = text.split(/\r\n|\r|\n/).length;
   for (const d of diags) {
-    if (/internal error|Maximum call stack|is not a function|Cannot read properties/.test(d.message)) return `internal error text: ${d.message}`;
-    if ((d.code as string) === "" || d.message.trim() === "") return `a diagnostic without a code or message at ${d.file}`;
+    if (/internal error|Maximum call stack|is not a function|Cannot read properties/.test(d.message))
+      return `internal error text: ${d.message}`;
+    if ((d.code as string) === "" || d.message.trim() === "")
+      return `a diagnostic without a code or message at ${d.file}`;
     if (d.code.startsWith("io/")) continue;
     const { start, end } = d.range;
-    if (!(start.line >= 1 && start.col >= 1 && end.line >= start.line && start.line <= lines + 1)) return `a diagnostic without a position in the file: ${JSON.stringify(d)}`;
+    if (!(start.line >= 1 && start.col >= 1 && end.line >= start.line && start.line <= lines + 1))
+      return `a diagnostic without a position in the file: ${JSON.stringify(d)}`;
   }
   return null;
 }

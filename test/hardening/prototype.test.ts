@@ -4,20 +4,32 @@
  * `__proto__` is a positioned error. Save-and-load over 1,000 random games never diverges.
  */
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/compile.ts";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runScenarioFile } from "../../compiler/core/scenario.ts";
+import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { Engine, randomAgent, type State } from "../../runtime/index.ts";
 import { HOSTILE_RULES, hostileGame } from "./kit.ts";
 
-const RULES = HOSTILE_RULES.replace("  board: { visibility: public }\n", "  board: { visibility: public }\n  constructor: { visibility: public }\n  toString: { visibility: public }\n")
-  .replace("    power: { type: number, default: 0 }\n", "    power: { type: number, default: 0 }\n    valueOf: { type: number, default: 3 }\n")
-  .replace("    score: { type: number, default: 0 }\n", "    score: { type: number, default: 0 }\n    hasOwnProperty: { type: number, default: 0 }\n    isPrototypeOf: { type: number, default: 7 }\n")
-  .replace("  ping: { fields: { by: player } }", "  ping: { fields: { by: player, toString: number, valueOf: number } }");
+const RULES = HOSTILE_RULES.replace(
+  "  board: { visibility: public }\n",
+  "  board: { visibility: public }\n  constructor: { visibility: public }\n  toString: { visibility: public }\n",
+)
+  .replace(
+    "    power: { type: number, default: 0 }\n",
+    "    power: { type: number, default: 0 }\n    valueOf: { type: number, default: 3 }\n",
+  )
+  .replace(
+    "    score: { type: number, default: 0 }\n",
+    "    score: { type: number, default: 0 }\n    hasOwnProperty: { type: number, default: 0 }\n    isPrototypeOf: { type: number, default: 7 }\n",
+  )
+  .replace(
+    "  ping: { fields: { by: player } }",
+    "  ping: { fields: { by: player, toString: number, valueOf: number } }",
+  );
 
 const CARDS = {
   odd: [
@@ -31,12 +43,20 @@ const CARDS = {
     'log "{hasOwnProperty} {me.isPrototypeOf} {self.valueOf} {count(me.toString)} {count(me.constructor)}"',
   ].join("\n"),
 };
-const LISTENER = "id: listener\nkind: spell\nname: Listener\neffect: \"\"\non:\n  - event: ping\n    in: [toString]\n    do: |\n      me.isPrototypeOf += event.toString\n      log \"valueOf field: {event.valueOf}\"\n";
+const LISTENER =
+  'id: listener\nkind: spell\nname: Listener\neffect: ""\non:\n  - event: ping\n    in: [toString]\n    do: |\n      me.isPrototypeOf += event.toString\n      log "valueOf field: {event.valueOf}"\n';
 
 describe("names Object.prototype carries are ordinary names (issue 9, class 3)", async () => {
   const module = await hostileGame(CARDS, RULES, { "listener.yaml": LISTENER });
   const engine = new Engine(module);
-  const fresh = (seed: number): State => engine.newMatch({ seed, players: [{ name: "A", zones: { hand: ["odd", "odd"], toString: ["listener"] } }, { name: "B", zones: {} }] });
+  const fresh = (seed: number): State =>
+    engine.newMatch({
+      seed,
+      players: [
+        { name: "A", zones: { hand: ["odd", "odd"], toString: ["listener"] } },
+        { name: "B", zones: {} },
+      ],
+    });
 
   it("locals, properties, fields and zones named constructor/toString/valueOf/hasOwnProperty read and write their own values", () => {
     const st = fresh(1);
@@ -81,17 +101,39 @@ describe("names Object.prototype carries are ordinary names (issue 9, class 3)",
 describe("__proto__ is a positioned error wherever a name goes", () => {
   const rules = { path: "cards/hostile/rules.yaml", text: HOSTILE_RULES };
   const errors = (rulesText: string, card: string) =>
-    checkGame({ rules: { ...rules, text: rulesText }, cards: [{ path: "cards/hostile/cards/x.yaml", text: `id: x\nkind: spell\nname: X\neffect: |\n  ${card}\n` }] })
+    checkGame({
+      rules: { ...rules, text: rulesText },
+      cards: [{ path: "cards/hostile/cards/x.yaml", text: `id: x\nkind: spell\nname: X\neffect: |\n  ${card}\n` }],
+    })
       .diagnostics.filter((d) => d.severity === "error")
       .map((d) => renderDiagnostic(d).split("\n")[0]);
 
-  it("a local", () => expect(errors(HOSTILE_RULES, "let __proto__ = 5")).toEqual(["cards/hostile/cards/x.yaml:5:7: error dsl/reserved: '__proto__' is reserved and cannot be used as a name"]));
+  it("a local", () =>
+    expect(errors(HOSTILE_RULES, "let __proto__ = 5")).toEqual([
+      "cards/hostile/cards/x.yaml:5:7: error dsl/reserved: '__proto__' is reserved and cannot be used as a name",
+    ]));
   it("a declared property", () =>
-    expect(errors(HOSTILE_RULES.replace("    power: { type: number, default: 0 }\n", "    __proto__: { type: number, default: 0 }\n"), "me.score += 1")).toEqual([
+    expect(
+      errors(
+        HOSTILE_RULES.replace(
+          "    power: { type: number, default: 0 }\n",
+          "    __proto__: { type: number, default: 0 }\n",
+        ),
+        "me.score += 1",
+      ),
+    ).toEqual([
       "cards/hostile/rules.yaml:18:5: error yaml/reserved: '__proto__' is reserved and cannot be used as a key",
     ]));
   it("an event field", () =>
-    expect(errors(HOSTILE_RULES.replace("  ping: { fields: { by: player } }", "  ping: { fields: { by: player, __proto__: number } }"), "me.score += 1")).toEqual([
+    expect(
+      errors(
+        HOSTILE_RULES.replace(
+          "  ping: { fields: { by: player } }",
+          "  ping: { fields: { by: player, __proto__: number } }",
+        ),
+        "me.score += 1",
+      ),
+    ).toEqual([
       "cards/hostile/rules.yaml:22:33: error yaml/reserved: '__proto__' is reserved and cannot be used as a key",
     ]));
   it("a member in code", () =>
@@ -107,7 +149,9 @@ describe("scenario keys and deck keys named like Object methods are unknown name
     it(`given.me.${key}`, () => {
       const [r] = runScenarioFile(module, "s.yaml", `scenarios:\n  - name: s\n    given:\n      me: { ${key}: 1 }\n`);
       expect(r?.failures.map((d) => renderDiagnostic(d).split("\n")[0])).toEqual([
-        key === "__proto__" ? "s.yaml:4:13: error yaml/reserved: '__proto__' is reserved and cannot be used as a key" : `s.yaml:4:13: error scenario/failed: a player has no zone or property '${key}'`,
+        key === "__proto__"
+          ? "s.yaml:4:13: error yaml/reserved: '__proto__' is reserved and cannot be used as a key"
+          : `s.yaml:4:13: error scenario/failed: a player has no zone or property '${key}'`,
       ]);
     });
   }
@@ -118,7 +162,10 @@ describe("deck keys named like Object methods are unknown, not matches", async (
   it("zones and card ids constructor/toString/hasOwnProperty/valueOf/__proto__", () => {
     const dir = mkdtempSync(join(tmpdir(), "cw-deck-keys-"));
     mkdirSync(join(dir, "decks"));
-    writeFileSync(join(dir, "decks", "d.yaml"), "id: d\nname: D\nzones:\n  toString: [fine]\n  hand: [constructor, valueOf, hasOwnProperty, fine]\n");
+    writeFileSync(
+      join(dir, "decks", "d.yaml"),
+      "id: d\nname: D\nzones:\n  toString: [fine]\n  hand: [constructor, valueOf, hasOwnProperty, fine]\n",
+    );
     writeFileSync(join(dir, "decks", "p.yaml"), "id: p\nname: P\nzones:\n  __proto__: [fine]\n");
     const { decks, diagnostics } = readDecks(dir, module, dir);
     expect(decks).toEqual([]);

@@ -1,6 +1,13 @@
 /** Agents and match drivers: the terminal agent (with a fake terminal), async play, throughput sanity. */
 import { describe, expect, it } from "vitest";
-import { firstLegalAgent, playMatch, playMatchAsync, randomAgent, terminalAgent, type Action } from "../../runtime/index.ts";
+import {
+  firstLegalAgent,
+  playMatch,
+  playMatchAsync,
+  randomAgent,
+  terminalAgent,
+  type Action,
+} from "../../runtime/index.ts";
 import { toyConfig } from "./fixtures/toy-game.ts";
 import { engine } from "./helpers.ts";
 
@@ -35,15 +42,19 @@ describe("terminal agent", () => {
 
   it("agents may be given player views", () => {
     const seen: number[] = [];
-    const peek = { choose: (s: { rng: number[] }, legal: readonly Action[]) => (seen.push(s.rng.length), legal[0] as Action) };
+    const peek = {
+      choose: (s: { rng: number[] }, legal: readonly Action[]) => (seen.push(s.rng.length), legal[0] as Action),
+    };
     playMatch(engine, toyConfig(2), [peek, peek], undefined, { views: true });
     expect(new Set(seen)).toEqual(new Set([0]));
   });
 
   it("a guard stops endless matches", () => {
-    expect(() => playMatch(engine, toyConfig(2, { maxTurns: 1000, target: 1000 }), [randomAgent(1), randomAgent(2)], undefined, { maxDecisions: 50 })).toThrow(
-      "the match did not end within 50 decisions",
-    );
+    expect(() =>
+      playMatch(engine, toyConfig(2, { maxTurns: 1000, target: 1000 }), [randomAgent(1), randomAgent(2)], undefined, {
+        maxDecisions: 50,
+      }),
+    ).toThrow("the match did not end within 50 decisions");
   });
 });
 
@@ -53,12 +64,17 @@ describe("throughput (sanity, not a benchmark)", () => {
     let decisions = 0;
     let games = 0;
     for (let i = 0; i < 200; i++) {
-      const { state, actions } = playMatch(engine, toyConfig(i, { maxTurns: 60, target: 1000 }), [randomAgent(i), randomAgent(i + 1)]);
+      const { state, actions } = playMatch(engine, toyConfig(i, { maxTurns: 60, target: 1000 }), [
+        randomAgent(i),
+        randomAgent(i + 1),
+      ]);
       decisions += actions.length;
       games += state.match.results.length;
     }
     const seconds = (performance.now() - t0) / 1000;
-    console.log(`toy game: ${games} games, ${Math.round(decisions / games)} decisions/game, ${Math.round(decisions / seconds)} decisions/s`);
+    console.log(
+      `toy game: ${games} games, ${Math.round(decisions / games)} decisions/game, ${Math.round(decisions / seconds)} decisions/s`,
+    );
     expect(seconds).toBeLessThan(20);
   });
 });

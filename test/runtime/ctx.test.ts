@@ -1,6 +1,19 @@
 /** Ctx services and faults, on tiny modules whose game flow is the test itself. */
 import { describe, expect, it } from "vitest";
-import { Engine, MAX_STEPS, RuntimeFault, renderLog, type CardDef, type Ctx, type Frame, type GameModule, type PureFn, type RulesData, type StepFn, type Value } from "../../runtime/index.ts";
+import {
+  Engine,
+  MAX_STEPS,
+  RuntimeFault,
+  renderLog,
+  type CardDef,
+  type Ctx,
+  type Frame,
+  type GameModule,
+  type PureFn,
+  type RulesData,
+  type StepFn,
+  type Value,
+} from "../../runtime/index.ts";
 
 const token = (id: string, more: Partial<CardDef> = {}): CardDef => ({
   id,
@@ -25,7 +38,11 @@ function tiny(flow: StepFn, t: Tiny = {}): GameModule {
   const rules: RulesData = {
     players: 2,
     match: { games: 1, winsNeeded: 1 },
-    props: { card: { size: { default: 1, max: 9 }, glow: { default: false } }, player: { life: { default: 10 } }, game: { round: { default: 0 } } },
+    props: {
+      card: { size: { default: 1, max: 9 }, glow: { default: false } },
+      player: { life: { default: 10 } },
+      game: { round: { default: 0 } },
+    },
     zones: { pile: { visibility: "public" }, stash: { visibility: "hidden" }, box: { visibility: "public", limit: 2 } },
     kinds: { token: { activeIn: ["pile"] } },
     events: { ping: { stages: [] } },
@@ -42,11 +59,20 @@ function tiny(flow: StepFn, t: Tiny = {}): GameModule {
     cards: { tok: token("tok"), ...t.cards },
     steps: { flow, echo: (ctx, f) => ctx.ret(f, f.L.x as Value), ...t.steps },
     pure: { ...t.pure },
-    sources: { flow: { file: "cards/tiny/rules.yaml", line: 3, what: "game flow" }, boom: { file: "cards/tiny/cards/tok.yaml", line: 7, what: "tok when" } },
+    sources: {
+      flow: { file: "cards/tiny/rules.yaml", line: 3, what: "game flow" },
+      boom: { file: "cards/tiny/cards/tok.yaml", line: 7, what: "tok when" },
+    },
   };
 }
 
-const config = { seed: 1, players: [{ name: "Ann", zones: { pile: ["tok", "tok"], stash: ["tok"] } }, { name: "Ben", zones: { pile: ["tok"] } }] };
+const config = {
+  seed: 1,
+  players: [
+    { name: "Ann", zones: { pile: ["tok", "tok"], stash: ["tok"] } },
+    { name: "Ben", zones: { pile: ["tok"] } },
+  ],
+};
 
 /** Runs `probe` as the game flow's first step (then a draw), returning the state. */
 function probe(fn: (ctx: Ctx, f: Frame) => void, t?: Tiny) {
@@ -197,7 +223,11 @@ describe("moves", () => {
     });
     expect(s.zones["1:box"]).toHaveLength(3);
     expect(s.zones["2:pile"]).toHaveLength(1);
-    expect(renderLog(s).slice(-5, -2)).toEqual(["Tok: Ann.pile → Ann.box", "Tok cannot enter Ann.box: it is full (2)", "Tok created in Ann.box"]);
+    expect(renderLog(s).slice(-5, -2)).toEqual([
+      "Tok: Ann.pile → Ann.box",
+      "Tok cannot enter Ann.box: it is full (2)",
+      "Tok created in Ann.box",
+    ]);
   });
 });
 
@@ -234,7 +264,10 @@ describe("suspending calls", () => {
     );
     const s = engine.newMatch(config);
     expect(got).toEqual([null, [], s.zones["1:pile"], s.zones["2:pile"], null]);
-    expect(renderLog(s).filter((l) => l.includes("the only choice"))).toEqual(["Ann chooses Tok, Tok — both (the only choice)", "Ann chooses Tok — only one (the only choice)"]);
+    expect(renderLog(s).filter((l) => l.includes("the only choice"))).toEqual([
+      "Ann chooses Tok, Tok — both (the only choice)",
+      "Ann chooses Tok — only one (the only choice)",
+    ]);
   });
 
   it("call passes arguments and returns a value; an event returned by a procedure outlives it", () => {
@@ -303,7 +336,11 @@ describe("faults", () => {
         ctx.draw(f);
       },
       {
-        cards: { tok: token("tok", { triggers: [{ event: "ping", stage: null, in: [], when: "boom", h: "noop", usage: null, limit: null }] }) },
+        cards: {
+          tok: token("tok", {
+            triggers: [{ event: "ping", stage: null, in: [], when: "boom", h: "noop", usage: null, limit: null }],
+          }),
+        },
         pure: {
           boom: () => {
             throw new TypeError("bad when");
@@ -319,7 +356,9 @@ describe("faults", () => {
     const m = tiny((_ctx, f) => {
       f.step++;
     });
-    expect(run(m)).toThrow(`cards/tiny/rules.yaml:3 (game flow): runaway resolution: ${MAX_STEPS} steps without a decision`);
+    expect(run(m)).toThrow(
+      `cards/tiny/rules.yaml:3 (game flow): runaway resolution: ${MAX_STEPS} steps without a decision`,
+    );
   });
 
   it("a loop that never ends is stopped", () => {
@@ -339,7 +378,11 @@ describe("faults", () => {
         ctx.draw(f);
       },
       {
-        cards: { tok: token("tok", { triggers: [{ event: "ping", stage: null, in: [], when: null, h: "again", usage: null, limit: null }] }) },
+        cards: {
+          tok: token("tok", {
+            triggers: [{ event: "ping", stage: null, in: [], when: null, h: "again", usage: null, limit: null }],
+          }),
+        },
         steps: {
           again: (ctx, f) => {
             if (f.step === 0) {
@@ -355,9 +398,13 @@ describe("faults", () => {
   });
 
   it("a game flow that returns without a result is a fault; so is an unknown step or a ret out of turn", () => {
-    expect(run(tiny((ctx, f) => ctx.ret(f, null)))).toThrow("cards/tiny/rules.yaml:3 (game flow): the game flow finished without a result");
+    expect(run(tiny((ctx, f) => ctx.ret(f, null)))).toThrow(
+      "cards/tiny/rules.yaml:3 (game flow): the game flow finished without a result",
+    );
     expect(run(tiny((ctx, f) => ctx.call(f, null, "missing", {})))).toThrow("unknown procedure 'missing'");
-    const m = tiny((ctx, f) => ctx.call(f, null, "echo", {}), { steps: { echo: (ctx, f) => ctx.ret(ctx.state.frames[0] as Frame, null) } });
+    const m = tiny((ctx, f) => ctx.call(f, null, "echo", {}), {
+      steps: { echo: (ctx, f) => ctx.ret(ctx.state.frames[0] as Frame, null) },
+    });
     expect(run(m)).toThrow("ret: only the running (top) frame can return");
   });
 });

@@ -7,7 +7,11 @@ import { engine, pass, play } from "./helpers.ts";
 describe("a new match", () => {
   it("creates the game, the seats and their cards, then runs the game flow to the first decision", () => {
     const s = engine.newMatch(toyConfig(42));
-    expect(s.entities[0]).toMatchObject({ id: 0, card: null, props: { turn: 1, current: 1, target: 12, maxTurns: 20 } });
+    expect(s.entities[0]).toMatchObject({
+      id: 0,
+      card: null,
+      props: { turn: 1, current: 1, target: 12, maxTurns: 20 },
+    });
     expect(s.entities[1]).toMatchObject({ id: 1, card: null, owner: 1, props: { name: "Alice", score: 0 } });
     expect(s.entities[2]?.props.name).toBe("Bob");
     // 20 cards each: Alice's ids are 3…22, Bob's 23…42, numbered in a seeded random order
@@ -15,7 +19,11 @@ describe("a new match", () => {
     const ofSeat = (p: number) => Object.values(s.entities).filter((e) => e.owner === p && e.card !== null);
     expect(ofSeat(1).map((e) => e.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 3));
     expect(ofSeat(2).map((e) => e.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 23));
-    expect(ofSeat(1).map((e) => e.card).sort()).toEqual([...toyDeck].sort());
+    expect(
+      ofSeat(1)
+        .map((e) => e.card)
+        .sort(),
+    ).toEqual([...toyDeck].sort());
     expect(renderLog(s)).toEqual([
       "Game 1 begins: Alice vs Bob",
       "Alice.score = 0",
@@ -43,15 +51,31 @@ describe("a new match", () => {
       options: [play(21), play(17), play(4), play(6), pass],
     });
     expect(engine.legalActions(s)).toEqual([play(21), play(17), play(4), play(6), pass]);
-    expect(engine.legalActions(s).map((a) => engine.describe(s, a))).toEqual(["Alice plays Five", "Alice plays Copycat", "Alice plays Two", "Alice plays Booster", "Alice: pass"]);
+    expect(engine.legalActions(s).map((a) => engine.describe(s, a))).toEqual([
+      "Alice plays Five",
+      "Alice plays Copycat",
+      "Alice plays Two",
+      "Alice plays Booster",
+      "Alice: pass",
+    ]);
     expect(s.turnstile).toBe(0);
   });
 
   it("applies match options to the game's properties and checks the configuration", () => {
     expect(engine.newMatch(toyConfig(1, { target: 5 })).entities[0]?.props.target).toBe(5);
     expect(() => engine.newMatch(toyConfig(1, { colour: 5 }))).toThrow("unknown option 'colour'");
-    expect(() => engine.newMatch({ seed: 1, players: [{ name: "Solo", zones: {} }] })).toThrow("this game needs 2 players");
-    expect(() => engine.newMatch({ seed: 1, players: [{ name: "A", zones: { deck: ["joker"] } }, { name: "B", zones: {} }] })).toThrow("unknown card 'joker'");
+    expect(() => engine.newMatch({ seed: 1, players: [{ name: "Solo", zones: {} }] })).toThrow(
+      "this game needs 2 players",
+    );
+    expect(() =>
+      engine.newMatch({
+        seed: 1,
+        players: [
+          { name: "A", zones: { deck: ["joker"] } },
+          { name: "B", zones: {} },
+        ],
+      }),
+    ).toThrow("unknown card 'joker'");
   });
 });
 
@@ -61,15 +85,36 @@ describe("apply", () => {
     const before = JSON.stringify(s);
     const hash = engine.hash(s);
     const bad: [Action, string][] = [
-      [play(12), "'play c=12' is not a legal action now: card 12 is not among the candidates of 'play'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
-      [{ type: "act", action: "fly", args: {} }, "'fly' is not a legal action now: there is no action 'fly'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
-      [{ type: "act", action: "play", args: { card: 21 } }, "'play card=21' is not a legal action now: 'play' has no parameter 'card'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
-      [{ type: "act", action: "decline", args: {} }, "'decline' is not a legal action now: Alice cannot take 'decline' now: it is an action of the 'respond' window, and the game asks for 'main'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
-      [{ type: "yes" }, "'yes' is not a legal action now: Alice must take an action of the 'main' window; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
-      [{ type: "pick", value: 21 }, "'pick 21' is not a legal action now: Alice must take an action of the 'main' window; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'"],
+      [
+        play(12),
+        "'play c=12' is not a legal action now: card 12 is not among the candidates of 'play'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'",
+      ],
+      [
+        { type: "act", action: "fly", args: {} },
+        "'fly' is not a legal action now: there is no action 'fly'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'",
+      ],
+      [
+        { type: "act", action: "play", args: { card: 21 } },
+        "'play card=21' is not a legal action now: 'play' has no parameter 'card'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'",
+      ],
+      [
+        { type: "act", action: "decline", args: {} },
+        "'decline' is not a legal action now: Alice cannot take 'decline' now: it is an action of the 'respond' window, and the game asks for 'main'; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'",
+      ],
+      [
+        { type: "yes" },
+        "'yes' is not a legal action now: Alice must take an action of the 'main' window; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'",
+      ],
+      [
+        { type: "pick", value: 21 },
+        "'pick 21' is not a legal action now: Alice must take an action of the 'main' window; legal: 'play c=21', 'play c=17', 'play c=4', 'play c=6', 'pass'",
+      ],
     ];
     for (const [a, reason] of bad) expect(engine.apply(s, a)).toEqual({ ok: false, reason });
-    expect(engine.apply(s, null as unknown as Action)).toMatchObject({ ok: false, reason: expect.stringContaining("is not an action") });
+    expect(engine.apply(s, null as unknown as Action)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("is not an action"),
+    });
     expect(JSON.stringify(s)).toBe(before);
     expect(engine.hash(s)).toBe(hash);
   });
@@ -123,7 +168,10 @@ describe("the match record", () => {
   it("a draw counts as a played game; all games played without a majority is a drawn match", () => {
     const single = new Engine({ ...toyGame, rules: { ...toyGame.rules, match: { games: 1, winsNeeded: 1 } } });
     // nobody plays anything: 0–0 after maxTurns is a draw
-    const passer = { choose: (_s: unknown, legal: readonly Action[]) => legal.find((a) => a.type === "act" && a.action === "pass") ?? (legal[0] as Action) };
+    const passer = {
+      choose: (_s: unknown, legal: readonly Action[]) =>
+        legal.find((a) => a.type === "act" && a.action === "pass") ?? (legal[0] as Action),
+    };
     const { state } = playMatch(single, toyConfig(3, { maxTurns: 4 }), [passer, passer]);
     expect(state.match).toEqual({ number: 1, results: [null], over: true, winner: null });
     expect(renderLog(state).slice(-2)).toEqual(["Game 1: draw", "Match over: draw (Alice 0 – Bob 0)"]);

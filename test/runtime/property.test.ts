@@ -22,32 +22,41 @@ function checkInvariants(s: State): void {
       continue;
     }
     const key = `${e.holder ?? e.owner}:${e.zone}`;
-    if (where.get(e.id) !== key) throw new Error(`entity ${e.id} says ${key} but is in ${where.get(e.id) ?? "no zone"}`);
+    if (where.get(e.id) !== key)
+      throw new Error(`entity ${e.id} says ${key} but is in ${where.get(e.id) ?? "no zone"}`);
   }
   for (const id of where.keys()) if (s.entities[id] === undefined) throw new Error(`zone holds unknown entity ${id}`);
-  if ((s.zones["1:field"]?.length ?? 0) > 3 || (s.zones["2:field"]?.length ?? 0) > 3) throw new Error("a field is over its limit");
-  for (const f of s.frames) for (const ev of f.owned) if (s.events[ev] === undefined) throw new Error(`frame ${f.h} owns a freed event ${ev}`);
+  if ((s.zones["1:field"]?.length ?? 0) > 3 || (s.zones["2:field"]?.length ?? 0) > 3)
+    throw new Error("a field is over its limit");
+  for (const f of s.frames)
+    for (const ev of f.owned) if (s.events[ev] === undefined) throw new Error(`frame ${f.h} owns a freed event ${ev}`);
 }
 
 describe("random play (property)", () => {
   it("never throws, always offers a legal action, keeps every card in exactly one zone", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.integer(), fc.integer({ min: 3, max: 30 }), fc.integer({ min: 2, max: 40 }), (seed, agentSeed, target, maxTurns) => {
-        const rng = new AgentRandom(agentSeed);
-        const s = engine.newMatch(toyConfig(seed, { target, maxTurns }));
-        checkInvariants(s);
-        let n = 0;
-        while (!engine.isOver(s)) {
-          const legal = engine.legalActions(s);
-          expect(legal.length).toBeGreaterThan(0);
-          const r = engine.apply(s, legal[rng.int(legal.length)] as Action);
-          if (!r.ok) throw new Error(r.reason);
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.integer(),
+        fc.integer({ min: 3, max: 30 }),
+        fc.integer({ min: 2, max: 40 }),
+        (seed, agentSeed, target, maxTurns) => {
+          const rng = new AgentRandom(agentSeed);
+          const s = engine.newMatch(toyConfig(seed, { target, maxTurns }));
           checkInvariants(s);
-          if (++n > 5000) throw new Error("the match does not end");
-        }
-        expect(s.match.results.length).toBeGreaterThan(0);
-        expect(s.frames).toEqual([]);
-      }),
+          let n = 0;
+          while (!engine.isOver(s)) {
+            const legal = engine.legalActions(s);
+            expect(legal.length).toBeGreaterThan(0);
+            const r = engine.apply(s, legal[rng.int(legal.length)] as Action);
+            if (!r.ok) throw new Error(r.reason);
+            checkInvariants(s);
+            if (++n > 5000) throw new Error("the match does not end");
+          }
+          expect(s.match.results.length).toBeGreaterThan(0);
+          expect(s.frames).toEqual([]);
+        },
+      ),
       { numRuns: 150 },
     );
   });

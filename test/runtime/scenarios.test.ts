@@ -1,17 +1,46 @@
 /** The toy game on hand-built boards: triggers, stages, ordering, usage, limits, computes, modifiers, responses, choices. */
 import { describe, expect, it } from "vitest";
 import type { Board } from "../../runtime/index.ts";
-import { applyAll, cardsOf, decline, done, engine, idOf, linesFrom, logOf, no, pass, pick, play, respond, yes } from "./helpers.ts";
+import {
+  applyAll,
+  cardsOf,
+  decline,
+  done,
+  engine,
+  idOf,
+  linesFrom,
+  logOf,
+  no,
+  pass,
+  pick,
+  play,
+  respond,
+  yes,
+} from "./helpers.ts";
 
 const board = (alice: Board["players"][number], bob: Board["players"][number] = {}, game?: Board["game"]): Board => ({
-  players: [{ name: "Alice", ...alice }, { name: "Bob", ...bob }],
+  players: [
+    { name: "Alice", ...alice },
+    { name: "Bob", ...bob },
+  ],
   ...(game === undefined ? {} : { game }),
 });
 
 describe("scenario boards", () => {
   it("builds the board and runs the scenario flow to the first decision", () => {
-    const s = engine.fromBoard(board({ props: { score: 4 }, zones: { hand: ["three", { card: "one", props: { tapped: true } }] } }, { zones: { field: ["capper"] } }), 1);
-    expect(linesFrom(s, 0)).toEqual(["Scenario begins: Alice vs Bob", "game.current = 1", "game.turn = 1", "turn-start { player: 1 }"]);
+    const s = engine.fromBoard(
+      board(
+        { props: { score: 4 }, zones: { hand: ["three", { card: "one", props: { tapped: true } }] } },
+        { zones: { field: ["capper"] } },
+      ),
+      1,
+    );
+    expect(linesFrom(s, 0)).toEqual([
+      "Scenario begins: Alice vs Bob",
+      "game.current = 1",
+      "game.turn = 1",
+      "turn-start { player: 1 }",
+    ]);
     expect(s.entities[1]?.props.score).toBe(4);
     const one = idOf(s, 1, "hand", "one");
     expect(s.entities[one]?.props.tapped).toBe(true);
@@ -23,14 +52,19 @@ describe("scenario boards", () => {
     expect(() => engine.fromBoard(board({ zones: { hand: ["nope"] } }), 1)).toThrow("unknown card 'nope'");
     expect(() => engine.fromBoard(board({ zones: { attic: ["one"] } }), 1)).toThrow("unknown zone 'attic'");
     expect(() => engine.fromBoard(board({ props: { mana: 3 } }), 1)).toThrow("unknown player property 'mana'");
-    expect(() => engine.fromBoard(board({ zones: { hand: [{ card: "one", props: { colour: 1 } }] } }), 1)).toThrow("unknown property 'colour' of One");
+    expect(() => engine.fromBoard(board({ zones: { hand: [{ card: "one", props: { colour: 1 } }] } }), 1)).toThrow(
+      "unknown property 'colour' of One",
+    );
   });
 });
 
 describe("event stages and trigger order", () => {
   it("runs stage listeners stage by stage, whatever their arrival", () => {
     // adder arrived before doubler, but the stages are double → add → cap
-    const s = engine.fromBoard(board({ zones: { field: ["adder", "doubler"], hand: ["three"] } }, { zones: { field: ["capper"] } }), 1);
+    const s = engine.fromBoard(
+      board({ zones: { field: ["adder", "doubler"], hand: ["three"] } }, { zones: { field: ["capper"] } }),
+      1,
+    );
     const lines = logOf(s, () => applyAll(s, play(idOf(s, 1, "hand", "three"))));
     expect(lines.slice(0, 9)).toEqual([
       "Alice plays Three",
@@ -46,7 +80,13 @@ describe("event stages and trigger order", () => {
   });
 
   it("orders listeners without a stage by player (first player first), then zone, then arrival", () => {
-    const s = engine.fromBoard(board({ zones: { hand: ["chime"], field: ["chime", "chime"] } }, { zones: { hand: ["chime"], field: ["chime"] } }), 1);
+    const s = engine.fromBoard(
+      board(
+        { zones: { hand: ["chime"], field: ["chime", "chime"] } },
+        { zones: { hand: ["chime"], field: ["chime"] } },
+      ),
+      1,
+    );
     const [a1, a2] = [idOf(s, 1, "field", "chime", 0), idOf(s, 1, "field", "chime", 1)];
     // make the second field chime the earlier arrival
     s.entities[a2]!.arrival = -1;
@@ -91,7 +131,11 @@ describe("event stages and trigger order", () => {
     const twin = idOf(s, 1, "hand", "twin");
     const lines = logOf(s, () => applyAll(s, play(twin)));
     // twin scores 1 twice; the adder adds 1 only to the first (limit 1 per turn-end)
-    expect(lines.filter((l) => l.startsWith("score"))).toEqual([`score { player: 1, amount: 1, source: ${twin} }`, "score.amount = 2", `score { player: 1, amount: 1, source: ${twin} }`]);
+    expect(lines.filter((l) => l.startsWith("score"))).toEqual([
+      `score { player: 1, amount: 1, source: ${twin} }`,
+      "score.amount = 2",
+      `score { player: 1, amount: 1, source: ${twin} }`,
+    ]);
     expect(s.entities[1]?.props.score).toBe(3);
     // turn-end reset the period: next turn it fires again
     expect(s.entities[adder]?.counters).toEqual({});
@@ -100,7 +144,10 @@ describe("event stages and trigger order", () => {
   });
 
   it("a card that leaves its zone loses its counters (it is a new object)", () => {
-    const s = engine.fromBoard(board({ zones: { field: ["doubler"], hand: ["one", "thief"] } }, { zones: { hand: ["thief"] } }), 1);
+    const s = engine.fromBoard(
+      board({ zones: { field: ["doubler"], hand: ["one", "thief"] } }, { zones: { hand: ["thief"] } }),
+      1,
+    );
     const doubler = idOf(s, 1, "field", "doubler");
     applyAll(s, play(idOf(s, 1, "hand", "one")));
     expect(s.entities[doubler]?.counters).toEqual({ used0: 1 });
@@ -112,7 +159,10 @@ describe("event stages and trigger order", () => {
 
 describe("computed properties and modifiers", () => {
   it("runs compute listeners of cards in play, for the cards they select", () => {
-    const s = engine.fromBoard(board({ zones: { field: ["booster", "booster"], hand: ["two", "one"] } }, { zones: { hand: ["two", "one"] } }), 1);
+    const s = engine.fromBoard(
+      board({ zones: { field: ["booster", "booster"], hand: ["two", "one"] } }, { zones: { hand: ["two", "one"] } }),
+      1,
+    );
     const mine = idOf(s, 1, "hand", "two");
     const theirs = idOf(s, 2, "hand", "two");
     expect(engine.clone(s).entities[mine]?.props).toEqual({});
@@ -123,7 +173,10 @@ describe("computed properties and modifiers", () => {
   });
 
   it("a modifier lasts until its event, or until its card changes zone; min clamps", () => {
-    const s = engine.fromBoard(board({ zones: { field: ["chime"], hand: ["surge", "one"] } }, { zones: { hand: ["shield"] } }), 1);
+    const s = engine.fromBoard(
+      board({ zones: { field: ["chime"], hand: ["surge", "one"] } }, { zones: { hand: ["shield"] } }),
+      1,
+    );
     const chime = idOf(s, 1, "field", "chime");
     const surge = idOf(s, 1, "hand", "surge");
     const lines = logOf(s, () => applyAll(s, play(surge)));
@@ -154,27 +207,49 @@ describe("computed properties and modifiers", () => {
 
 describe("decisions", () => {
   it("opens a response window when the opponent has a card that responds", () => {
-    const s = engine.fromBoard(board({ zones: { hand: ["three", "one"] } }, { zones: { hand: ["shield", "shield"] } }), 1);
+    const s = engine.fromBoard(
+      board({ zones: { hand: ["three", "one"] } }, { zones: { hand: ["shield", "shield"] } }),
+      1,
+    );
     const [sh1, sh2] = [idOf(s, 2, "hand", "shield", 0), idOf(s, 2, "hand", "shield", 1)];
     applyAll(s, play(idOf(s, 1, "hand", "three")));
     expect(engine.legalActions(s)).toEqual([respond(sh1), respond(sh2), decline]);
     const lines = logOf(s, () => applyAll(s, respond(sh2)));
-    expect(lines.slice(0, 4)).toEqual(["Bob: respond Shield", "score.amount = 1", "Shield: Bob.hand → Bob.discard", "Alice.score = 1"]);
+    expect(lines.slice(0, 4)).toEqual([
+      "Bob: respond Shield",
+      "score.amount = 1",
+      "Shield: Bob.hand → Bob.discard",
+      "Alice.score = 1",
+    ]);
     // a score of 1 is not answered: the window has only 'decline' and passes by itself
     const more = logOf(s, () => applyAll(s, pass, play(idOf(s, 1, "hand", "one"))));
     expect(more).toContain("Bob: decline");
   });
 
   it("choose one: picks from the candidates; other values are rejected", () => {
-    const s = engine.fromBoard(board({ zones: { hand: ["thief", "one"] } }, { zones: { field: ["doubler", "capper"], hand: ["one"] } }), 1);
+    const s = engine.fromBoard(
+      board({ zones: { hand: ["thief", "one"] } }, { zones: { field: ["doubler", "capper"], hand: ["one"] } }),
+      1,
+    );
     const [doubler, capper] = [idOf(s, 2, "field", "doubler"), idOf(s, 2, "field", "capper")];
     applyAll(s, play(idOf(s, 1, "hand", "thief")));
-    expect(s.decision).toMatchObject({ type: "choose", player: 1, prompt: "Discard which card?", min: 1, max: 1, single: true });
+    expect(s.decision).toMatchObject({
+      type: "choose",
+      player: 1,
+      prompt: "Discard which card?",
+      min: 1,
+      max: 1,
+      single: true,
+    });
     expect(engine.legalActions(s)).toEqual([pick(doubler), pick(capper)]);
     expect(engine.apply(s, pick(1))).toEqual({ ok: false, reason: "player 1 is not among the candidates" });
     expect(engine.apply(s, done)).toEqual({ ok: false, reason: "'done' needs at least 1 pick (0 so far)" });
     const lines = logOf(s, () => applyAll(s, pick(capper)));
-    expect(lines.slice(0, 3)).toEqual(["Alice picks Capper — Discard which card?", "Capper: Bob.field → Bob.discard", expect.stringMatching(/^score \{ player: 1, amount: 1/)]);
+    expect(lines.slice(0, 3)).toEqual([
+      "Alice picks Capper — Discard which card?",
+      "Capper: Bob.field → Bob.discard",
+      expect.stringMatching(/^score \{ player: 1, amount: 1/),
+    ]);
     expect(s.entities[1]?.props.score).toBe(1); // no capper any more
   });
 
@@ -188,9 +263,17 @@ describe("decisions", () => {
     expect(engine.legalActions(s)).toEqual([pick(one), pick(five), done]);
     expect(engine.apply(s, pick(two))).toEqual({ ok: false, reason: `card ${two} was already picked` });
     const lines = logOf(s, () => applyAll(s, done));
-    expect(lines.slice(0, 4)).toEqual(["Alice is done choosing", "Two: Alice.hand → Alice.deck", "Three: Alice.deck → Alice.hand", "Recycle: Alice.field → Alice.discard"]);
+    expect(lines.slice(0, 4)).toEqual([
+      "Alice is done choosing",
+      "Two: Alice.hand → Alice.deck",
+      "Three: Alice.deck → Alice.hand",
+      "Recycle: Alice.field → Alice.discard",
+    ]);
     // two went under three: Alice draws it at the start of her next turn
-    expect(lines.filter((l) => l.includes("Alice.deck → Alice.hand"))).toEqual(["Three: Alice.deck → Alice.hand", "Two: Alice.deck → Alice.hand"]);
+    expect(lines.filter((l) => l.includes("Alice.deck → Alice.hand"))).toEqual([
+      "Three: Alice.deck → Alice.hand",
+      "Two: Alice.deck → Alice.hand",
+    ]);
   });
 
   it("may: yes or no", () => {

@@ -57,7 +57,10 @@ describe("JSON round trip", () => {
   });
 
   it("mid-choice (a multi-pick in progress) survives the round trip", () => {
-    const s = engine.fromBoard({ players: [{ name: "A", zones: { hand: ["recycle", "one", "two", "three"] } }, { name: "B" }] }, 1);
+    const s = engine.fromBoard(
+      { players: [{ name: "A", zones: { hand: ["recycle", "one", "two", "three"] } }, { name: "B" }] },
+      1,
+    );
     engine.apply(s, play(idOf(s, 1, "hand", "recycle")));
     engine.apply(s, { type: "pick", value: idOf(s, 1, "hand", "one") });
     const r = JSON.parse(JSON.stringify(s)) as State;
@@ -84,7 +87,15 @@ describe("clone and hash", () => {
   it("hash ignores key order and can leave out the log", () => {
     const s = engine.newMatch(toyConfig(3));
     const reverseKeys = (v: unknown): unknown =>
-      Array.isArray(v) ? v.map(reverseKeys) : v !== null && typeof v === "object" ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reverseKeys(x)])) : v;
+      Array.isArray(v)
+        ? v.map(reverseKeys)
+        : v !== null && typeof v === "object"
+          ? Object.fromEntries(
+              Object.entries(v)
+                .reverse()
+                .map(([k, x]) => [k, reverseKeys(x)]),
+            )
+          : v;
     const reordered = reverseKeys(s) as State;
     expect(Object.keys(reordered)[0]).toBe("turnstile");
     expect(hashState(reordered)).toBe(hashState(s));
@@ -106,11 +117,16 @@ describe("player views", () => {
     }
     expect(bobsView.zones["1:hand"]).toEqual([...hand].sort((a, b) => a - b));
     for (const id of s.zones["2:hand"] as number[]) expect(bobsView.entities[id]?.card).toBe(s.entities[id]?.card);
-    for (const id of [...(s.zones["1:deck"] as number[]), ...(s.zones["2:deck"] as number[])]) expect(bobsView.entities[id]?.card).toBeNull();
+    for (const id of [...(s.zones["1:deck"] as number[]), ...(s.zones["2:deck"] as number[])])
+      expect(bobsView.entities[id]?.card).toBeNull();
     expect(bobsView.rng).toEqual([]);
     expect(bobsView.frames).toEqual([]);
     // the log tells Bob that Alice drew, not what
-    expect(renderLog(bobsView).slice(7, 10)).toEqual(["a card: Alice.deck → Alice.hand", "a card: Alice.deck → Alice.hand", "a card: Alice.deck → Alice.hand"]);
+    expect(renderLog(bobsView).slice(7, 10)).toEqual([
+      "a card: Alice.deck → Alice.hand",
+      "a card: Alice.deck → Alice.hand",
+      "a card: Alice.deck → Alice.hand",
+    ]);
     expect(renderLog(bobsView).slice(10, 13)).toEqual(renderLog(s).slice(10, 13));
     // Alice's pending decision names her hidden cards: Bob sees only 'pass'
     expect(bobsView.decision).toMatchObject({ type: "act", player: 1, options: [pass] });
@@ -126,14 +142,18 @@ describe("player views", () => {
     const s = engine.newMatch(toyConfig(42));
     const v = engine.view(s, 1);
     const before = JSON.stringify(v);
-    expect(engine.apply(v, pass)).toEqual({ ok: false, reason: "this is a player view (from Engine.view), which cannot be played on: apply actions to the full state" });
+    expect(engine.apply(v, pass)).toEqual({
+      ok: false,
+      reason: "this is a player view (from Engine.view), which cannot be played on: apply actions to the full state",
+    });
     expect(JSON.stringify(v)).toBe(before);
   });
 
   it("a spectator (player 0) sees public zones only", () => {
     const s = engine.newMatch(toyConfig(42));
     const v = engine.view(s, 0);
-    for (const id of [...(s.zones["1:hand"] as number[]), ...(s.zones["2:hand"] as number[])]) expect(v.entities[id]?.card).toBeNull();
+    for (const id of [...(s.zones["1:hand"] as number[]), ...(s.zones["2:hand"] as number[])])
+      expect(v.entities[id]?.card).toBeNull();
   });
 });
 
@@ -148,7 +168,12 @@ describe("replays", () => {
   });
 
   it("the Recorder keeps accepted actions only; a board replay starts from the board", () => {
-    const board = { players: [{ name: "A", zones: { hand: ["one", "two"] } }, { name: "B", zones: { hand: ["three", "one"] } }] };
+    const board = {
+      players: [
+        { name: "A", zones: { hand: ["one", "two"] } },
+        { name: "B", zones: { hand: ["three", "one"] } },
+      ],
+    };
     const rec = new Recorder(engine, { seed: 4, players: [] }, board);
     expect(rec.apply({ type: "yes" }).ok).toBe(false);
     expect(rec.apply(engine.legalActions(rec.state)[0] as Action).ok).toBe(true);
@@ -175,6 +200,8 @@ describe("replays", () => {
     const some = scriptedAgent(actions.slice(0, 5), randomAgent(1));
     const { state } = playMatch(engine, toyConfig(13), [some, some]);
     expect(engine.isOver(state)).toBe(true);
-    expect(() => playMatch(engine, toyConfig(13), [scriptedAgent([]), scriptedAgent([])])).toThrow("the script has no more actions");
+    expect(() => playMatch(engine, toyConfig(13), [scriptedAgent([]), scriptedAgent([])])).toThrow(
+      "the script has no more actions",
+    );
   });
 });

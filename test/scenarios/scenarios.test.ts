@@ -2,9 +2,9 @@
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { listGames } from "../../compiler/node/project.ts";
-import { runScenarioFile } from "../../compiler/core/scenario.ts";
+import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { scenarioFiles } from "../../compiler/node/cli/test-command.ts";
 import { gameModule } from "../kit.ts";
 

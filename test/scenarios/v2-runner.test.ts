@@ -3,8 +3,8 @@
  * its exact place, strict sides, refused steps, checkpoints, and unreadable paths reported.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
-import { runScenarioFile } from "../../compiler/core/scenario.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
+import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import type { GameModule } from "../../runtime/index.ts";
 import { gameModule } from "../kit.ts";
 
@@ -31,34 +31,55 @@ function run(...lines: string[]): string[] {
 describe("a player's name", () => {
   it("is read as given (the runner names the sides Me and Opponent unless given says otherwise)", () => {
     expect(run("expect:", "  me.name: Me", "  opponent.name: Opponent")).toEqual([]);
-    expect(run("expect:", "  opponent.name: Me")).toEqual(['s.yaml:7:22: error scenario/expect: opponent.name: expected "Me", got "Opponent"']);
+    expect(run("expect:", "  opponent.name: Me")).toEqual([
+      's.yaml:7:22: error scenario/expect: opponent.name: expected "Me", got "Opponent"',
+    ]);
   });
 });
 
 describe("zone matchers (ES-SUMMON-1 board)", () => {
   it("count", () => {
-    expect(run("expect:", "  me.hand: { count: 3 }")).toEqual(["s.yaml:7:25: error scenario/expect: me.hand: expected 3 cards, got 4: [fairy, siren, air-slash, fireball]"]);
+    expect(run("expect:", "  me.hand: { count: 3 }")).toEqual([
+      "s.yaml:7:25: error scenario/expect: me.hand: expected 3 cards, got 4: [fairy, siren, air-slash, fireball]",
+    ]);
   });
   it("contains: each missing item at its place", () => {
-    expect(run("expect:", "  me.hand: { contains: [fairy, dragon] }")).toEqual(["s.yaml:7:36: error scenario/expect: me.hand: expected to contain dragon, got [fairy, siren, air-slash, fireball]"]);
+    expect(run("expect:", "  me.hand: { contains: [fairy, dragon] }")).toEqual([
+      "s.yaml:7:36: error scenario/expect: me.hand: expected to contain dragon, got [fairy, siren, air-slash, fireball]",
+    ]);
   });
   it("contains counts copies", () => {
-    expect(run("expect:", "  me.hand: { contains: [fairy, fairy] }")).toEqual(["s.yaml:7:36: error scenario/expect: me.hand: expected to contain fairy, got [fairy, siren, air-slash, fireball]"]);
+    expect(run("expect:", "  me.hand: { contains: [fairy, fairy] }")).toEqual([
+      "s.yaml:7:36: error scenario/expect: me.hand: expected to contain fairy, got [fairy, siren, air-slash, fireball]",
+    ]);
   });
   it("excludes", () => {
-    expect(run("expect:", "  me.hand: { excludes: [dragon, siren] }")).toEqual(["s.yaml:7:37: error scenario/expect: me.hand: expected not to contain siren, got [fairy, siren, air-slash, fireball]"]);
+    expect(run("expect:", "  me.hand: { excludes: [dragon, siren] }")).toEqual([
+      "s.yaml:7:37: error scenario/expect: me.hand: expected not to contain siren, got [fairy, siren, air-slash, fireball]",
+    ]);
   });
   it("a plain list is exact and ordered, top first", () => {
-    expect(run("expect:", "  me.hand: [siren, fairy, air-slash, fireball]")).toEqual(['s.yaml:7:16: error scenario/expect: me.hand: expected ["siren","fairy","air-slash","fireball"], got ["fairy","siren","air-slash","fireball"]']);
+    expect(run("expect:", "  me.hand: [siren, fairy, air-slash, fireball]")).toEqual([
+      's.yaml:7:16: error scenario/expect: me.hand: expected ["siren","fairy","air-slash","fireball"], got ["fairy","siren","air-slash","fireball"]',
+    ]);
     expect(run("expect:", "  me.hand: { ordered: [fairy, siren, air-slash, fireball] }")).toEqual([]);
   });
   it("unordered: exact, any order", () => {
     expect(run("expect:", "  me.hand: { unordered: [fireball, air-slash, siren, fairy] }")).toEqual([]);
-    expect(run("expect:", "  me.hand: { unordered: [fireball, siren, fairy] }")).toEqual(["s.yaml:7:29: error scenario/expect: me.hand: expected [fireball, siren, fairy] in any order, got [fairy, siren, air-slash, fireball]"]);
+    expect(run("expect:", "  me.hand: { unordered: [fireball, siren, fairy] }")).toEqual([
+      "s.yaml:7:29: error scenario/expect: me.hand: expected [fireball, siren, fairy] in any order, got [fairy, siren, air-slash, fireball]",
+    ]);
   });
   it("a card with properties, as in given", () => {
-    expect(run("expect:", "  me.field: [{ card: kelpie, tapped: false }, unicorn]")).toEqual(["s.yaml:7:17: error scenario/expect: me.field: expected [kelpie(tapped: false), unicorn], got [kelpie(tapped: true), unicorn]"]);
-    expect(run("expect:", "  me.field: { contains: [{ card: kelpie, tapped: true }], excludes: [{ card: unicorn, tapped: true }] }")).toEqual([]);
+    expect(run("expect:", "  me.field: [{ card: kelpie, tapped: false }, unicorn]")).toEqual([
+      "s.yaml:7:17: error scenario/expect: me.field: expected [kelpie(tapped: false), unicorn], got [kelpie(tapped: true), unicorn]",
+    ]);
+    expect(
+      run(
+        "expect:",
+        "  me.field: { contains: [{ card: kelpie, tapped: true }], excludes: [{ card: unicorn, tapped: true }] }",
+      ),
+    ).toEqual([]);
   });
   it("matchers combine; each failure is reported", () => {
     expect(run("expect:", "  me.hand: { count: 4, contains: [dragon], excludes: [fairy] }")).toEqual([
@@ -77,13 +98,22 @@ describe("the pending decision", () => {
     ]);
   });
   it("offered and not-offered actions", () => {
-    expect(run("expect:", "  decision: { offered: [attack: unicorn, attack: kelpie], not-offered: [end-turn] }")).toEqual([
+    expect(
+      run("expect:", "  decision: { offered: [attack: unicorn, attack: kelpie], not-offered: [end-turn] }"),
+    ).toEqual([
       "s.yaml:7:46: error scenario/expect: decision: 'attack kelpie' is not legal now (me to act in 'main' (play-summon, play-magia, attack, end-turn))",
       "s.yaml:7:77: error scenario/expect: decision: 'end-turn' is legal now",
     ]);
   });
   it("can-choose and cannot-choose during a choice; offered names picks too", () => {
-    expect(run("do:", "  - play-magia: fireball", "expect:", "  decision: { by: me, type: choose, can-choose: [siren, basilisk], cannot-choose: [fairy], offered: [opponent.basilisk] }")).toEqual([
+    expect(
+      run(
+        "do:",
+        "  - play-magia: fireball",
+        "expect:",
+        "  decision: { by: me, type: choose, can-choose: [siren, basilisk], cannot-choose: [fairy], offered: [opponent.basilisk] }",
+      ),
+    ).toEqual([
       "s.yaml:9:106: error scenario/expect: decision: opponent.basilisk cannot be chosen; the choices: me.fairy, me.siren, me.air-slash",
       "s.yaml:9:61: error scenario/expect: decision: basilisk cannot be chosen; the choices: me.fairy, me.siren, me.air-slash",
       "s.yaml:9:88: error scenario/expect: decision: fairy can be chosen; the choices: me.fairy, me.siren, me.air-slash",
@@ -140,10 +170,21 @@ describe("steps", () => {
     expect(lax[0]?.failures).toEqual([]);
   });
   it("a named side that does not decide", () => {
-    expect(run("do:", "  - { end-turn, by: opponent }")).toEqual(["s.yaml:7:25: error scenario/wrong-side: the decision is me's, not opponent's: me to act in 'main' (play-summon, play-magia, attack, end-turn)"]);
+    expect(run("do:", "  - { end-turn, by: opponent }")).toEqual([
+      "s.yaml:7:25: error scenario/wrong-side: the decision is me's, not opponent's: me to act in 'main' (play-summon, play-magia, attack, end-turn)",
+    ]);
   });
   it("refused: the reason the rules give (ES-SUMMON-1)", () => {
-    expect(run("do:", "  - play-summon: fairy", "  - choose: [air-slash]", "  - { play-summon: siren, refused: one summon per turn }", "expect:", "  me.field: { count: 3 }")).toEqual([]);
+    expect(
+      run(
+        "do:",
+        "  - play-summon: fairy",
+        "  - choose: [air-slash]",
+        "  - { play-summon: siren, refused: one summon per turn }",
+        "expect:",
+        "  me.field: { count: 3 }",
+      ),
+    ).toEqual([]);
   });
   it("refused, but for another reason", () => {
     expect(run("do:", "  - { attack: kelpie, refused: one summon per turn }")).toEqual([
@@ -156,15 +197,32 @@ describe("steps", () => {
     ]);
   });
   it("a refused pick", () => {
-    expect(run("do:", "  - play-magia: fireball", "  - { choose: opponent.basilisk, refused: is not among the candidates }", "  - { choose: fairy, refused: true }")).toEqual([
+    expect(
+      run(
+        "do:",
+        "  - play-magia: fireball",
+        "  - { choose: opponent.basilisk, refused: is not among the candidates }",
+        "  - { choose: fairy, refused: true }",
+      ),
+    ).toEqual([
       "s.yaml:9:35: error scenario/not-refused: fairy was expected to be refused, but it is among the choices: me.fairy, me.siren, me.air-slash",
     ]);
   });
   it("an illegal step says which condition failed", () => {
-    expect(run("do:", "  - attack: kelpie")).toEqual(["s.yaml:7:17: error scenario/failed: 'attack kelpie' is not legal now (Kelpie is tapped (ES-SUMMON-3)); attack can take: me.unicorn"]);
+    expect(run("do:", "  - attack: kelpie")).toEqual([
+      "s.yaml:7:17: error scenario/failed: 'attack kelpie' is not legal now (Kelpie is tapped (ES-SUMMON-3)); attack can take: me.unicorn",
+    ]);
   });
   it("checkpoints between steps: a failed one is reported and the run goes on", () => {
-    expect(run("do:", "  - expect: { me.life: 2, decision: { by: me } }", "  - end-turn", "expect:", "  decision: { by: me }")).toEqual([
+    expect(
+      run(
+        "do:",
+        "  - expect: { me.life: 2, decision: { by: me } }",
+        "  - end-turn",
+        "expect:",
+        "  decision: { by: me }",
+      ),
+    ).toEqual([
       "s.yaml:7:28: error scenario/expect: me.life: expected 2, got 3",
       "s.yaml:10:23: error scenario/expect: decision: expected me to decide, but opponent decides (opponent to act in 'main' (attack, end-turn))",
     ]);
@@ -189,8 +247,12 @@ describe("given and expect agree (GI: { card, usage })", () => {
     return (runScenarioFile(gi, "s.yaml", text)[0]?.failures ?? []).map(renderDiagnostic);
   };
   it("the form given accepts is a zone item of expect", () => {
-    expect(giRun("expect:", "  me.summons: [{ card: solar-isotoma, usage: 2 }]", "  me.summons.solar-isotoma.usage: 2")).toEqual([]);
-    expect(giRun("expect:", "  me.summons: [{ card: solar-isotoma, usage: 3 }]")).toEqual(["s.yaml:7:19: error scenario/expect: me.summons: expected [solar-isotoma(usage: 3)], got [solar-isotoma(usage: 2)]"]);
+    expect(
+      giRun("expect:", "  me.summons: [{ card: solar-isotoma, usage: 2 }]", "  me.summons.solar-isotoma.usage: 2"),
+    ).toEqual([]);
+    expect(giRun("expect:", "  me.summons: [{ card: solar-isotoma, usage: 3 }]")).toEqual([
+      "s.yaml:7:19: error scenario/expect: me.summons: expected [solar-isotoma(usage: 3)], got [solar-isotoma(usage: 2)]",
+    ]);
   });
   it("x.usage on a missing card is a reported failure, and the run goes on", () => {
     expect(giRun("expect:", "  opponent.summons.solar-isotoma.usage: 2", "  me.summons: { count: 2 }")).toEqual([

@@ -3,7 +3,7 @@ import { Ajv } from "ajv";
 import { parse } from "yaml";
 import { describe, expect, test } from "vitest";
 import { deckFileSchema, scenarioFileSchema } from "../../compiler/core/services/editor-schemas.ts";
-import { Workspace } from "../../compiler/core/workspace.ts";
+import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { gameInput } from "./kit.ts";
 
 describe.each(["elementis", "gitcg"])("editor schemas (%s)", (game) => {

@@ -8,7 +8,8 @@ const FIREBALL = "cards/elementis/cards/fireball.yaml";
 const RULES = "cards/elementis/rules.yaml";
 const fireball = fileText(GAME, FIREBALL);
 /** Fireball with its effect's last line replaced by `code`. */
-const withEffect = (code: string) => fireball.replace("  deal-damage(t, 1, self)\n", `  deal-damage(t, 1, self)\n${code}\n`);
+const withEffect = (code: string) =>
+  fireball.replace("  deal-damage(t, 1, self)\n", `  deal-damage(t, 1, self)\n${code}\n`);
 /** 0-based line of the first line of `text` that contains `needle`. */
 const lineOf = (text: string, needle: string) => text.split("\n").findIndex((l) => l.includes(needle));
 
@@ -35,10 +36,30 @@ describe("completion (elementis)", () => {
     const f = fixture(GAME, FIREBALL, withEffect("  <|>"));
     const list = f.ls.completion(f.file, f.at);
     const got = list.items.map((i) => i.label);
-    expect(got).toEqual(expect.arrayContaining(["let", "if", "for", "move", "emit", "log", "deal-damage", "t", "me", "opponent", "self", "event", "fireball", "fire", "summon"]));
+    expect(got).toEqual(
+      expect.arrayContaining([
+        "let",
+        "if",
+        "for",
+        "move",
+        "emit",
+        "log",
+        "deal-damage",
+        "t",
+        "me",
+        "opponent",
+        "self",
+        "event",
+        "fireball",
+        "fire",
+        "summon",
+      ]),
+    );
     // `to`, `of`, `where` cannot start a statement; `it` exists only inside `where`.
     for (const wrong of ["to", "of", "where", "it"]) expect(got).not.toContain(wrong);
-    expect(list.items.find((i) => i.label === "deal-damage")?.detail).toBe("deal-damage(target: entity, amount: number, source: card)");
+    expect(list.items.find((i) => i.label === "deal-damage")?.detail).toBe(
+      "deal-damage(target: entity, amount: number, source: card)",
+    );
     expect(list.items.find((i) => i.label === "t")).toMatchObject({ kind: "variable", detail: "t: entity" });
     // The word being typed is replaced: an empty range at the cursor.
     expect(list.range).toEqual({ start: f.at, end: f.at });
@@ -47,7 +68,15 @@ describe("completion (elementis)", () => {
   test("after `emit`: the events; inside its braces: that event's fields", () => {
     const f = fixture(GAME, FIREBALL, withEffect("  emit <|>\n  emit damage { amount: 1, <|>"));
     const events = labels(f, f.cursors[0]);
-    expect(events.sort()).toEqual(["attack", "battle-end", "damage", "destroyed", "summon-damaged", "turn-end", "turn-start"]);
+    expect(events.sort()).toEqual([
+      "attack",
+      "battle-end",
+      "damage",
+      "destroyed",
+      "summon-damaged",
+      "turn-end",
+      "turn-start",
+    ]);
     const fields = f.ls.completion(f.file, f.cursors[1]!).items;
     expect(fields.map((i) => i.label)).toEqual(["target", "source"]);
     expect(fields[0]).toMatchObject({ kind: "field", detail: "target: entity", insertText: "target: " });
@@ -67,11 +96,16 @@ describe("completion (elementis)", () => {
   });
 
   test("YAML: the value of an enum field, and the keys the card's kind still lacks", () => {
-    const f = fixture(GAME, FIREBALL, fireball.replace("element: fire", "element: <|>").replace("cost: 2\n", "cost: 2\n<|>\n"));
+    const f = fixture(
+      GAME,
+      FIREBALL,
+      fireball.replace("element: fire", "element: <|>").replace("cost: 2\n", "cost: 2\n<|>\n"),
+    );
     expect(labels(f, f.cursors[0]).sort()).toEqual(["earth", "fire", "water", "wind"]);
     const keys = f.ls.completion(f.file, f.cursors[1]!).items;
     expect(keys.map((k) => k.label)).toEqual(expect.arrayContaining(["keywords", "on", "modifiers"]));
-    for (const present of ["id", "kind", "cost", "element", "effect"]) expect(keys.map((k) => k.label)).not.toContain(present);
+    for (const present of ["id", "kind", "cost", "element", "effect"])
+      expect(keys.map((k) => k.label)).not.toContain(present);
     expect(keys.find((k) => k.label === "on")?.insertText).toBe("on: ");
   });
 
@@ -79,7 +113,11 @@ describe("completion (elementis)", () => {
     const f = fixture(GAME, FIREBALL, fireball + "on:\n  - event: <|>\n    <|>\n");
     expect(labels(f, f.cursors[0])).toEqual(expect.arrayContaining(["turn-start", "damage", "attack"]));
     expect(labels(f, f.cursors[1]).sort()).toEqual(["bounded", "do", "in", "limit", "stage", "usage", "when"]);
-    const deck = fixture(GAME, "cards/elementis/decks/fire.yaml", fileText(GAME, "cards/elementis/decks/fire.yaml").replace("hand: [will-o-wisp,", "hand: [will-o-wisp, <|>"));
+    const deck = fixture(
+      GAME,
+      "cards/elementis/decks/fire.yaml",
+      fileText(GAME, "cards/elementis/decks/fire.yaml").replace("hand: [will-o-wisp,", "hand: [will-o-wisp, <|>"),
+    );
     const ids = labels(deck);
     expect(ids).toEqual(expect.arrayContaining(["fireball", "phoenix", "undine"]));
     expect(ids).not.toContain("fire");
@@ -90,7 +128,9 @@ describe("hover (elementis)", () => {
   test("a procedure: its signature and its author's comment", () => {
     const f = fixture(GAME, FIREBALL, fireball.replace("  deal-damage(t", "  deal-d<|>amage(t"));
     const h = f.ls.hover(f.file, f.at);
-    expect(h?.contents).toBe("```\n(procedure) deal-damage(target: entity, amount: number, source: card)\n```\n\none card deals damage to a player or a summon");
+    expect(h?.contents).toBe(
+      "```\n(procedure) deal-damage(target: entity, amount: number, source: card)\n```\n\none card deals damage to a player or a summon",
+    );
     expect(h?.range).toEqual({ start: { line: 9, character: 2 }, end: { line: 9, character: 13 } });
   });
 
@@ -107,12 +147,14 @@ describe("hover (elementis)", () => {
     const file = "cards/elementis/scenarios/fireball.yaml";
     const f = fixture(GAME, file, fileText(GAME, file).replace('"ES-ZONE-1 /', '"ES-ZO<|>NE-1 /'), ruleTexts(GAME));
     const h = f.ls.hover(f.file, f.at);
-    expect(h?.contents).toBe("**ES-ZONE-1** — Each player has a hand, a field for summons in play, a cost zone for face-down payment cards and a cool zone for spent cards (defeated summons, used magia and resists).");
+    expect(h?.contents).toBe(
+      "**ES-ZONE-1** — Each player has a hand, a field for summons in play, a cost zone for face-down payment cards and a cool zone for spent cards (defeated summons, used magia and resists).",
+    );
     expect(h?.range).toEqual({ start: { line: 1, character: 11 }, end: { line: 1, character: 20 } });
   });
 
   test("a member: its type", () => {
-    const f = fixture(GAME, FIREBALL, withEffect("  log \"{t.pow<|>er}\""));
+    const f = fixture(GAME, FIREBALL, withEffect('  log "{t.pow<|>er}"'));
     expect(f.ls.hover(f.file, f.at)?.contents).toContain("card.power: number");
   });
 });
@@ -121,25 +163,60 @@ describe("definition and references (elementis)", () => {
   test("a procedure call goes to its declaration in rules.yaml", () => {
     const f = fixture(GAME, FIREBALL, fireball.replace("  deal-damage(t", "  deal<|>-damage(t"));
     const rules = fileText(GAME, RULES);
-    expect(f.ls.definition(f.file, f.at)).toEqual([{ file: RULES, range: { start: { line: lineOf(rules, "  deal-damage:"), character: 2 }, end: { line: lineOf(rules, "  deal-damage:"), character: 13 } } }]);
+    expect(f.ls.definition(f.file, f.at)).toEqual([
+      {
+        file: RULES,
+        range: {
+          start: { line: lineOf(rules, "  deal-damage:"), character: 2 },
+          end: { line: lineOf(rules, "  deal-damage:"), character: 13 },
+        },
+      },
+    ]);
   });
 
   test("a card id in a deck goes to the card's `id:`", () => {
     const deck = "cards/elementis/decks/fire.yaml";
     const f = fixture(GAME, deck, fileText(GAME, deck).replace("dragon, fireball,", "dragon, <|>fireball,"));
-    expect(f.ls.definition(f.file, f.at)).toEqual([{ file: FIREBALL, range: { start: { line: 0, character: 4 }, end: { line: 0, character: 12 } } }]);
+    expect(f.ls.definition(f.file, f.at)).toEqual([
+      { file: FIREBALL, range: { start: { line: 0, character: 4 }, end: { line: 0, character: 12 } } },
+    ]);
   });
 
   test("references of a card: its id, the deck and every scenario naming it", () => {
     const f = fixture(GAME, FIREBALL, fireball.replace("id: fireball", "id: fire<|>ball"));
     const refs = f.ls.references(f.file, f.at);
     const files = new Set(refs.map((r) => r.file));
-    expect(refs[0]).toEqual({ file: FIREBALL, range: { start: { line: 0, character: 4 }, end: { line: 0, character: 12 } } });
-    expect(files).toEqual(new Set([FIREBALL, "cards/elementis/decks/fire.yaml", ...["undine", "recovery-spell", "siren", "fireball", "rules-match", "rules-turn", "will-o-wisp", "rules-open-questions", "gnome", "liquid-veil", "sylph", "v2-legality-and-decisions"].map((s) => `cards/elementis/scenarios/${s}.yaml`)]));
+    expect(refs[0]).toEqual({
+      file: FIREBALL,
+      range: { start: { line: 0, character: 4 }, end: { line: 0, character: 12 } },
+    });
+    expect(files).toEqual(
+      new Set([
+        FIREBALL,
+        "cards/elementis/decks/fire.yaml",
+        ...[
+          "undine",
+          "recovery-spell",
+          "siren",
+          "fireball",
+          "rules-match",
+          "rules-turn",
+          "will-o-wisp",
+          "rules-open-questions",
+          "gnome",
+          "liquid-veil",
+          "sylph",
+          "v2-legality-and-decisions",
+        ].map((s) => `cards/elementis/scenarios/${s}.yaml`),
+      ]),
+    );
     const deckRef = refs.find((r) => r.file === "cards/elementis/decks/fire.yaml");
     const deckLine = lineOf(fileText(GAME, "cards/elementis/decks/fire.yaml"), "fireball");
     const col = fileText(GAME, "cards/elementis/decks/fire.yaml").split("\n")[deckLine]!.indexOf("fireball");
-    expect(deckRef?.range).toEqual({ start: { line: deckLine, character: col }, end: { line: deckLine, character: col + 8 } });
+    expect(deckRef?.range).toEqual({
+      start: { line: deckLine, character: col },
+      end: { line: deckLine, character: col + 8 },
+    });
     expect(f.ls.references(f.file, f.at, false).length).toBe(refs.length - 1);
   });
 });
@@ -147,7 +224,10 @@ describe("definition and references (elementis)", () => {
 describe("rename (elementis)", () => {
   test("a card id is renamed in the card, the deck and the scenarios; the game still checks clean", () => {
     const f = fixture(GAME, FIREBALL, fireball.replace("id: fireball", "id: fire<|>ball"));
-    expect(f.ls.prepareRename(f.file, f.at)).toEqual({ range: { start: { line: 0, character: 4 }, end: { line: 0, character: 12 } }, placeholder: "fireball" });
+    expect(f.ls.prepareRename(f.file, f.at)).toEqual({
+      range: { start: { line: 0, character: 4 }, end: { line: 0, character: 12 } },
+      placeholder: "fireball",
+    });
     const edit = f.ls.rename(f.file, f.at, "fire-ball");
     if ("error" in edit) throw new Error(edit.error);
     expect(Object.keys(edit.changes)).toContain("cards/elementis/decks/fire.yaml");
@@ -158,7 +238,9 @@ describe("rename (elementis)", () => {
       let text = f.ws.model().files.get(file)!.text;
       const lines = text.split("\n");
       // Apply from the end so earlier ranges stay valid (every edit is on one line).
-      for (const e of [...edits].sort((a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character)) {
+      for (const e of [...edits].sort(
+        (a, b) => b.range.start.line - a.range.start.line || b.range.start.character - a.range.start.character,
+      )) {
         const l = lines[e.range.start.line]!;
         expect(l.slice(e.range.start.character, e.range.end.character)).toBe("fireball");
         lines[e.range.start.line] = l.slice(0, e.range.start.character) + e.newText + l.slice(e.range.end.character);
@@ -178,8 +260,14 @@ describe("rename (elementis)", () => {
   });
 
   test("a bad or taken name is refused; a procedure is not renamed from here", () => {
-    const f = fixture(GAME, FIREBALL, fireball.replace("id: fireball", "id: fire<|>ball").replace("  deal-damage(t", "  deal<|>-damage(t"));
-    expect(f.ls.rename(f.file, f.at, "Fire Ball")).toEqual({ error: "'Fire Ball' is not a card id: use lower-case letters, digits and inner hyphens" });
+    const f = fixture(
+      GAME,
+      FIREBALL,
+      fireball.replace("id: fireball", "id: fire<|>ball").replace("  deal-damage(t", "  deal<|>-damage(t"),
+    );
+    expect(f.ls.rename(f.file, f.at, "Fire Ball")).toEqual({
+      error: "'Fire Ball' is not a card id: use lower-case letters, digits and inner hyphens",
+    });
     expect(f.ls.rename(f.file, f.at, "phoenix")).toEqual({ error: "'phoenix' is already a name of the game" });
     expect(f.ls.prepareRename(f.file, f.cursors[1]!)).toBeUndefined();
   });
@@ -190,8 +278,20 @@ describe("document symbols (elementis)", () => {
     const f = fixture(GAME, FIREBALL, fireball);
     const [card] = f.ls.documentSymbols(f.file);
     expect(card).toMatchObject({ name: "fireball", detail: "magia · Fireball", kind: "card" });
-    expect(card?.children.map((c) => c.name)).toEqual(["id", "kind", "number", "name", "text", "element", "cost", "effect"]);
-    expect(card?.children.find((c) => c.name === "cost")).toMatchObject({ detail: "2", selectionRange: { start: { line: 6, character: 0 }, end: { line: 6, character: 4 } } });
+    expect(card?.children.map((c) => c.name)).toEqual([
+      "id",
+      "kind",
+      "number",
+      "name",
+      "text",
+      "element",
+      "cost",
+      "effect",
+    ]);
+    expect(card?.children.find((c) => c.name === "cost")).toMatchObject({
+      detail: "2",
+      selectionRange: { start: { line: 6, character: 0 }, end: { line: 6, character: 4 } },
+    });
   });
 
   test("the rules file: its sections and their entries", () => {
@@ -199,8 +299,18 @@ describe("document symbols (elementis)", () => {
     const symbols = f.ls.documentSymbols(f.file);
     const procs = symbols.find((s) => s.name === "procedures");
     expect(procs?.kind).toBe("section");
-    expect(procs?.children.map((c) => c.name)).toEqual(expect.arrayContaining(["deal-damage", "offer-resists", "apply-damage"]));
-    expect(symbols.find((s) => s.name === "events")?.children.map((c) => c.name)).toEqual(["turn-start", "turn-end", "damage", "destroyed", "summon-damaged", "battle-end", "attack"]);
+    expect(procs?.children.map((c) => c.name)).toEqual(
+      expect.arrayContaining(["deal-damage", "offer-resists", "apply-damage"]),
+    );
+    expect(symbols.find((s) => s.name === "events")?.children.map((c) => c.name)).toEqual([
+      "turn-start",
+      "turn-end",
+      "damage",
+      "destroyed",
+      "summon-damaged",
+      "battle-end",
+      "attack",
+    ]);
   });
 });
 
@@ -209,7 +319,8 @@ describe("semantic tokens (elementis)", () => {
     const f = fixture(GAME, FIREBALL, fireball);
     const tokens = decodeTokens(f.ls.semanticTokens(f.file).data);
     const lines = fireball.split("\n");
-    const word = (t: { line: number; character: number; length: number }) => lines[t.line]!.slice(t.character, t.character + t.length);
+    const word = (t: { line: number; character: number; length: number }) =>
+      lines[t.line]!.slice(t.character, t.character + t.length);
     expect(tokens.map((t) => [t.line, word(t), t.type, t.modifiers.join(",")])).toEqual([
       [8, "let", "keyword", ""],
       [8, "t", "variable", "declaration"],
@@ -254,9 +365,13 @@ describe("diagnostics and quick fixes (elementis)", () => {
   test("a misspelt procedure: the model's diagnostic, and a quick fix that replaces it", () => {
     const f = fixture(GAME, FIREBALL, fireball.replace("  deal-damage(t", "  deal-damge(t"));
     const diags = f.ls.diagnostics(f.file);
-    expect(diags.map((d) => [d.code, d.range.start.line, d.range.start.character, d.message])).toEqual([["check/unknown-function", 9, 2, "unknown function 'deal-damge'"]]);
+    expect(diags.map((d) => [d.code, d.range.start.line, d.range.start.character, d.message])).toEqual([
+      ["check/unknown-function", 9, 2, "unknown function 'deal-damge'"],
+    ]);
     const fixes = f.ls.codeActions(f.file, diags[0]!.range);
-    expect(fixes.map((a) => [a.title, a.edit.changes[FIREBALL]])).toEqual([["Change to 'deal-damage'", [{ range: diags[0]!.range, newText: "deal-damage" }]]]);
+    expect(fixes.map((a) => [a.title, a.edit.changes[FIREBALL]])).toEqual([
+      ["Change to 'deal-damage'", [{ range: diags[0]!.range, newText: "deal-damage" }]],
+    ]);
   });
 });
 

@@ -3,11 +3,11 @@
  * text whose cursor positions are marked `<|>` (as in Langium's test kit).
  */
 import { readFileSync } from "node:fs";
-import { Workspace } from "../../compiler/core/workspace.ts";
+import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { LanguageService, type LspPosition } from "../../compiler/core/services/index.ts";
 import { readGame } from "../../compiler/node/project.ts";
-import type { GameInput } from "../../compiler/core/compile.ts";
-import { parseRulesDoc } from "../../compiler/core/rules-docs.ts";
+import type { GameInput } from "../../compiler/core/files/check-files.ts";
+import { parseRulesDoc } from "../../compiler/core/files/rules-docs.ts";
 
 export const CURSOR = "<|>";
 
@@ -60,7 +60,12 @@ const workspaces = new Map<string, { ws: Workspace; changed: string | null }>();
  * A workspace of `game` where `file` (a path as the game's input names it, e.g.
  * `cards/elementis/cards/fireball.yaml`; new files are added) holds `markedText`.
  */
-export function fixture(game: string, file: string, markedText: string, rules: ReadonlyMap<string, string> = new Map()): Fixture {
+export function fixture(
+  game: string,
+  file: string,
+  markedText: string,
+  rules: ReadonlyMap<string, string> = new Map(),
+): Fixture {
   let entry = workspaces.get(game);
   if (!entry) workspaces.set(game, (entry = { ws: new Workspace(gameInput(game)), changed: null }));
   const ws = entry.ws;

@@ -21,7 +21,13 @@ function config(seed: number): MatchConfig {
   const a = decks[seed % decks.length];
   const b = decks[(seed * 7 + 1) % decks.length];
   if (!a || !b) throw new Error("no decks");
-  return { seed, players: [{ name: "P1", zones: { ...a.zones } }, { name: "P2", zones: { ...b.zones } }] };
+  return {
+    seed,
+    players: [
+      { name: "P1", zones: { ...a.zones } },
+      { name: "P2", zones: { ...b.zones } },
+    ],
+  };
 }
 
 const num = (st: State, id: number, prop: string) => engine.read(st, id, prop) as number;
@@ -39,9 +45,18 @@ function logViolation(st: State, w: Watch): string | null {
     const e = log[w.from] as LogEntry;
     const d = e.data;
     if (e.kind === "set" && d?.["entity"] === 0 && d["prop"] === "paying") w.paying = d["value"] === true;
-    if (e.kind === "set" && d?.["entity"] === 0 && d["prop"] === "phase" && w.depth !== 0) return `the phase becomes ${String(d["value"])} with ${w.depth} link(s) on the chain`;
-    if (e.kind === "set" && d?.["prop"] === "tapped" && d["value"] === true && String(d["zone"]).endsWith(":tower") && !w.paying) return `a mana-tower card is tapped outside a payment: ${e.text}`;
-    if (e.kind === "text" && e.text.includes("【マナ】 effect for") && !w.paying) return `a 【マナ】 effect is used outside a payment: ${e.text}`;
+    if (e.kind === "set" && d?.["entity"] === 0 && d["prop"] === "phase" && w.depth !== 0)
+      return `the phase becomes ${String(d["value"])} with ${w.depth} link(s) on the chain`;
+    if (
+      e.kind === "set" &&
+      d?.["prop"] === "tapped" &&
+      d["value"] === true &&
+      String(d["zone"]).endsWith(":tower") &&
+      !w.paying
+    )
+      return `a mana-tower card is tapped outside a payment: ${e.text}`;
+    if (e.kind === "text" && e.text.includes("【マナ】 effect for") && !w.paying)
+      return `a 【マナ】 effect is used outside a payment: ${e.text}`;
     if (e.kind === "chain" && d !== undefined) {
       if ("link" in d) w.depth++;
       if ("resolve" in d || "fizzle" in d || "negate" in d) w.depth--;
@@ -56,10 +71,13 @@ function violation(st: State, w: Watch): string | null {
   for (const [key, ids] of Object.entries(st.zones)) {
     for (const id of ids) {
       count.set(id, (count.get(id) ?? 0) + 1);
-      if (st.entities[id]?.zone !== key.slice(key.indexOf(":") + 1)) return `card ${id} is listed in ${key} but is in ${st.entities[id]?.zone}`;
+      if (st.entities[id]?.zone !== key.slice(key.indexOf(":") + 1))
+        return `card ${id} is listed in ${key} but is in ${st.entities[id]?.zone}`;
     }
   }
-  for (const e of Object.values(st.entities)) if (e.card !== null && count.get(e.id) !== 1) return `card ${e.id} (${e.card}) is in ${count.get(e.id) ?? 0} places`;
+  for (const e of Object.values(st.entities))
+    if (e.card !== null && count.get(e.id) !== 1)
+      return `card ${e.id} (${e.card}) is in ${count.get(e.id) ?? 0} places`;
   for (const p of [1, 2]) {
     const field = st.zones[`${p}:main`] ?? [];
     const names = new Set<string>();
@@ -67,12 +85,14 @@ function violation(st: State, w: Watch): string | null {
       const card = st.entities[c]?.card ?? "?";
       if (names.has(card)) return `P${p} has two ${card} on the field`;
       names.add(card);
-      if (num(st, c, "damage") >= num(st, c, "def")) return `${card} is on the field with ${num(st, c, "damage")} damage and DEF ${num(st, c, "def")}`;
+      if (num(st, c, "damage") >= num(st, c, "def"))
+        return `${card} is on the field with ${num(st, c, "damage")} damage and DEF ${num(st, c, "def")}`;
     }
   }
   const bad = logViolation(st, w);
   if (bad !== null) return bad;
-  if ((st.chain?.links.length ?? 0) !== w.depth && !st.match.over) return `the log says ${w.depth} links, the chain holds ${st.chain?.links.length ?? 0}`;
+  if ((st.chain?.links.length ?? 0) !== w.depth && !st.match.over)
+    return `the log says ${w.depth} links, the chain holds ${st.chain?.links.length ?? 0}`;
   return null;
 }
 

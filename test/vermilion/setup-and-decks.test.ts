@@ -5,7 +5,7 @@
  * turn), and the deck rules VM-DECK-1 / VM-DECK-2 / VM-DECK-3 with the illegal test decks.
  */
 import { describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
 import type { MatchConfig, State } from "../../runtime/index.ts";
@@ -19,7 +19,13 @@ const { decks } = readDecks(gameDir("vermilion"), module);
 function config(seed: number): MatchConfig {
   const [a, b] = [decks[0], decks[1]];
   if (!a || !b) throw new Error("no decks");
-  return { seed, players: [{ name: "P1", zones: { ...a.zones } }, { name: "P2", zones: { ...b.zones } }] };
+  return {
+    seed,
+    players: [
+      { name: "P1", zones: { ...a.zones } },
+      { name: "P2", zones: { ...b.zones } },
+    ],
+  };
 }
 const ids = (st: State, p: number, zone: string) => st.zones[`${p}:${zone}`] ?? [];
 
@@ -36,7 +42,11 @@ describe("VM-SETUP-1 / VM-SETUP-2 / VM-START-1", () => {
       const d = st.decision;
       expect(d?.type).toBe("choose");
       expect(d?.player).toBe(3 - first);
-      expect(d?.type === "choose" ? [d.prompt, d.min, d.max] : null).toEqual(["Mulligan: cards to put on the bottom of your deck", 0, 7]);
+      expect(d?.type === "choose" ? [d.prompt, d.min, d.max] : null).toEqual([
+        "Mulligan: cards to put on the bottom of your deck",
+        0,
+        7,
+      ]);
     }
     expect([...firsts].sort()).toEqual([1, 2]);
   });

@@ -8,12 +8,22 @@
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { renderDiagnostic } from "../../compiler/core/diagnostics.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
 import { scenarioFiles } from "../../compiler/node/cli/test-command.ts";
-import { runScenarioFile } from "../../compiler/core/scenario.ts";
-import { Engine, hashState, parseReplay, randomAgent, recordingRun, renderLog, replay, replayToJSON, type State } from "../../runtime/index.ts";
+import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
+import {
+  Engine,
+  hashState,
+  parseReplay,
+  randomAgent,
+  recordingRun,
+  renderLog,
+  replay,
+  replayToJSON,
+  type State,
+} from "../../runtime/index.ts";
 import { cli } from "../cli/kit.ts";
 import { gameModule } from "../kit.ts";
 
@@ -30,19 +40,44 @@ describe("GI versions: the cards and their scenarios", () => {
       .filter((c) => c.versions !== undefined)
       .map((c) => `${c.id} ${(c.versions ?? []).map((v) => `${v.since}–${v.until}`).join(" ")}`)
       .sort();
-    expect(versioned).toEqual(["crossfire 3.3–4.1", "katheryne 3.3–3.5", "rainbow-bladework 3.3–3.5", "send-off 3.3–3.6", "teyvat-fried-egg 3.3–4.0", "the-scent-remained 3.3–4.1"]);
+    expect(versioned).toEqual([
+      "crossfire 3.3–4.1",
+      "katheryne 3.3–3.5",
+      "rainbow-bladework 3.3–3.5",
+      "send-off 3.3–3.6",
+      "teyvat-fried-egg 3.3–4.0",
+      "the-scent-remained 3.3–4.1",
+    ]);
     const old = (id: string) => module.cards[id]?.versions?.[0]?.def;
     expect([old("crossfire")?.fields["costAligned"], module.cards["crossfire"]?.fields["costAligned"]]).toEqual([4, 3]);
-    expect([old("the-scent-remained")?.fields["costAligned"], module.cards["the-scent-remained"]?.fields["costAligned"]]).toEqual([4, 3]);
-    expect([old("teyvat-fried-egg")?.fields["costSame"], module.cards["teyvat-fried-egg"]?.fields["costSame"]]).toEqual([3, 2]);
-    expect([old("katheryne")?.fields["costVoid"], old("katheryne")?.fields["costSame"], module.cards["katheryne"]?.fields["costSame"]]).toEqual([2, 0, 1]);
+    expect([
+      old("the-scent-remained")?.fields["costAligned"],
+      module.cards["the-scent-remained"]?.fields["costAligned"],
+    ]).toEqual([4, 3]);
+    expect([old("teyvat-fried-egg")?.fields["costSame"], module.cards["teyvat-fried-egg"]?.fields["costSame"]]).toEqual(
+      [3, 2],
+    );
+    expect([
+      old("katheryne")?.fields["costVoid"],
+      old("katheryne")?.fields["costSame"],
+      module.cards["katheryne"]?.fields["costSame"],
+    ]).toEqual([2, 0, 1]);
   });
 
   it("every versions-*.yaml scenario passes, and each versioned card is played at both versions", () => {
     const files = scenarioFiles("gitcg").filter((f) => /versions-[^/]*\.yaml$/.test(f));
     const results = files.flatMap((f) => runScenarioFile(module, relative(process.cwd(), f), readFileSync(f, "utf8")));
-    expect(results.filter((r) => r.failures.length > 0).map((r) => `${r.name}: ${r.failures.map(renderDiagnostic).join("; ")}`)).toEqual([]);
-    const at = (card: string) => [...new Set(results.filter((r) => r.name.startsWith(`versions: ${card} at `)).map((r) => /at ([\d.]+)/.exec(r.name)?.[1]))].sort();
+    expect(
+      results
+        .filter((r) => r.failures.length > 0)
+        .map((r) => `${r.name}: ${r.failures.map(renderDiagnostic).join("; ")}`),
+    ).toEqual([]);
+    const at = (card: string) =>
+      [
+        ...new Set(
+          results.filter((r) => r.name.startsWith(`versions: ${card} at `)).map((r) => /at ([\d.]+)/.exec(r.name)?.[1]),
+        ),
+      ].sort();
     expect(at("rainbow-bladework")).toEqual(["3.4", "5.2"]);
     expect(at("send-off")).toEqual(["3.5", "3.6"]);
     expect(at("katheryne")).toEqual(["3.4", "3.5"]);
@@ -62,7 +97,11 @@ describe("GI versions: the cards and their scenarios", () => {
 describe("GI versions: play --version", () => {
   it("an unknown version: exit 2 and one line naming the nearest known version", async () => {
     const r = await cli(["play", "gitcg", "--version", "4.9"]);
-    expect([r.code, r.out, r.err]).toEqual([2, "", `error: --version: unknown version '4.9' of 'gitcg' (did you mean '4.8'?); versions: ${VERSIONS}\n`]);
+    expect([r.code, r.out, r.err]).toEqual([
+      2,
+      "",
+      `error: --version: unknown version '4.9' of 'gitcg' (did you mean '4.8'?); versions: ${VERSIONS}\n`,
+    ]);
   });
 
   it("a game that declares no versions: exit 2, one line", async () => {
@@ -83,10 +122,14 @@ describe("GI versions: play --version", () => {
 
   it("--from a scenario that asks for 3.5 plays at 3.5; with --version 3.6 it is an error at the scenario's version key", async () => {
     const file = "cards/gitcg/scenarios/versions-send-off.yaml";
-    const name = "versions: send-off at 3.5: the chosen summon is destroyed (Large Wind Spirit at usage 3 leaves; Oz stays at 2); 2 same dice";
+    const name =
+      "versions: send-off at 3.5: the chosen summon is destroyed (Large Wind Spirit at usage 3 leaves; Oz stays at 2); 2 same dice";
     const from = ["--from", `${file}#${name}`, "--seed", "2", "--agents", "first,first"];
     const shown = await cli(["play", "gitcg", ...from]);
-    expect([shown.code, shown.out.split("\n")[0]]).toEqual([0, `Genius Invokation TCG, seed 2, version 3.5, from ${file}#${name}`]);
+    expect([shown.code, shown.out.split("\n")[0]]).toEqual([
+      0,
+      `Genius Invokation TCG, seed 2, version 3.5, from ${file}#${name}`,
+    ]);
     const bad = await cli(["play", "gitcg", ...from, "--version", "3.6"]);
     expect([bad.code, bad.out]).toEqual([1, ""]);
     expect(bad.err).toBe(
@@ -100,12 +143,27 @@ describe("GI versions: test --version", () => {
     const file = "cards/gitcg/scenarios/rainbow-bladework.yaml";
     const r = await cli(["test", "gitcg", "--file", file, "--version", "3.4"]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain("    cards/gitcg/scenarios/rainbow-bladework.yaml:14:37: error scenario/expect: opponent.characters.diluc.hp: expected 5, got 4\n");
+    expect(r.out).toContain(
+      "    cards/gitcg/scenarios/rainbow-bladework.yaml:14:37: error scenario/expect: opponent.characters.diluc.hp: expected 5, got 4\n",
+    );
     expect(r.out).toContain("\n0 passed, 2 failed (scenarios without a version of their own played at version 3.4)\n");
-    const pinned = await cli(["test", "gitcg", "--file", "cards/gitcg/scenarios/versions-send-off.yaml", "--version", "3.4"]);
-    expect([pinned.code, pinned.out.trim().split("\n").pop()]).toEqual([0, "2 passed, 0 failed (scenarios without a version of their own played at version 3.4)"]);
+    const pinned = await cli([
+      "test",
+      "gitcg",
+      "--file",
+      "cards/gitcg/scenarios/versions-send-off.yaml",
+      "--version",
+      "3.4",
+    ]);
+    expect([pinned.code, pinned.out.trim().split("\n").pop()]).toEqual([
+      0,
+      "2 passed, 0 failed (scenarios without a version of their own played at version 3.4)",
+    ]);
     const bad = await cli(["test", "gitcg", "--file", file, "--version", "4.9"]);
-    expect([bad.code, bad.err]).toEqual([2, `error: --version: unknown version '4.9' of 'gitcg' (did you mean '4.8'?); versions: ${VERSIONS}\n`]);
+    expect([bad.code, bad.err]).toEqual([
+      2,
+      `error: --version: unknown version '4.9' of 'gitcg' (did you mean '4.8'?); versions: ${VERSIONS}\n`,
+    ]);
   });
 });
 
@@ -113,7 +171,14 @@ describe("GI versions: matches at a version", () => {
   const engine = new Engine(module);
   const { decks } = readDecks(gameDir("gitcg"), module);
   const zones = (id: string) => ({ ...(decks.find((d) => d.id === id)?.zones ?? {}) });
-  const config = (seed: number, version: string) => ({ seed, version, players: [{ name: "A", zones: zones("diluc-bennett-xingqiu") }, { name: "B", zones: zones("xingqiu-mona-keqing") }] });
+  const config = (seed: number, version: string) => ({
+    seed,
+    version,
+    players: [
+      { name: "A", zones: zones("diluc-bennett-xingqiu") },
+      { name: "B", zones: zones("xingqiu-mona-keqing") },
+    ],
+  });
   const agents = () => [randomAgent(3 * 7919 + 1), randomAgent(3 * 7919 + 2)];
 
   it("the same seed and version give the same match (hash and log); 3.4 and 5.2 differ; the replay keeps the version", () => {
@@ -136,12 +201,21 @@ describe("GI versions: a saved state plays on at its version", () => {
     const engine = new Engine(module, { log: false });
     const { decks } = readDecks(gameDir("gitcg"), module);
     const zones = (id: string) => ({ ...(decks.find((d) => d.id === id)?.zones ?? {}) });
-    const config = { seed: 11, version: "3.4", players: [{ name: "A", zones: zones("launch-diluc-bennett-xingqiu") }, { name: "B", zones: zones("xingqiu-mona-keqing") }] };
+    const config = {
+      seed: 11,
+      version: "3.4",
+      players: [
+        { name: "A", zones: zones("launch-diluc-bennett-xingqiu") },
+        { name: "B", zones: zones("xingqiu-mona-keqing") },
+      ],
+    };
     const straight = engine.newMatch(config);
     const agents = [randomAgent(5), randomAgent(6)];
     const step = (st: State) => {
       const seat = engine.toMove(st) ?? 1;
-      expect(engine.apply(st, (agents[seat - 1] ?? agents[0])!.choose(st, engine.legalActions(st), engine)).ok).toBe(true);
+      expect(engine.apply(st, (agents[seat - 1] ?? agents[0])!.choose(st, engine.legalActions(st), engine)).ok).toBe(
+        true,
+      );
     };
     for (let i = 0; i < 40 && !engine.isOver(straight); i++) step(straight);
     const loaded = JSON.parse(JSON.stringify(straight)) as State;

@@ -5,10 +5,10 @@
  * and highlighting work on exactly the code the checker reads.
  */
 import { isMap, isSeq, type Node as YamlNode } from "yaml";
-import { SourceFile, type TextSource, type YamlPath } from "../source.ts";
-import type { Vocabulary } from "../vocabulary.ts";
-import type { FileRole } from "../model.ts";
-import { T, type Type } from "../types.ts";
+import { SourceFile, type TextSource, type YamlPath } from "../text/source.ts";
+import type { Vocabulary } from "../semantic/vocabulary.ts";
+import type { FileRole } from "../workspace/model.ts";
+import { T, type Type } from "../semantic/types.ts";
 
 /** How the scalar's text is parsed: statements, one expression, a `c in list` binding, a label text. */
 export type CodeMode = "block" | "expression" | "binding" | "label";
@@ -48,9 +48,22 @@ export function roleOfPath(file: string): FileRole {
 /** The code regions of a file, in file order. */
 export function codeRegions(src: SourceFile, role: FileRole, voc: Vocabulary | null): CodeRegion[] {
   const out: CodeRegion[] = [];
-  const add = (path: YamlPath, mode: CodeMode, ctx: { self?: boolean; event?: string | null; params?: readonly Param[] } = {}) => {
+  const add = (
+    path: YamlPath,
+    mode: CodeMode,
+    ctx: { self?: boolean; event?: string | null; params?: readonly Param[] } = {},
+  ) => {
     const source = src.textAt(path);
-    if (source) out.push({ path, mode, source, fileText: src.text, self: ctx.self ?? false, event: ctx.event, params: ctx.params ?? [] });
+    if (source)
+      out.push({
+        path,
+        mode,
+        source,
+        fileText: src.text,
+        self: ctx.self ?? false,
+        event: ctx.event,
+        params: ctx.params ?? [],
+      });
   };
   const value = obj(src.value());
   if (role === "rules") rulesRegions(value, voc, add);
@@ -58,12 +71,17 @@ export function codeRegions(src: SourceFile, role: FileRole, voc: Vocabulary | n
   return out.sort((a, b) => a.source.offset(0) - b.source.offset(0));
 }
 
-type Add = (path: YamlPath, mode: CodeMode, ctx?: { self?: boolean; event?: string | null; params?: readonly Param[] }) => void;
+type Add = (
+  path: YamlPath,
+  mode: CodeMode,
+  ctx?: { self?: boolean; event?: string | null; params?: readonly Param[] },
+) => void;
 
 function rulesRegions(r: Obj, voc: Vocabulary | null, add: Add): void {
   const order = obj(r["trigger-order"]);
   if (typeof order["first"] === "string") add(["trigger-order", "first"], "expression");
-  if (typeof order["rank"] === "string") add(["trigger-order", "rank"], "expression", { params: [{ name: "it", type: T.card }] });
+  if (typeof order["rank"] === "string")
+    add(["trigger-order", "rank"], "expression", { params: [{ name: "it", type: T.card }] });
   const paramsOf = (decl: { params: readonly Param[] } | undefined, d: unknown): Param[] =>
     decl ? [...decl.params] : Object.keys(obj(obj(d)["params"])).map((name) => ({ name, type: T.unknown }));
   for (const [name, d] of Object.entries(obj(r["functions"]))) {
@@ -83,16 +101,20 @@ function rulesRegions(r: Obj, voc: Vocabulary | null, add: Add): void {
     if (Array.isArray(a["when"])) {
       a["when"].forEach((c, i) => {
         if (typeof c === "string") add(["actions", name, "when", i], "expression", { event: null, params });
-        if (typeof obj(c)["test"] === "string") add(["actions", name, "when", i, "test"], "expression", { event: null, params });
-        if (typeof obj(c)["reason"] === "string") add(["actions", name, "when", i, "reason"], "label", { event: null, params });
+        if (typeof obj(c)["test"] === "string")
+          add(["actions", name, "when", i, "test"], "expression", { event: null, params });
+        if (typeof obj(c)["reason"] === "string")
+          add(["actions", name, "when", i, "reason"], "label", { event: null, params });
       });
     }
     if (typeof a["label"] === "string") add(["actions", name, "label"], "label", { event: null, params });
     if (typeof a["do"] === "string") add(["actions", name, "do"], "block", { event: null, params });
   }
-  if (typeof r["deck-errors"] === "string") add(["deck-errors"], "block", { params: [{ name: "errors", type: T.list(T.text) }] });
+  if (typeof r["deck-errors"] === "string")
+    add(["deck-errors"], "block", { params: [{ name: "errors", type: T.list(T.text) }] });
   for (const [kind, k] of Object.entries(obj(r["kinds"]))) {
-    if (typeof obj(k)["display"] === "string") add(["kinds", kind, "display"], "label", { params: [{ name: "it", type: T.card }] });
+    if (typeof obj(k)["display"] === "string")
+      add(["kinds", kind, "display"], "label", { params: [{ name: "it", type: T.card }] });
   }
   for (const [key, v] of Object.entries(obj(r["flow"]))) if (typeof v === "string") add(["flow", key], "block");
   (Array.isArray(r["invariants"]) ? (r["invariants"] as unknown[]) : []).forEach((inv, i) => {
@@ -121,7 +143,12 @@ function cardRegions(src: SourceFile, v: Obj, voc: Vocabulary | null, add: Add):
       for (const item of top.items) {
         const key = (item.key as { value?: unknown } | null)?.value;
         const val = item.value as { type?: string } | null;
-        if (typeof key === "string" && !known.has(key) && (val?.type === "BLOCK_LITERAL" || val?.type === "BLOCK_FOLDED")) add([key], "block", { self: true, event: null });
+        if (
+          typeof key === "string" &&
+          !known.has(key) &&
+          (val?.type === "BLOCK_LITERAL" || val?.type === "BLOCK_FOLDED")
+        )
+          add([key], "block", { self: true, event: null });
       }
     }
   }
@@ -139,9 +166,19 @@ function cardRegions(src: SourceFile, v: Obj, voc: Vocabulary | null, add: Add):
     mods.items.forEach((_, i) => {
       const m = obj((v["modifiers"] as unknown[] | undefined)?.[i]);
       const prop = String(m["compute"]);
-      const owner = voc?.props.card.has(prop) ? T.card : voc?.props.player.has(prop) ? T.player : voc?.props.game.has(prop) ? T.game : T.unknown;
-      const type = (voc?.props.card.get(prop) ?? voc?.props.player.get(prop) ?? voc?.props.game.get(prop))?.type ?? T.unknown;
-      const params = [{ name: "subject", type: owner }, { name: "value", type }];
+      const owner = voc?.props.card.has(prop)
+        ? T.card
+        : voc?.props.player.has(prop)
+          ? T.player
+          : voc?.props.game.has(prop)
+            ? T.game
+            : T.unknown;
+      const type =
+        (voc?.props.card.get(prop) ?? voc?.props.player.get(prop) ?? voc?.props.game.get(prop))?.type ?? T.unknown;
+      const params = [
+        { name: "subject", type: owner },
+        { name: "value", type },
+      ];
       if (typeof m["when"] === "string") add(["modifiers", i, "when"], "expression", { self: true, params });
       add(["modifiers", i, "do"], "block", { self: true, params });
     });
@@ -149,7 +186,10 @@ function cardRegions(src: SourceFile, v: Obj, voc: Vocabulary | null, add: Add):
 }
 
 /** The region holding a file offset (its end included: a cursor just after the code is in it), and the code offset. */
-export function regionAt(regions: readonly CodeRegion[], fileOffset: number): { region: CodeRegion; offset: number } | undefined {
+export function regionAt(
+  regions: readonly CodeRegion[],
+  fileOffset: number,
+): { region: CodeRegion; offset: number } | undefined {
   for (const region of regions) {
     const s = region.source;
     const start = s.offset(0);

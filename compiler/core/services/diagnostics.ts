@@ -1,5 +1,5 @@
 /** The model's diagnostics of one file, with LSP ranges (the workspace keeps them current). */
-import type { CheckedModel } from "../model.ts";
+import type { CheckedModel } from "../workspace/model.ts";
 import type { ServiceDiagnostic } from "./protocol.ts";
 import { toLspRange } from "./text.ts";
 

@@ -3,8 +3,8 @@
  * where that helps to find one's way (a rules file's sections, a card's triggers, a file's scenarios).
  */
 import { isMap, isPair, isScalar, isSeq, type Node as YamlNode, type Pair } from "yaml";
-import type { SourceFile } from "../source.ts";
-import type { FileRole } from "../model.ts";
+import type { SourceFile } from "../text/source.ts";
+import type { FileRole } from "../workspace/model.ts";
 import type { DocumentSymbol, OutlineKind } from "./protocol.ts";
 import type { TextLines } from "./text.ts";
 
@@ -12,7 +12,8 @@ import type { TextLines } from "./text.ts";
 export function documentSymbols(src: SourceFile, role: FileRole, lines: TextLines): DocumentSymbol[] {
   const top = src.doc.contents as YamlNode | null;
   const value = (src.value() ?? {}) as Record<string, unknown>;
-  const range = (n: { range?: [number, number, number] | null } | null | undefined) => (n?.range ? lines.rangeOf(n.range[0], n.range[1]) : lines.rangeOf(0, 0));
+  const range = (n: { range?: [number, number, number] | null } | null | undefined) =>
+    n?.range ? lines.rangeOf(n.range[0], n.range[1]) : lines.rangeOf(0, 0);
   if (top && isSeq(top)) {
     // A scenario file may be a plain list of scenarios.
     return top.items.map((it, i) => entry(it as YamlNode, `#${i + 1}`, "scenario", lines, 1));
@@ -24,14 +25,24 @@ export function documentSymbols(src: SourceFile, role: FileRole, lines: TextLine
     const name = displayName(value["name"]);
     const kind = role === "card" ? (typeof value["kind"] === "string" ? value["kind"] : "card") : "deck";
     const idNode = src.node(["id"]);
-    return [{ name: id, detail: name ? `${kind} · ${name}` : kind, kind: role === "card" ? "card" : "deck", range: range(top), selectionRange: idNode?.range ? range(idNode) : range(top), children }];
+    return [
+      {
+        name: id,
+        detail: name ? `${kind} · ${name}` : kind,
+        kind: role === "card" ? "card" : "deck",
+        range: range(top),
+        selectionRange: idNode?.range ? range(idNode) : range(top),
+        children,
+      },
+    ];
   }
   return children;
 }
 
 function displayName(v: unknown): string | undefined {
   if (typeof v === "string") return v;
-  if (v && typeof v === "object" && typeof (v as Record<string, unknown>)["en"] === "string") return (v as Record<string, string>)["en"];
+  if (v && typeof v === "object" && typeof (v as Record<string, unknown>)["en"] === "string")
+    return (v as Record<string, string>)["en"];
   return undefined;
 }
 
@@ -52,7 +63,13 @@ function pairSymbol(p: Pair, role: FileRole, lines: TextLines): DocumentSymbol {
       const cv = c.value as YamlNode | null;
       const s = ck?.range?.[0] ?? 0;
       const e = cv?.range?.[1] ?? ck?.range?.[1] ?? s;
-      return { name: isScalar(c.key) ? String(c.key.value) : "?", kind: "entry" as const, range: lines.rangeOf(s, e), selectionRange: ck?.range ? lines.rangeOf(ck.range[0], ck.range[1]) : lines.rangeOf(s, s), children: [] };
+      return {
+        name: isScalar(c.key) ? String(c.key.value) : "?",
+        kind: "entry" as const,
+        range: lines.rangeOf(s, e),
+        selectionRange: ck?.range ? lines.rangeOf(ck.range[0], ck.range[1]) : lines.rangeOf(s, s),
+        children: [],
+      };
     });
   } else if (v && isMap(v) && role === "deck") {
     kind = "section";
@@ -61,7 +78,8 @@ function pairSymbol(p: Pair, role: FileRole, lines: TextLines): DocumentSymbol {
   } else if (v && isSeq(v)) {
     kind = "section";
     const itemKind: OutlineKind = role === "scenario" ? "scenario" : key === "on" ? "trigger" : "entry";
-    if (v.items.every((it) => isMap(it))) children = v.items.map((it, i) => entry(it as YamlNode, `#${i + 1}`, itemKind, lines, i + 1));
+    if (v.items.every((it) => isMap(it)))
+      children = v.items.map((it, i) => entry(it as YamlNode, `#${i + 1}`, itemKind, lines, i + 1));
   }
   return { name: key, kind, range: lines.rangeOf(start, end), selectionRange: selection, children, ...detailOf(v) };
 }
@@ -86,7 +104,11 @@ function entry(n: YamlNode, fallback: string, kind: OutlineKind, lines: TextLine
 }
 
 function detailOf(v: YamlNode | null): { detail?: string } {
-  if (v && isScalar(v) && (typeof v.value === "string" || typeof v.value === "number" || typeof v.value === "boolean")) {
+  if (
+    v &&
+    isScalar(v) &&
+    (typeof v.value === "string" || typeof v.value === "number" || typeof v.value === "boolean")
+  ) {
     const s = String(v.value).split("\n")[0] ?? "";
     return { detail: s.length > 40 ? `${s.slice(0, 39)}…` : s };
   }

@@ -4,11 +4,11 @@
  * properties and card ids filled in, so the editor completes and flags them too. The checker
  * stays the judge: these schemas allow what they cannot describe.
  */
-import { valueSchema as cardValueSchema } from "../card-schema.ts";
-import { DECK_SCHEMA } from "../deck-check.ts";
-import { SCENARIO_SCHEMA } from "../scenario-check.ts";
-import type { Type } from "../types.ts";
-import type { Vocabulary } from "../vocabulary.ts";
+import { valueSchema as cardValueSchema } from "../files/card-schema.ts";
+import { DECK_SCHEMA } from "../files/deck-check.ts";
+import { SCENARIO_SCHEMA } from "../scenario/check.ts";
+import type { Type } from "../semantic/types.ts";
+import type { Vocabulary } from "../semantic/vocabulary.ts";
 
 const DRAFT = "http://json-schema.org/draft-07/schema#";
 
@@ -26,7 +26,11 @@ export function deckFileSchema(voc: Vocabulary, cards: readonly string[]): objec
     ...DECK_SCHEMA,
     properties: {
       ...DECK_SCHEMA.properties,
-      zones: { type: "object", propertyNames: { enum: [...voc.zones.keys()] }, additionalProperties: { type: "array", items: ids } },
+      zones: {
+        type: "object",
+        propertyNames: { enum: [...voc.zones.keys()] },
+        additionalProperties: { type: "array", items: ids },
+      },
     },
   };
 }
@@ -52,7 +56,16 @@ export function scenarioFileSchema(voc: Vocabulary, cards: readonly string[]): o
     properties: {
       scenarios: {
         ...SCENARIO_SCHEMA.properties.scenarios,
-        items: { ...item, properties: { ...item.properties, given: { ...item.properties.given, properties: { ...item.properties.given.properties, me: player, opponent: player } } } },
+        items: {
+          ...item,
+          properties: {
+            ...item.properties,
+            given: {
+              ...item.properties.given,
+              properties: { ...item.properties.given.properties, me: player, opponent: player },
+            },
+          },
+        },
       },
     },
   };

@@ -9,9 +9,9 @@ import type { IToken, TokenType } from "chevrotain";
 import { layoutTokens } from "../../../grammar/layout.ts";
 import { parser } from "../../../grammar/parser.ts";
 import * as G from "../../../grammar/tokens.ts";
-import type { CheckedModel } from "../model.ts";
-import { KIND_ENUM, T, typeToString, type Type } from "../types.ts";
-import type { Vocabulary } from "../vocabulary.ts";
+import type { CheckedModel } from "../workspace/model.ts";
+import { KIND_ENUM, T, typeToString, type Type } from "../semantic/types.ts";
+import type { Vocabulary } from "../semantic/vocabulary.ts";
 import type { CodeRegion } from "./code-regions.ts";
 import type { FileInfo } from "./file-info.ts";
 import { membersOf } from "./members.ts";
@@ -27,7 +27,12 @@ export interface EffectCompletion {
 const isWordChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_-]/.test(c);
 
 /** Completion at code offset `offset` of a region. */
-export function effectCompletion(model: CheckedModel, info: FileInfo, region: CodeRegion, offset: number): EffectCompletion {
+export function effectCompletion(
+  model: CheckedModel,
+  info: FileInfo,
+  region: CodeRegion,
+  offset: number,
+): EffectCompletion {
   const code = region.source.text;
   let start = offset;
   while (start > 0 && isWordChar(code[start - 1])) start--;
@@ -46,7 +51,18 @@ export function effectCompletion(model: CheckedModel, info: FileInfo, region: Co
 
   if (code[start - 1] === ".") {
     const ty = typeBeforeDot(ctx, start - 1);
-    return { start, end, items: ty ? membersOf(voc, ty).map((m) => ({ label: m.name, kind: m.what === "zone" ? "zone" : m.what === "event-field" ? "field" : "property", detail: `${m.name}: ${typeToString(m.type)}`, ...docOf(model, m.symbol) })) : [] };
+    return {
+      start,
+      end,
+      items: ty
+        ? membersOf(voc, ty).map((m) => ({
+            label: m.name,
+            kind: m.what === "zone" ? "zone" : m.what === "event-field" ? "field" : "property",
+            detail: `${m.name}: ${typeToString(m.type)}`,
+            ...docOf(model, m.symbol),
+          }))
+        : [],
+    };
   }
 
   const tokens = tokensBefore(prefix, inner.mode);
@@ -54,7 +70,12 @@ export function effectCompletion(model: CheckedModel, info: FileInfo, region: Co
   if (fields) return { start, end, items: fields };
   const prev = tokens[tokens.length - 1];
   if (prev?.tokenType === G.Emit) return { start, end, items: eventItems(model, voc) };
-  if (prev?.tokenType === G.Act) return { start, end, items: [...voc.windows].map((w) => ({ label: w, kind: "enum-value", detail: "action window" })) };
+  if (prev?.tokenType === G.Act)
+    return {
+      start,
+      end,
+      items: [...voc.windows].map((w) => ({ label: w, kind: "enum-value", detail: "action window" })),
+    };
 
   const next = nextTokens(tokens, inner.mode);
   const items: CompletionItem[] = [];
@@ -99,7 +120,11 @@ function docOf(model: CheckedModel, symbol: string | undefined): { documentation
  * Where the code around the word starts and how it parses. Inside a text literal there is nothing
  * to complete, except in a `{…}` interpolation, which is an expression (so is a label's).
  */
-function innerCode(code: string, at: number, mode: CodeRegion["mode"]): { from: number; mode: "block" | "expression" | "binding" } | undefined {
+function innerCode(
+  code: string,
+  at: number,
+  mode: CodeRegion["mode"],
+): { from: number; mode: "block" | "expression" | "binding" } | undefined {
   const lineStart = code.lastIndexOf("\n", at - 1) + 1;
   if (mode === "label") {
     const open = openInterpolation(code, 0, at);
@@ -141,7 +166,12 @@ function openInterpolation(code: string, from: number, at: number): number {
 function tokensBefore(prefix: string, mode: "block" | "expression" | "binding"): IToken[] {
   const lexed = G.lexer.tokenize(prefix).tokens;
   // A stand-in for the word: the layout pass then treats the newline before it as it will treat the real one.
-  const probe: IToken = { image: "x", startOffset: prefix.length, tokenType: G.Identifier, tokenTypeIdx: G.Identifier.tokenTypeIdx as number } as IToken;
+  const probe: IToken = {
+    image: "x",
+    startOffset: prefix.length,
+    tokenType: G.Identifier,
+    tokenTypeIdx: G.Identifier.tokenTypeIdx as number,
+  } as IToken;
   const laid = layoutTokens([...lexed, probe], mode === "block" ? "block" : "expression");
   const idx = laid.indexOf(probe);
   return idx < 0 ? laid : laid.slice(0, idx);
@@ -164,13 +194,24 @@ function statementTokens(tokens: readonly IToken[]): IToken[] {
   }
   return [SEP, ...tokens];
 }
-const SEP: IToken = { image: "", startOffset: 0, tokenType: G.VirtualSep, tokenTypeIdx: G.VirtualSep.tokenTypeIdx as number } as IToken;
+const SEP: IToken = {
+  image: "",
+  startOffset: 0,
+  tokenType: G.VirtualSep,
+  tokenTypeIdx: G.VirtualSep.tokenTypeIdx as number,
+} as IToken;
 
 /** The token types the grammar accepts next. */
 function nextTokens(tokens: IToken[], mode: "block" | "expression" | "binding"): TokenType[] {
   const rule = mode === "block" ? "program" : mode === "binding" ? "binding" : "expressionOnly";
   try {
-    return [...new Set(parser.computeContentAssist(rule, mode === "block" ? statementTokens(tokens) : tokens).map((s) => s.nextTokenType))];
+    return [
+      ...new Set(
+        parser
+          .computeContentAssist(rule, mode === "block" ? statementTokens(tokens) : tokens)
+          .map((s) => s.nextTokenType),
+      ),
+    ];
   } catch {
     return [G.Identifier, ...G.KEYWORDS.map((k) => ({ PATTERN: k }) as TokenType)];
   }
@@ -179,7 +220,11 @@ function nextTokens(tokens: IToken[], mode: "block" | "expression" | "binding"):
 /** Inside `emit e { … }` at a field's name: that event's fields. */
 function emitFields(tokens: readonly IToken[], voc: Vocabulary): CompletionItem[] | undefined {
   const last = tokens[tokens.length - 1];
-  if (!last || !(last.tokenType === G.LCurly || last.tokenType === G.Comma || last.tokenType.CATEGORIES?.includes(G.Sep))) return undefined;
+  if (
+    !last ||
+    !(last.tokenType === G.LCurly || last.tokenType === G.Comma || last.tokenType.CATEGORIES?.includes(G.Sep))
+  )
+    return undefined;
   let depth = 0;
   for (let i = tokens.length - 1; i >= 0; i--) {
     const t = tokens[i] as IToken;
@@ -195,8 +240,11 @@ function emitFields(tokens: readonly IToken[], voc: Vocabulary): CompletionItem[
       const ev = voc.events.get(name.image);
       if (!ev) return [];
       const given = new Set<string>();
-      for (let k = i + 1; k < tokens.length - 1; k++) if (tokens[k + 1]?.tokenType === G.Colon && depthAt(tokens, i, k) === 0) given.add((tokens[k] as IToken).image);
-      return [...ev.fields].filter(([f]) => !given.has(f)).map(([f, ty]) => ({ label: f, kind: "field", detail: `${f}: ${typeToString(ty)}`, insertText: `${f}: ` }));
+      for (let k = i + 1; k < tokens.length - 1; k++)
+        if (tokens[k + 1]?.tokenType === G.Colon && depthAt(tokens, i, k) === 0) given.add((tokens[k] as IToken).image);
+      return [...ev.fields]
+        .filter(([f]) => !given.has(f))
+        .map(([f, ty]) => ({ label: f, kind: "field", detail: `${f}: ${typeToString(ty)}`, insertText: `${f}: ` }));
     }
     if (depth < 0) return undefined;
   }
@@ -226,7 +274,12 @@ function eventItems(model: CheckedModel, voc: Vocabulary): CompletionItem[] {
 function nameItems(ctx: Ctx, mode: "block" | "expression" | "binding"): CompletionItem[] {
   const { model, region, voc } = ctx;
   const items: CompletionItem[] = [];
-  for (const l of localsBefore(ctx)) items.push({ label: l.name, kind: "variable", ...(l.type ? { detail: `${l.name}: ${typeToString(l.type)}` } : {}) });
+  for (const l of localsBefore(ctx))
+    items.push({
+      label: l.name,
+      kind: "variable",
+      ...(l.type ? { detail: `${l.name}: ${typeToString(l.type)}` } : {}),
+    });
   const context: [string, Type][] = [
     ["me", T.player],
     ...(voc.players === 2 ? ([["opponent", T.player]] as [string, Type][]) : []),
@@ -234,13 +287,36 @@ function nameItems(ctx: Ctx, mode: "block" | "expression" | "binding"): Completi
     ["match", T.match],
     ...(region.self ? ([["self", T.card]] as [string, Type][]) : []),
     ...(region.event !== undefined ? ([["event", T.event(region.event)]] as [string, Type][]) : []),
-    ...(/\bwhere\b/.test(ctx.prefix.slice(ctx.prefix.lastIndexOf("\n") + 1)) ? ([["it", T.unknown]] as [string, Type][]) : []),
+    ...(/\bwhere\b/.test(ctx.prefix.slice(ctx.prefix.lastIndexOf("\n") + 1))
+      ? ([["it", T.unknown]] as [string, Type][])
+      : []),
   ];
-  for (const [name, ty] of context) items.push({ label: name, kind: "variable", detail: `${name}: ${typeToString(ty)}` });
-  for (const f of voc.functions.values()) items.push({ label: f.name, kind: "function", detail: model.symbols.get(`function:${f.name}`)?.detail ?? signature(f), ...docOf(model, `function:${f.name}`) });
-  for (const d of model.symbols.values()) if (d.kind === "builtin") items.push({ label: d.name, kind: "function", ...(d.detail ? { detail: d.detail } : {}), ...docOf(model, d.id) });
-  if (mode === "block") for (const p of voc.procedures.values()) items.push({ label: p.name, kind: "procedure", detail: model.symbols.get(`procedure:${p.name}`)?.detail ?? signature(p), ...docOf(model, `procedure:${p.name}`) });
-  for (const [value, en] of voc.enumOfValue) items.push(en === KIND_ENUM ? { label: value, kind: "kind", detail: "card kind" } : { label: value, kind: "enum-value", detail: `${value}: ${en}` });
+  for (const [name, ty] of context)
+    items.push({ label: name, kind: "variable", detail: `${name}: ${typeToString(ty)}` });
+  for (const f of voc.functions.values())
+    items.push({
+      label: f.name,
+      kind: "function",
+      detail: model.symbols.get(`function:${f.name}`)?.detail ?? signature(f),
+      ...docOf(model, `function:${f.name}`),
+    });
+  for (const d of model.symbols.values())
+    if (d.kind === "builtin")
+      items.push({ label: d.name, kind: "function", ...(d.detail ? { detail: d.detail } : {}), ...docOf(model, d.id) });
+  if (mode === "block")
+    for (const p of voc.procedures.values())
+      items.push({
+        label: p.name,
+        kind: "procedure",
+        detail: model.symbols.get(`procedure:${p.name}`)?.detail ?? signature(p),
+        ...docOf(model, `procedure:${p.name}`),
+      });
+  for (const [value, en] of voc.enumOfValue)
+    items.push(
+      en === KIND_ENUM
+        ? { label: value, kind: "kind", detail: "card kind" }
+        : { label: value, kind: "enum-value", detail: `${value}: ${en}` },
+    );
   for (const k of voc.keywords) items.push({ label: k, kind: "enum-value", detail: "keyword" });
   for (const c of model.cards) items.push({ label: c.id, kind: "card", detail: `${c.kind} · ${c.name}` });
   return items;
@@ -271,9 +347,17 @@ function typeOfName(ctx: Ctx, name: string): Type | undefined {
   const s = ctx.region.source;
   const lo = s.offset(0);
   const hi = s.offset(s.text.length);
-  const inRegion = (span: { start: number; end: number }) => span.start >= lo && span.end <= hi && ctx.info.text.slice(span.start, span.end) === name;
+  const inRegion = (span: { start: number; end: number }) =>
+    span.start >= lo && span.end <= hi && ctx.info.text.slice(span.start, span.end) === name;
   for (const d of fm.declarations) if (d.span && d.type && d.type.t !== "unknown" && inRegion(d.span)) return d.type;
-  for (const r of fm.references) if (r.type && r.type.t !== "unknown" && inRegion(r.span) && (r.symbol.startsWith("local:") || r.symbol.startsWith("param:"))) return r.type;
+  for (const r of fm.references)
+    if (
+      r.type &&
+      r.type.t !== "unknown" &&
+      inRegion(r.span) &&
+      (r.symbol.startsWith("local:") || r.symbol.startsWith("param:"))
+    )
+      return r.type;
   return undefined;
 }
 
@@ -299,12 +383,17 @@ function typeBeforeDot(ctx: Ctx, dot: number): Type | undefined {
   const [head, ...rest] = chain;
   if (!head) return undefined;
   let ty: Type | undefined =
-    head === "me" || head === "opponent" ? T.player
-    : head === "self" && region.self ? T.card
-    : head === "game" ? T.game
-    : head === "match" ? T.match
-    : head === "event" && region.event !== undefined ? T.event(region.event)
-    : localsBefore(ctx).find((l) => l.name === head)?.type;
+    head === "me" || head === "opponent"
+      ? T.player
+      : head === "self" && region.self
+        ? T.card
+        : head === "game"
+          ? T.game
+          : head === "match"
+            ? T.match
+            : head === "event" && region.event !== undefined
+              ? T.event(region.event)
+              : localsBefore(ctx).find((l) => l.name === head)?.type;
   for (const name of rest) {
     if (!ty) return undefined;
     ty = membersOf(voc, ty).find((m) => m.name === name)?.type;

@@ -1,6 +1,6 @@
 /** What the services need to know about one file of the model, computed once per model and file. */
-import type { CheckedModel, FileRole } from "../model.ts";
-import { SourceFile } from "../source.ts";
+import type { CheckedModel, FileRole } from "../workspace/model.ts";
+import { SourceFile } from "../text/source.ts";
 import { codeRegions, roleOfPath, type CodeRegion } from "./code-regions.ts";
 import { TextLines } from "./text.ts";
 
@@ -25,7 +25,14 @@ export function fileInfo(model: CheckedModel, file: string): FileInfo | undefine
   if (!fm) return undefined;
   const src = new SourceFile(file, fm.text);
   const role = fm.role ?? roleOfPath(file);
-  const info: FileInfo = { file, role, text: fm.text, lines: new TextLines(fm.text), src, regions: codeRegions(src, role, model.vocabulary) };
+  const info: FileInfo = {
+    file,
+    role,
+    text: fm.text,
+    lines: new TextLines(fm.text),
+    src,
+    regions: codeRegions(src, role, model.vocabulary),
+  };
   m.set(file, info);
   return info;
 }

@@ -3,10 +3,10 @@
  * card's name, kind, stats and text, and for a rule id (`GI-REACT-1`, anywhere in a file) the
  * rule's line from docs/rules/<game>.md (given to the services as data).
  */
-import type { CheckedModel, Declaration } from "../model.ts";
-import { typeToString, type Type } from "../types.ts";
-import { ruleIdAt } from "../rules-docs.ts";
-import { describeVersions } from "../versions.ts";
+import type { CheckedModel, Declaration } from "../workspace/model.ts";
+import { typeToString, type Type } from "../semantic/types.ts";
+import { ruleIdAt } from "../files/rules-docs.ts";
+import { describeVersions } from "../files/versions.ts";
 import { fileInfo, type FileInfo } from "./file-info.ts";
 import type { Hover } from "./protocol.ts";
 import { toLspRange } from "./text.ts";
@@ -20,11 +20,17 @@ const CONTEXT_DOCS: Readonly<Record<string, string>> = {
   event: "event — the event being handled",
 };
 
-export function hover(model: CheckedModel, info: FileInfo, offset: number, rules: ReadonlyMap<string, string>): Hover | undefined {
+export function hover(
+  model: CheckedModel,
+  info: FileInfo,
+  offset: number,
+  rules: ReadonlyMap<string, string>,
+): Hover | undefined {
   const rule = ruleIdAt(info.text, offset);
   if (rule) {
     const text = rules.get(rule.id);
-    if (text !== undefined) return { contents: `**${rule.id}** — ${text}`, range: info.lines.rangeOf(rule.start, rule.end) };
+    if (text !== undefined)
+      return { contents: `**${rule.id}** — ${text}`, range: info.lines.rangeOf(rule.start, rule.end) };
   }
   const hit = model.at(info.file, offset);
   if (hit) return { contents: describe(model, hit.declaration, hit.type), range: toLspRange(hit.span.range) };
@@ -37,7 +43,8 @@ export function hover(model: CheckedModel, info: FileInfo, offset: number, rules
     while (b < info.text.length && /[A-Za-z]/.test(info.text[b] as string)) b++;
     const name = info.text.slice(a, b);
     const doc = CONTEXT_DOCS[name];
-    if (doc && info.text[a - 1] !== "." && !/[\w-]/.test(info.text[b] ?? "")) return { contents: "```\n" + doc + "\n```", range: info.lines.rangeOf(a, b) };
+    if (doc && info.text[a - 1] !== "." && !/[\w-]/.test(info.text[b] ?? ""))
+      return { contents: "```\n" + doc + "\n```", range: info.lines.rangeOf(a, b) };
   }
   return undefined;
 }
@@ -48,7 +55,17 @@ export function describe(model: CheckedModel, d: Declaration, type?: Type): stri
   const ty = type ?? d.type;
   const head = d.detail ?? (ty ? `${d.name}: ${typeToString(ty)}` : d.name);
   const lines = ["```", `(${d.kind}) ${head}`, "```"];
-  if (ty && d.detail && !d.detail.includes(typeToString(ty)) && (d.kind === "local" || d.kind === "param" || d.kind === "event-field" || d.kind === "property" || d.kind === "field")) lines.push(`type: \`${typeToString(ty)}\``);
+  if (
+    ty &&
+    d.detail &&
+    !d.detail.includes(typeToString(ty)) &&
+    (d.kind === "local" ||
+      d.kind === "param" ||
+      d.kind === "event-field" ||
+      d.kind === "property" ||
+      d.kind === "field")
+  )
+    lines.push(`type: \`${typeToString(ty)}\``);
   const doc = d.doc ?? commentDoc(model, d);
   if (doc) lines.push("", doc);
   return lines.join("\n");
@@ -94,7 +111,8 @@ export function describeCard(model: CheckedModel, id: string): string | undefine
     if (["id", "kind", "name", "text", "on", "modifiers", "officialId"].includes(k)) continue;
     const f = kind?.fields.get(k) ?? model.vocabulary?.cardFields.get(k);
     if (f && (f.type === "effect" || f.type === "response" || f.type === "localized")) continue;
-    if (typeof v === "number" || typeof v === "boolean" || (typeof v === "string" && !v.includes("\n"))) stats.push(`${k}: ${String(v)}`);
+    if (typeof v === "number" || typeof v === "boolean" || (typeof v === "string" && !v.includes("\n")))
+      stats.push(`${k}: ${String(v)}`);
     else if (Array.isArray(v) && v.every((x) => typeof x !== "object")) stats.push(`${k}: ${v.join(", ")}`);
   }
   if (stats.length) out.push("", stats.join(" · "));

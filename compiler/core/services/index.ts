@@ -5,12 +5,12 @@
  * Pure: no Node APIs and no TypeScript, so it runs in a web worker as well as in the LSP server.
  * Types are LSP-shaped but our own (protocol.ts): positions are 0-based line/character.
  *
- *   const ws = new Workspace(input);                 // compiler/core/workspace.ts
+ *   const ws = new Workspace(input);                 // compiler/core/workspace/workspace.ts
  *   const ls = new LanguageService(ws, ruleTexts);   // ruleTexts: rule id → its line (docs/rules/<game>.md)
  *   ws.setFile(path, text);                          // after an edit
  *   ls.completion(path, { line: 9, character: 14 });
  */
-import type { CheckedModel } from "../model.ts";
+import type { CheckedModel } from "../workspace/model.ts";
 import { quickFixes } from "./code-actions.ts";
 import { completion } from "./completion.ts";
 import { fileDiagnostics } from "./diagnostics.ts";
@@ -18,7 +18,18 @@ import { documentSymbols } from "./document-symbols.ts";
 import { fileInfo, type FileInfo } from "./file-info.ts";
 import { hover } from "./hover.ts";
 import { definition, references } from "./navigation.ts";
-import type { CodeAction, CompletionList, DocumentSymbol, Hover, Location, LspPosition, LspRange, SemanticTokens, ServiceDiagnostic, WorkspaceEdit } from "./protocol.ts";
+import type {
+  CodeAction,
+  CompletionList,
+  DocumentSymbol,
+  Hover,
+  Location,
+  LspPosition,
+  LspRange,
+  SemanticTokens,
+  ServiceDiagnostic,
+  WorkspaceEdit,
+} from "./protocol.ts";
 import { prepareRename, rename } from "./rename.ts";
 import { encodeTokens, nameIndex, regionTokens, SEMANTIC_LEGEND } from "./semantic-tokens.ts";
 
@@ -74,7 +85,9 @@ export class LanguageService {
   }
 
   rename(file: string, pos: LspPosition, newName: string): WorkspaceEdit | { error: string } {
-    return this.with<WorkspaceEdit | { error: string }>(file, { error: `unknown file ${file}` }, (m, info) => rename(m, info, info.lines.offsetAt(pos), newName));
+    return this.with<WorkspaceEdit | { error: string }>(file, { error: `unknown file ${file}` }, (m, info) =>
+      rename(m, info, info.lines.offsetAt(pos), newName),
+    );
   }
 
   documentSymbols(file: string): DocumentSymbol[] {
@@ -84,7 +97,10 @@ export class LanguageService {
   semanticTokens(file: string): SemanticTokens {
     return this.with(file, { data: [] }, (m, info) => {
       const names = nameIndex(m, file);
-      return encodeTokens(info.regions.flatMap((r) => regionTokens(r, names)), info.lines);
+      return encodeTokens(
+        info.regions.flatMap((r) => regionTokens(r, names)),
+        info.lines,
+      );
     });
   }
 

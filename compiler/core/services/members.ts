@@ -3,8 +3,8 @@
  * rules as the checker's member lookup (card properties and data fields, player zones and
  * properties, game properties and options, event fields, the match).
  */
-import { join, KIND_ENUM, T, type Type } from "../types.ts";
-import type { Vocabulary } from "../vocabulary.ts";
+import { join, KIND_ENUM, T, type Type } from "../semantic/types.ts";
+import type { Vocabulary } from "../semantic/vocabulary.ts";
 
 export interface Member {
   readonly name: string;
@@ -23,13 +23,26 @@ function cardMembers(voc: Vocabulary): Member[] {
   add({ name: "kind", type: T.enumOf(KIND_ENUM), what: "property" });
   add({ name: "card", type: T.cardid, what: "property" });
   add({ name: "name", type: T.text, what: "property" });
-  for (const p of voc.props.card.values()) add({ name: p.name, type: p.type, what: "property", symbol: `property:card:${p.name}` });
+  for (const p of voc.props.card.values())
+    add({ name: p.name, type: p.type, what: "property", symbol: `property:card:${p.name}` });
   for (const f of voc.cardFields.values()) {
-    if (typeof f.type === "object" || f.type === "localized") add({ name: f.name, type: typeof f.type === "object" ? f.type : T.text, what: "field", symbol: `field:*:${f.name}` });
+    if (typeof f.type === "object" || f.type === "localized")
+      add({
+        name: f.name,
+        type: typeof f.type === "object" ? f.type : T.text,
+        what: "field",
+        symbol: `field:*:${f.name}`,
+      });
   }
   for (const k of voc.kinds.values()) {
     for (const f of k.fields.values()) {
-      if (typeof f.type === "object" || f.type === "localized") add({ name: f.name, type: typeof f.type === "object" ? f.type : T.text, what: "field", symbol: `field:${k.name}:${f.name}` });
+      if (typeof f.type === "object" || f.type === "localized")
+        add({
+          name: f.name,
+          type: typeof f.type === "object" ? f.type : T.text,
+          what: "field",
+          symbol: `field:${k.name}:${f.name}`,
+        });
     }
   }
   return [...out.values()];
@@ -39,7 +52,8 @@ function playerMembers(voc: Vocabulary): Member[] {
   const out: Member[] = [];
   for (const z of voc.zones.keys()) out.push({ name: z, type: T.list(T.card), what: "zone", symbol: `zone:${z}` });
   out.push({ name: "name", type: T.text, what: "property" });
-  for (const p of voc.props.player.values()) out.push({ name: p.name, type: p.type, what: "property", symbol: `property:player:${p.name}` });
+  for (const p of voc.props.player.values())
+    out.push({ name: p.name, type: p.type, what: "property", symbol: `property:player:${p.name}` });
   return out;
 }
 
@@ -57,8 +71,12 @@ export function membersOf(voc: Vocabulary, ty: Type): Member[] {
     }
     case "game":
       return [
-        ...[...voc.props.game.values()].map((p): Member => ({ name: p.name, type: p.type, what: "property", symbol: `property:game:${p.name}` })),
-        ...[...voc.options.values()].map((o): Member => ({ name: o.name, type: o.type, what: "property", symbol: `option:${o.name}` })),
+        ...[...voc.props.game.values()].map(
+          (p): Member => ({ name: p.name, type: p.type, what: "property", symbol: `property:game:${p.name}` }),
+        ),
+        ...[...voc.options.values()].map(
+          (o): Member => ({ name: o.name, type: o.type, what: "property", symbol: `option:${o.name}` }),
+        ),
       ];
     case "match":
       return [
@@ -69,11 +87,18 @@ export function membersOf(voc: Vocabulary, ty: Type): Member[] {
     case "event": {
       if (ty.name) {
         const ev = voc.events.get(ty.name);
-        return [...(ev?.fields ?? [])].map(([name, type]) => ({ name, type, what: "event-field", symbol: `event-field:${ty.name}:${name}` }));
+        return [...(ev?.fields ?? [])].map(([name, type]) => ({
+          name,
+          type,
+          what: "event-field",
+          symbol: `event-field:${ty.name}:${name}`,
+        }));
       }
       // An event known only at run time: every field some event has.
       const all = new Map<string, Type>();
-      for (const ev of voc.events.values()) for (const [name, type] of ev.fields) all.set(name, all.has(name) ? (join(all.get(name) as Type, type) ?? T.unknown) : type);
+      for (const ev of voc.events.values())
+        for (const [name, type] of ev.fields)
+          all.set(name, all.has(name) ? (join(all.get(name) as Type, type) ?? T.unknown) : type);
       return [...all].map(([name, type]) => ({ name, type, what: "event-field" }));
     }
     default:

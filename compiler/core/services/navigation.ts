@@ -1,5 +1,5 @@
 /** Go to definition and find references, from the model's index of resolved names. */
-import type { CheckedModel } from "../model.ts";
+import type { CheckedModel } from "../workspace/model.ts";
 import type { FileInfo } from "./file-info.ts";
 import type { Location } from "./protocol.ts";
 import { toLspRange } from "./text.ts";
@@ -10,7 +10,12 @@ export function definition(model: CheckedModel, info: FileInfo, offset: number):
   return span ? [{ file: span.file, range: toLspRange(span.range) }] : [];
 }
 
-export function references(model: CheckedModel, info: FileInfo, offset: number, includeDeclaration: boolean): Location[] {
+export function references(
+  model: CheckedModel,
+  info: FileInfo,
+  offset: number,
+  includeDeclaration: boolean,
+): Location[] {
   const hit = model.at(info.file, offset);
   if (!hit) return [];
   const decl = hit.declaration.span;

@@ -5,12 +5,26 @@
  */
 import type { IToken } from "chevrotain";
 import * as G from "../../../grammar/tokens.ts";
-import type { CheckedModel, SymbolKind } from "../model.ts";
+import type { CheckedModel, SymbolKind } from "../workspace/model.ts";
 import type { CodeRegion } from "./code-regions.ts";
 import type { SemanticTokens, SemanticTokensLegend } from "./protocol.ts";
 import type { TextLines } from "./text.ts";
 
-export const TOKEN_TYPES = ["keyword", "number", "string", "operator", "comment", "variable", "parameter", "property", "function", "enumMember", "event", "class", "type"] as const;
+export const TOKEN_TYPES = [
+  "keyword",
+  "number",
+  "string",
+  "operator",
+  "comment",
+  "variable",
+  "parameter",
+  "property",
+  "function",
+  "enumMember",
+  "event",
+  "class",
+  "type",
+] as const;
 export const TOKEN_MODIFIERS = ["declaration", "readonly", "defaultLibrary"] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 type TokenModifier = (typeof TOKEN_MODIFIERS)[number];
@@ -96,7 +110,8 @@ export function regionTokens(region: CodeRegion, names: NameIndex): FileToken[] 
       continue;
     }
     if (tt === G.NumberLiteral) push(s, e, "number");
-    else if (tt === G.StringLiteral || tt === G.UnterminatedString || tt === G.SingleQuotedString) stringParts(code, s, e, push, names, at, true);
+    else if (tt === G.StringLiteral || tt === G.UnterminatedString || tt === G.SingleQuotedString)
+      stringParts(code, s, e, push, names, at, true);
     else if (tt === G.Identifier || (G.KEYWORDS.includes(tok.image) && prev?.tokenType === G.Dot)) {
       const next = lexed.tokens[lexed.tokens.indexOf(tok) + 1];
       push(s, e, ...nameToken(tok.image, at(s), names, prev?.tokenType === G.Dot, next?.tokenType === G.LParen));
@@ -118,7 +133,15 @@ function comments(code: string, from: number, to: number, push: (s: number, e: n
 }
 
 /** A text: literal parts are strings, `{expr}` parts are lexed as code. */
-function stringParts(code: string, s: number, e: number, push: (s: number, e: number, t: TokenType, m?: TokenModifier[]) => void, names: NameIndex, at: (i: number) => number, quoted: boolean): void {
+function stringParts(
+  code: string,
+  s: number,
+  e: number,
+  push: (s: number, e: number, t: TokenType, m?: TokenModifier[]) => void,
+  names: NameIndex,
+  at: (i: number) => number,
+  quoted: boolean,
+): void {
   let from = s;
   let i = quoted ? s + 1 : s;
   while (i < e) {
@@ -159,7 +182,13 @@ function stringParts(code: string, s: number, e: number, push: (s: number, e: nu
 }
 
 /** What a name is: the model's answer first, then the syntax (after `.`: a property; before `(`: a call). */
-function nameToken(name: string, fileOffset: number, names: NameIndex, afterDot: boolean, beforeParen: boolean): [TokenType, TokenModifier[]] {
+function nameToken(
+  name: string,
+  fileOffset: number,
+  names: NameIndex,
+  afterDot: boolean,
+  beforeParen: boolean,
+): [TokenType, TokenModifier[]] {
   const hit = names.get(fileOffset);
   const t = hit ? BY_SYMBOL[hit.kind] : undefined;
   if (hit && t) {
@@ -185,7 +214,13 @@ export function encodeTokens(tokens: readonly FileToken[], lines: TextLines): Se
     const len = t.end - t.start;
     if (len <= 0) continue;
     const dl = p.line - line;
-    data.push(dl, dl === 0 ? p.character - char : p.character, len, TOKEN_TYPES.indexOf(t.type), t.modifiers.reduce((bits, m) => bits | (1 << TOKEN_MODIFIERS.indexOf(m)), 0));
+    data.push(
+      dl,
+      dl === 0 ? p.character - char : p.character,
+      len,
+      TOKEN_TYPES.indexOf(t.type),
+      t.modifiers.reduce((bits, m) => bits | (1 << TOKEN_MODIFIERS.indexOf(m)), 0),
+    );
     line = p.line;
     char = p.character;
   }
@@ -193,7 +228,9 @@ export function encodeTokens(tokens: readonly FileToken[], lines: TextLines): Se
 }
 
 /** Decodes LSP's encoding (for tests and for editors that want plain ranges). */
-export function decodeTokens(data: readonly number[]): { line: number; character: number; length: number; type: TokenType; modifiers: TokenModifier[] }[] {
+export function decodeTokens(
+  data: readonly number[],
+): { line: number; character: number; length: number; type: TokenType; modifiers: TokenModifier[] }[] {
   const out: { line: number; character: number; length: number; type: TokenType; modifiers: TokenModifier[] }[] = [];
   let line = 0;
   let char = 0;
@@ -202,7 +239,13 @@ export function decodeTokens(data: readonly number[]): { line: number; character
     line += dl;
     char = dl === 0 ? char + (data[i + 1] ?? 0) : (data[i + 1] ?? 0);
     const bits = data[i + 4] ?? 0;
-    out.push({ line, character: char, length: data[i + 2] ?? 0, type: TOKEN_TYPES[data[i + 3] ?? 0] ?? "variable", modifiers: TOKEN_MODIFIERS.filter((_, k) => bits & (1 << k)) });
+    out.push({
+      line,
+      character: char,
+      length: data[i + 2] ?? 0,
+      type: TOKEN_TYPES[data[i + 3] ?? 0] ?? "variable",
+      modifiers: TOKEN_MODIFIERS.filter((_, k) => bits & (1 << k)),
+    });
   }
   return out;
 }

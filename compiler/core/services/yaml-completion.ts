@@ -5,12 +5,12 @@
  * and flow brackets, so it works while the file does not parse yet.
  */
 import { RULES_SCHEMA } from "../../../grammar/rules-schema.ts";
-import { kindSchema } from "../card-schema.ts";
-import { DECK_SCHEMA } from "../deck-check.ts";
-import type { CheckedModel } from "../model.ts";
-import { SCENARIO_SCHEMA } from "../scenario-check.ts";
-import { GENERIC_CARD_KEYS, type Vocabulary } from "../vocabulary.ts";
-import { typeToString, type Type } from "../types.ts";
+import { kindSchema } from "../files/card-schema.ts";
+import { DECK_SCHEMA } from "../files/deck-check.ts";
+import type { CheckedModel } from "../workspace/model.ts";
+import { SCENARIO_SCHEMA } from "../scenario/check.ts";
+import { GENERIC_CARD_KEYS, type Vocabulary } from "../semantic/vocabulary.ts";
+import { typeToString, type Type } from "../semantic/types.ts";
 import { isMap, isSeq } from "yaml";
 import type { FileInfo } from "./file-info.ts";
 import type { CompletionItem, LspPosition } from "./protocol.ts";
@@ -42,7 +42,11 @@ function shape(line: string): LineShape | null {
   if (rest.trim() === "" && (m[2] as string) === "") return null;
   if (rest.startsWith("#")) return null;
   const key = /^([A-Za-z0-9_.-]+|"[^"]*"|'[^']*')\s*:(\s|$)/.exec(rest)?.[1]?.replace(/^["']|["']$/g, "") ?? null;
-  return { keyCol: (m[1] as string).length + (m[2] as string).length, dashes: (m[2] as string).replace(/\s/g, "").length, key };
+  return {
+    keyCol: (m[1] as string).length + (m[2] as string).length,
+    dashes: (m[2] as string).replace(/\s/g, "").length,
+    key,
+  };
 }
 
 /** The keys above a line (by indentation), outermost first; `*` for list items. */
@@ -163,7 +167,10 @@ function flowPlace(text: string): { path: string[]; at: "key" | "value"; sibling
     } else word += c;
   }
   const top = stack[stack.length - 1];
-  if (!top) return text.trim() === "" || /^[A-Za-z0-9_.-]*$/.test(text.trim()) ? { path: [], at: "value", siblings: new Set() } : undefined;
+  if (!top)
+    return text.trim() === "" || /^[A-Za-z0-9_.-]*$/.test(text.trim())
+      ? { path: [], at: "value", siblings: new Set() }
+      : undefined;
   if (top.kind === "seq") return { path: segs, at: "value", siblings: new Set() };
   if (key === null) return { path: segs, at: "key", siblings: top.keys };
   return { path: [...segs, key], at: "value", siblings: new Set() };
@@ -172,14 +179,16 @@ function flowPlace(text: string): { path: string[]; at: "key" | "value"; sibling
 // ── schemas ─────────────────────────────────────────────────────────────────
 
 type Schema = Record<string, unknown>;
-const asSchema = (v: unknown): Schema | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Schema) : undefined);
+const asSchema = (v: unknown): Schema | undefined =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Schema) : undefined;
 
 function alternatives(s: Schema): Schema[] {
   const out = [s];
-  for (const k of ["oneOf", "anyOf", "allOf"]) for (const a of (s[k] as unknown[] | undefined) ?? []) {
-    const sa = asSchema(a);
-    if (sa) out.push(...alternatives(sa));
-  }
+  for (const k of ["oneOf", "anyOf", "allOf"])
+    for (const a of (s[k] as unknown[] | undefined) ?? []) {
+      const sa = asSchema(a);
+      if (sa) out.push(...alternatives(sa));
+    }
   return out;
 }
 
@@ -209,7 +218,9 @@ function schemaAt(s: Schema, path: KeyPath): Schema | undefined {
 
 function keysOf(s: Schema): { name: string; description?: string }[] {
   const out = new Map<string, string | undefined>();
-  for (const a of alternatives(s)) for (const [k, v] of Object.entries(asSchema(a["properties"]) ?? {})) if (!out.has(k)) out.set(k, asSchema(v)?.["description"] as string | undefined);
+  for (const a of alternatives(s))
+    for (const [k, v] of Object.entries(asSchema(a["properties"]) ?? {}))
+      if (!out.has(k)) out.set(k, asSchema(v)?.["description"] as string | undefined);
   return [...out].map(([name, description]) => (description ? { name, description } : { name }));
 }
 
@@ -231,7 +242,8 @@ function cardFieldType(voc: Vocabulary, kind: string, field: string): Type | und
   return f && typeof f.type === "object" ? f.type : undefined;
 }
 
-const isCardId = (ty: Type | undefined): boolean => ty !== undefined && (ty.t === "cardid" || (ty.t === "list" && ty.of.t === "cardid"));
+const isCardId = (ty: Type | undefined): boolean =>
+  ty !== undefined && (ty.t === "cardid" || (ty.t === "list" && ty.of.t === "cardid"));
 
 /** The `event:` of the trigger (an item of `on:`) holding a file offset. */
 function triggerEventAt(info: FileInfo, offset: number): string | undefined {
@@ -247,12 +259,26 @@ function triggerEventAt(info: FileInfo, offset: number): string | undefined {
 }
 
 /** Completion items for a place in a YAML file (`offset`: the cursor's file offset). */
-export function yamlCompletion(model: CheckedModel, info: FileInfo, place: YamlPlace, offset: number): CompletionItem[] {
+export function yamlCompletion(
+  model: CheckedModel,
+  info: FileInfo,
+  place: YamlPlace,
+  offset: number,
+): CompletionItem[] {
   const voc = model.vocabulary;
   const path = place.path;
-  const cardIds = (): CompletionItem[] => model.cards.map((c) => ({ label: c.id, kind: "card", detail: `${c.kind} · ${c.name}` }));
+  const cardIds = (): CompletionItem[] =>
+    model.cards.map((c) => ({ label: c.id, kind: "card", detail: `${c.kind} · ${c.name}` }));
   const keyItems = (keys: { name: string; description?: string; detail?: string }[]): CompletionItem[] =>
-    keys.filter((k) => !place.siblings.has(k.name)).map((k) => ({ label: k.name, kind: "key", insertText: `${k.name}: `, ...(k.detail ? { detail: k.detail } : {}), ...(k.description ? { documentation: k.description } : {}) }));
+    keys
+      .filter((k) => !place.siblings.has(k.name))
+      .map((k) => ({
+        label: k.name,
+        kind: "key",
+        insertText: `${k.name}: `,
+        ...(k.detail ? { detail: k.detail } : {}),
+        ...(k.description ? { documentation: k.description } : {}),
+      }));
   const valueItems = (values: string[]): CompletionItem[] => values.map((v) => ({ label: v, kind: "value" }));
 
   if (info.role === "card") {
@@ -260,24 +286,29 @@ export function yamlCompletion(model: CheckedModel, info: FileInfo, place: YamlP
     if (!voc) return [];
     if (!kind || !voc.kinds.has(kind)) {
       if (place.at === "key" && path.length === 0) return keyItems(GENERIC_CARD_KEYS.map((name) => ({ name })));
-      if (place.at === "value" && path.length === 1 && path[0] === "kind") return [...voc.kinds.keys()].map((k) => ({ label: k, kind: "kind" }));
+      if (place.at === "value" && path.length === 1 && path[0] === "kind")
+        return [...voc.kinds.keys()].map((k) => ({ label: k, kind: "kind" }));
       return [];
     }
     const schema = kindSchema(voc, kind) as Schema;
     if (place.at === "key" && !(path[path.length - 1] === "*" && keysOf(schemaAt(schema, path) ?? {}).length === 0)) {
       const s = schemaAt(schema, path);
       if (!s) return [];
-      return keyItems(keysOf(s).map((k) => {
-        const ty = path.length === 0 ? cardFieldType(voc, kind, k.name) : undefined;
-        const f = path.length === 0 ? (voc.kinds.get(kind)?.fields.get(k.name) ?? voc.cardFields.get(k.name)) : undefined;
-        const detail = ty ? typeToString(ty) : f ? String(f.type) : undefined;
-        return detail ? { ...k, detail } : k;
-      }));
+      return keyItems(
+        keysOf(s).map((k) => {
+          const ty = path.length === 0 ? cardFieldType(voc, kind, k.name) : undefined;
+          const f =
+            path.length === 0 ? (voc.kinds.get(kind)?.fields.get(k.name) ?? voc.cardFields.get(k.name)) : undefined;
+          const detail = ty ? typeToString(ty) : f ? String(f.type) : undefined;
+          return detail ? { ...k, detail } : k;
+        }),
+      );
     }
     if (path[0] && isCardId(cardFieldType(voc, kind, path[0]))) return cardIds();
     if (path.length === 1 && path[0] === "kind") return [...voc.kinds.keys()].map((k) => ({ label: k, kind: "kind" }));
     // A trigger's stage: the stages of its event (the schema lists every event's).
-    const event = path.length === 3 && path[0] === "on" && path[2] === "stage" ? triggerEventAt(info, offset) : undefined;
+    const event =
+      path.length === 3 && path[0] === "on" && path[2] === "stage" ? triggerEventAt(info, offset) : undefined;
     if (event && voc.events.has(event)) return valueItems([...(voc.events.get(event)?.stages ?? [])]);
     const s = schemaAt(schema, path);
     return s ? valueItems(valuesOf(s)) : [];
@@ -288,7 +319,8 @@ export function yamlCompletion(model: CheckedModel, info: FileInfo, place: YamlP
     return place.at === "key" && keysOf(s).length ? keyItems(keysOf(s)) : valueItems(valuesOf(s));
   }
   if (info.role === "deck") {
-    if (place.at === "key" && path.length === 1 && path[0] === "zones") return keyItems([...(voc?.zones.keys() ?? [])].map((name) => ({ name, detail: "zone" })));
+    if (place.at === "key" && path.length === 1 && path[0] === "zones")
+      return keyItems([...(voc?.zones.keys() ?? [])].map((name) => ({ name, detail: "zone" })));
     if (place.at === "value" && path[0] === "zones" && path.length >= 2) return cardIds();
     const s = schemaAt(DECK_SCHEMA as Schema, path);
     return s && place.at === "key" ? keyItems(keysOf(s)) : [];
@@ -297,14 +329,24 @@ export function yamlCompletion(model: CheckedModel, info: FileInfo, place: YamlP
   const inScenario = path[0] === "scenarios" && path[1] === "*";
   const rest = inScenario ? path.slice(2) : [];
   if (voc && inScenario && rest[0] === "given" && (rest[1] === "me" || rest[1] === "opponent")) {
-    if (place.at === "key" && rest.length === 2) return keyItems([...[...voc.zones.keys()].map((name) => ({ name, detail: "zone" })), ...[...voc.props.player.values()].map((p) => ({ name: p.name, detail: typeToString(p.type) }))]);
+    if (place.at === "key" && rest.length === 2)
+      return keyItems([
+        ...[...voc.zones.keys()].map((name) => ({ name, detail: "zone" })),
+        ...[...voc.props.player.values()].map((p) => ({ name: p.name, detail: typeToString(p.type) })),
+      ]);
     if (place.at === "value" && rest.length >= 3 && voc.zones.has(rest[2] as string)) return cardIds();
     const p = rest.length === 3 ? voc.props.player.get(rest[2] as string) : undefined;
     if (place.at === "value" && p?.type.t === "enum") return valueItems([...(voc.enums.get(p.type.name) ?? [])]);
     return [];
   }
   if (voc && inScenario && rest[0] === "do" && rest[1] === "*") {
-    if (place.at === "key" && rest.length === 2) return keyItems([...voc.actions.keys(), "choose"].map((name) => ({ name, detail: name === "choose" ? "answer a decision" : "action" })));
+    if (place.at === "key" && rest.length === 2)
+      return keyItems(
+        [...voc.actions.keys(), "choose"].map((name) => ({
+          name,
+          detail: name === "choose" ? "answer a decision" : "action",
+        })),
+      );
     if (place.at === "value") return cardIds();
   }
   if (voc && inScenario && rest[0] === "expect" && place.at === "value") return cardIds();

@@ -1,11 +1,16 @@
 /** `cardwright analyze <game>`: the trigger graph's findings (loops, dead triggers, unheard events, cards in no deck). */
 import pc from "./colors.ts";
 import { sanitize } from "../../../runtime/agents-terminal.ts";
-import { analyzeGame, findingMessage, type Finding } from "../../core/analyze/analyze.ts";
+import { analyzeGame, findingMessage, type Finding } from "../../core/analysis/triggers/analyze.ts";
 import { hasCodeErrors, readGame, ROOT } from "../project.ts";
 import { printDiagnostics } from "./output.ts";
 
-const LEVEL: Record<Finding["kind"], "warning" | "info"> = { loop: "warning", "dead-trigger": "warning", "unheard-event": "info", "card-in-no-deck": "info" };
+const LEVEL: Record<Finding["kind"], "warning" | "info"> = {
+  loop: "warning",
+  "dead-trigger": "warning",
+  "unheard-event": "info",
+  "card-in-no-deck": "info",
+};
 
 /** Prints each finding as `file:line:col: warning|info kind: message`, then a summary line. Findings are reports: the exit code is 0. */
 export async function analyzeCommand(game: string, opts: { root?: string } = {}): Promise<number> {
@@ -14,7 +19,7 @@ export async function analyzeCommand(game: string, opts: { root?: string } = {})
     printDiagnostics([inp]);
     return 1;
   }
-  const { checkGame } = await import("../../core/compile.ts");
+  const { checkGame } = await import("../../core/files/check-files.ts");
   const model = checkGame(inp);
   if (hasCodeErrors(model)) {
     printDiagnostics(model.diagnostics.filter((d) => d.severity === "error"));
@@ -25,8 +30,14 @@ export async function analyzeCommand(game: string, opts: { root?: string } = {})
   for (const f of findings) {
     const level = LEVEL[f.kind];
     const where = `${f.at.file}:${f.at.range.start.line}:${f.at.range.start.col}`;
-    process.stdout.write(`${sanitize(where)}: ${level === "warning" ? pc.yellow(level) : level} ${f.kind}: ${sanitize(findingMessage(f))}\n`);
-    if (f.kind === "loop") for (const c of f.cycle) process.stdout.write(`    ${sanitize(`${c.at.file}:${c.at.range.start.line}:${c.at.range.start.col}`)}  ${sanitize(`${c.trigger.card} (on ${c.trigger.event})`)}\n`);
+    process.stdout.write(
+      `${sanitize(where)}: ${level === "warning" ? pc.yellow(level) : level} ${f.kind}: ${sanitize(findingMessage(f))}\n`,
+    );
+    if (f.kind === "loop")
+      for (const c of f.cycle)
+        process.stdout.write(
+          `    ${sanitize(`${c.at.file}:${c.at.range.start.line}:${c.at.range.start.col}`)}  ${sanitize(`${c.trigger.card} (on ${c.trigger.event})`)}\n`,
+        );
   }
   const count = (k: Finding["kind"]) => findings.filter((f) => f.kind === k).length;
   const warnings = count("loop") + count("dead-trigger");

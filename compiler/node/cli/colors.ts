@@ -6,7 +6,9 @@
 import { createColors } from "picocolors";
 
 const env = process.env;
-const wanted = env["NO_COLOR"] === undefined && (env["FORCE_COLOR"] !== undefined ? env["FORCE_COLOR"] !== "0" : process.stdout.isTTY === true);
+const wanted =
+  env["NO_COLOR"] === undefined &&
+  (env["FORCE_COLOR"] !== undefined ? env["FORCE_COLOR"] !== "0" : process.stdout.isTTY === true);
 
 const pc = createColors(wanted);
 export default pc;

@@ -1,7 +1,7 @@
 /** `cardwright check` and `cardwright compile`. */
 import pc from "./colors.ts";
-import { checkGame } from "../../core/compile.ts";
-import { dedupeDiagnostics, hasErrors, type Diagnostic } from "../../core/diagnostics.ts";
+import { checkGame } from "../../core/files/check-files.ts";
+import { dedupeDiagnostics, hasErrors, type Diagnostic } from "../../core/text/diagnostics.ts";
 import { deckRules } from "../decks.ts";
 import { compileToDisk, listGames, moduleInMemory, readGame } from "../project.ts";
 import { printDiagnostics } from "./output.ts";
@@ -16,7 +16,10 @@ function summary(diags: readonly Diagnostic[]): string {
   return `${e} error(s), ${w} warning(s)`;
 }
 
-export async function checkCommand(games: readonly string[], opts: { quiet?: boolean; root?: string }): Promise<number> {
+export async function checkCommand(
+  games: readonly string[],
+  opts: { quiet?: boolean; root?: string },
+): Promise<number> {
   let failed = false;
   const list = pickGames(games, false, opts.root);
   if (list.length === 0) {
@@ -36,12 +39,18 @@ export async function checkCommand(games: readonly string[], opts: { quiet?: boo
     }
     printDiagnostics(diags);
     if (hasErrors(diags)) failed = true;
-    if (!opts.quiet) process.stdout.write(`${hasErrors(diags) ? pc.red("✗") : pc.green("✓")} ${game}: ${"code" in inp ? "not found" : `${inp.cards.length} card file(s)`}, ${summary(diags)}\n`);
+    if (!opts.quiet)
+      process.stdout.write(
+        `${hasErrors(diags) ? pc.red("✗") : pc.green("✓")} ${game}: ${"code" in inp ? "not found" : `${inp.cards.length} card file(s)`}, ${summary(diags)}\n`,
+      );
   }
   return failed ? 1 : 0;
 }
 
-export async function compileCommand(games: readonly string[], opts: { all?: boolean; force?: boolean; quiet?: boolean }): Promise<number> {
+export async function compileCommand(
+  games: readonly string[],
+  opts: { all?: boolean; force?: boolean; quiet?: boolean },
+): Promise<number> {
   const list = pickGames(games, opts.all);
   if (list.length === 0) {
     process.stderr.write("no games to compile: add cards/<game>/rules.yaml\n");
@@ -55,7 +64,11 @@ export async function compileCommand(games: readonly string[], opts: { all?: boo
     if (!r.jsPath) failed = true;
     if (!opts.quiet) {
       const ms = (performance.now() - t0).toFixed(0);
-      process.stdout.write(r.jsPath ? `${pc.green("✓")} ${game} → ${r.jsPath}${r.fromCache ? " (up to date)" : ` in ${ms} ms`}\n` : `${pc.red("✗")} ${game}: ${summary(r.diagnostics)}\n`);
+      process.stdout.write(
+        r.jsPath
+          ? `${pc.green("✓")} ${game} → ${r.jsPath}${r.fromCache ? " (up to date)" : ` in ${ms} ms`}\n`
+          : `${pc.red("✗")} ${game}: ${summary(r.diagnostics)}\n`,
+      );
     }
   }
   return failed ? 1 : 0;

@@ -3,8 +3,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import pc from "./colors.ts";
 import { sanitize } from "../../../runtime/agents-terminal.ts";
-import { coverageHtml } from "../../core/coverage/html.ts";
-import { ratio, type CoverageReport } from "../../core/coverage/report.ts";
+import { coverageHtml } from "../../core/analysis/coverage/html.ts";
+import { ratio, type CoverageReport } from "../../core/analysis/coverage/report.ts";
 import { instrumentGame, runAllScenarios } from "../coverage.ts";
 import { printDiagnostics } from "./output.ts";
 
@@ -41,13 +41,21 @@ export async function coverageCommand(game: string, opts: CoverageOptions): Prom
   const missing = report.cards.filter((f) => f.covered < f.total);
   if (missing.length) {
     out.write("\nnot run:\n");
-    for (const f of missing) for (const c of f.clauses) if (!c.hit) out.write(`  ${sanitize(`${f.file}:${c.clause.at.line}:${c.clause.at.col}`)}  ${sanitize(c.label)}\n`);
+    for (const f of missing)
+      for (const c of f.clauses)
+        if (!c.hit)
+          out.write(`  ${sanitize(`${f.file}:${c.clause.at.line}:${c.clause.at.col}`)}  ${sanitize(c.label)}\n`);
   }
   const dir = resolve(opts.out ?? "coverage", game);
   mkdirSync(dir, { recursive: true });
   const page = join(dir, "index.html");
-  writeFileSync(page, coverageHtml(report, (file) => g.model.files.get(file)?.text ?? ""));
-  out.write(`\n${results.length} scenarios run${failed.length ? `, ${pc.red(`${failed.length} failed`)} (run cardwright test ${game})` : ""}\n`);
+  writeFileSync(
+    page,
+    coverageHtml(report, (file) => g.model.files.get(file)?.text ?? ""),
+  );
+  out.write(
+    `\n${results.length} scenarios run${failed.length ? `, ${pc.red(`${failed.length} failed`)} (run cardwright test ${game})` : ""}\n`,
+  );
   if (report.rules) out.write(`rules file (not counted): ${ratio(report.rules.covered, report.rules.total)}\n`);
   out.write(`report: ${relative(process.cwd(), page) || page}\n`);
   out.write(`clauses covered: ${ratio(report.covered, report.total)}\n`);

@@ -43,10 +43,24 @@ async function knownGames(root?: string): Promise<string[]> {
 }
 
 /** The fuzz command's options, checked (usage.ts) before any work. */
-async function fuzzOptions(opts: { games: string; seed: string; maxDecisions: string; shrinkTime: string; out?: string; root?: string }) {
+async function fuzzOptions(opts: {
+  games: string;
+  seed: string;
+  maxDecisions: string;
+  shrinkTime: string;
+  out?: string;
+  root?: string;
+}) {
   const { parseSeed, parseCount, checkOutputFile } = await import("./usage.ts");
   if (opts.out !== undefined) checkOutputFile(opts.out, "--out");
-  return { games: parseCount(opts.games, "--games"), seed: parseSeed(opts.seed), maxDecisions: parseCount(opts.maxDecisions, "--max-decisions"), shrinkTime: parseCount(opts.shrinkTime, "--shrink-time"), ...(opts.out !== undefined ? { out: opts.out } : {}), ...(opts.root !== undefined ? { root: opts.root } : {}) };
+  return {
+    games: parseCount(opts.games, "--games"),
+    seed: parseSeed(opts.seed),
+    maxDecisions: parseCount(opts.maxDecisions, "--max-decisions"),
+    shrinkTime: parseCount(opts.shrinkTime, "--shrink-time"),
+    ...(opts.out !== undefined ? { out: opts.out } : {}),
+    ...(opts.root !== undefined ? { root: opts.root } : {}),
+  };
 }
 
 async function checkGames(games: readonly string[], root?: string): Promise<void> {
@@ -73,18 +87,23 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     });
   program
     .command("check")
-    .description("check games (rules, cards, decks) and report diagnostics; writes nothing but the build cache (dist/<game>/, used to check decks)")
+    .description(
+      "check games (rules, cards, decks) and report diagnostics; writes nothing but the build cache (dist/<game>/, used to check decks)",
+    )
     .argument("[games...]", "game folders under cards/ (default: all)")
     .option("--quiet", "print only diagnostics")
     .option("--root <dir>", "project folder holding cards/ (default: this repository)")
     .action(async (games: string[], opts: { quiet?: boolean; root?: string }) => {
-      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0)
+        throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
       await checkGames(games, opts.root);
       setCode(await (await import("./compile-commands.ts")).checkCommand(games, opts));
     });
   program
     .command("compile")
-    .description("compile games to dist/<game>/ (TypeScript, JavaScript, source map) and their JSON Schemas to dist/schemas/")
+    .description(
+      "compile games to dist/<game>/ (TypeScript, JavaScript, source map) and their JSON Schemas to dist/schemas/",
+    )
     .argument("[games...]", "game folders under cards/ (default with --all: every game)")
     .option("--all", "compile every game under cards/")
     .option("--force", "ignore the build cache")
@@ -100,7 +119,10 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .argument("[games...]", "game folders (default: all, or the games of the --file files)")
     .option("--filter <text>", "only scenarios whose name contains this text")
     .option("--file <path...>", "only these scenario files (under cards/<game>/)")
-    .option("--trace", "for each failing scenario: its compact log step by step, the failed step marked, and the state diff")
+    .option(
+      "--trace",
+      "for each failing scenario: its compact log step by step, the failed step marked, and the state diff",
+    )
     .option("--version <v>", "play the scenarios that name no version at this version of the game")
     .action(async (games: string[], opts: { filter?: string; file?: string[]; trace?: boolean; version?: string }) => {
       await checkGames(games);
@@ -112,7 +134,8 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
           checkInputFile(f, "--file");
           const g = gameOfFile(f, ROOT);
           if (g === null) throw new UsageError(`--file: '${f}' is not inside a game folder (cards/<game>/)`);
-          if (games.length > 0 && !games.includes(g)) throw new UsageError(`--file: '${f}' belongs to the game '${g}', not to ${games.join(", ")}`);
+          if (games.length > 0 && !games.includes(g))
+            throw new UsageError(`--file: '${f}' belongs to the game '${g}', not to ${games.join(", ")}`);
           owners.add(g);
         }
         if (list.length === 0) list = [...owners];
@@ -122,24 +145,36 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     });
   program
     .command("coverage")
-    .description("run a game's scenarios and report which clauses of each card ran (statements, branches, when:, triggers); writes an HTML report to coverage/<game>/")
+    .description(
+      "run a game's scenarios and report which clauses of each card ran (statements, branches, when:, triggers); writes an HTML report to coverage/<game>/",
+    )
     .argument("<game>", "game folder under cards/")
     .option("--out <dir>", "folder for the HTML report (default: coverage)")
     .option("--min <percent>", "exit 1 when fewer clauses than this percentage ran")
     .option("--root <dir>", "project folder holding cards/ (default: this repository)")
     .action(async (game: string, opts: { out?: string; min?: string; root?: string }) => {
-      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0)
+        throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
       await checkGames([game], opts.root);
       const min = opts.min !== undefined ? parsePercent(opts.min, "--min") : undefined;
-      setCode(await (await import("./coverage-command.ts")).coverageCommand(game, { ...(opts.out !== undefined ? { out: opts.out } : {}), ...(min !== undefined ? { min } : {}), ...(opts.root !== undefined ? { root: opts.root } : {}) }));
+      setCode(
+        await (await import("./coverage-command.ts")).coverageCommand(game, {
+          ...(opts.out !== undefined ? { out: opts.out } : {}),
+          ...(min !== undefined ? { min } : {}),
+          ...(opts.root !== undefined ? { root: opts.root } : {}),
+        }),
+      );
     });
   program
     .command("analyze")
-    .description("analyze a game's trigger graph: possible endless trigger loops, triggers that never fire (warnings), events nothing hears and cards in no deck (info)")
+    .description(
+      "analyze a game's trigger graph: possible endless trigger loops, triggers that never fire (warnings), events nothing hears and cards in no deck (info)",
+    )
     .argument("<game>", "game folder under cards/")
     .option("--root <dir>", "project folder holding cards/ (default: this repository)")
     .action(async (game: string, opts: { root?: string }) => {
-      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0)
+        throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
       await checkGames([game], opts.root);
       setCode(await (await import("./analyze-command.ts")).analyzeCommand(game, opts));
     });
@@ -153,18 +188,28 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .option("--option <kv...>", "match options, name=value (checked against the rules' declared types)")
     .option("--seat <spec...>", "player properties of a seat, seat:name=value (e.g. 1:manualPay=true)")
     .option("--from <file#scenario>", "start from the board a scenario gives (file and scenario name)")
-    .option("--version <v>", "play at this version of the game (one its rules declare; default: the decks' or scenario's version, else the cards as written)")
+    .option(
+      "--version <v>",
+      "play at this version of the game (one its rules declare; default: the decks' or scenario's version, else the cards as written)",
+    )
     .option("--save-replay <file>", "write the replay (seed, config, actions) to this file")
     .option("--replay <file>", "replay a saved match instead of playing")
     .option("--quiet", "print only the result")
     .option("--verbose", "print every change (moves, properties, events), not only the play-by-play")
     .action(async (game: string, opts: PlayOptions) => {
       await checkGames([game]);
-      setCode(await (await import("./play-command.ts")).playCommand(game, io?.input === undefined ? opts : { ...opts, input: io.input }));
+      setCode(
+        await (await import("./play-command.ts")).playCommand(
+          game,
+          io?.input === undefined ? opts : { ...opts, input: io.input },
+        ),
+      );
     });
   program
     .command("fuzz")
-    .description("play random games checking the rules' invariants and faults after every action; shrink the first failure into a scenario file")
+    .description(
+      "play random games checking the rules' invariants and faults after every action; shrink the first failure into a scenario file",
+    )
     .argument("<game>", "game folder under cards/")
     .option("--games <n>", "number of games", "1000")
     .option("--seed <n>", "seed of the first game (game i has seed + i)", "1")
@@ -172,11 +217,22 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .option("--shrink-time <s>", "seconds for finding and shrinking a reproduction", "60")
     .option("--out <file>", "where to write the scenario (default: cards/<game>/scenarios/fuzz-<hash>.yaml)")
     .option("--root <dir>", "project folder holding cards/ (default: this repository)")
-    .action(async (game: string, opts: { games: string; seed: string; maxDecisions: string; shrinkTime: string; out?: string; root?: string }) => {
-      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0) throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
-      await checkGames([game], opts.root);
-      setCode(await (await import("../fuzz/fuzz-command.ts")).fuzzCommand(game, { ...(await fuzzOptions(opts)), progress: io === undefined }));
-    });
+    .action(
+      async (
+        game: string,
+        opts: { games: string; seed: string; maxDecisions: string; shrinkTime: string; out?: string; root?: string },
+      ) => {
+        if (opts.root !== undefined && (await knownGames(opts.root)).length === 0)
+          throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+        await checkGames([game], opts.root);
+        setCode(
+          await (await import("../fuzz/fuzz-command.ts")).fuzzCommand(game, {
+            ...(await fuzzOptions(opts)),
+            progress: io === undefined,
+          }),
+        );
+      },
+    );
   program
     .command("demo")
     .description("compile every game and play a demo match of each between random agents in the terminal")
@@ -186,7 +242,9 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     });
   program
     .command("text")
-    .description("print each card's behaviour rendered from its code next to its written text, and the numbers that differ")
+    .description(
+      "print each card's behaviour rendered from its code next to its written text, and the numbers that differ",
+    )
     .argument("<game>", "a game folder under cards/")
     .argument("[cards...]", "card ids (default: every card)")
     .option("--ja", "also render Japanese")

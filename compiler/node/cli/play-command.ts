@@ -4,15 +4,37 @@ import { createInterface } from "node:readline";
 import { relative } from "node:path";
 import pc from "./colors.ts";
 import type { Agent, AsyncAgent, Board, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
-import { Engine, firstLegalAgent, InputEnded, logLines, parseReplay, randomAgent, recordingRun, replayToJSON, sanitize, terminalSession, type TerminalIO } from "../../../runtime/index.ts";
-import { scenarioBoard } from "../../core/scenario.ts";
+import {
+  Engine,
+  firstLegalAgent,
+  InputEnded,
+  logLines,
+  parseReplay,
+  randomAgent,
+  recordingRun,
+  replayToJSON,
+  sanitize,
+  terminalSession,
+  type TerminalIO,
+} from "../../../runtime/index.ts";
+import { scenarioBoard } from "../../scenarios/runner.ts";
 import { deckRules, type Deck } from "../decks.ts";
 import { listGames, loadChecked } from "../project.ts";
 import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./output.ts";
-import { checkInputFile, checkOutputFile, parseOptions, parseSeats, parseSeed, parseVersion, specsOf, UsageError, type GameSpecs } from "./usage.ts";
+import {
+  checkInputFile,
+  checkOutputFile,
+  parseOptions,
+  parseSeats,
+  parseSeed,
+  parseVersion,
+  specsOf,
+  UsageError,
+  type GameSpecs,
+} from "./usage.ts";
 import { matchVersion } from "../match-version.ts";
-import type { VersionUse } from "../../core/versions.ts";
+import type { VersionUse } from "../../core/files/versions.ts";
 
 /**
  * The play-by-play: actions, decisions, the rules' own lines and game results; `verbose` adds every
@@ -69,14 +91,19 @@ function lineReader(input: NodeJS.ReadableStream): TerminalIO & { close(): void 
 }
 
 /** `file#scenario`: the board and seed a scenario gives. */
-function boardFrom(module: Parameters<typeof scenarioBoard>[0], spec: string): { board: Board; seed: number; version: VersionUse | null } {
+function boardFrom(
+  module: Parameters<typeof scenarioBoard>[0],
+  spec: string,
+): { board: Board; seed: number; version: VersionUse | null } {
   const at = spec.lastIndexOf("#");
-  if (at <= 0 || at === spec.length - 1) throw new UsageError(`--from expects <scenario-file>#<scenario name>, got '${spec}'`);
+  if (at <= 0 || at === spec.length - 1)
+    throw new UsageError(`--from expects <scenario-file>#<scenario name>, got '${spec}'`);
   const file = spec.slice(0, at);
   const name = spec.slice(at + 1);
   checkInputFile(file, "--from");
   const r = scenarioBoard(module, relative(process.cwd(), file) || file, readFileSync(file, "utf8"), name);
-  if ("missing" in r) throw new UsageError(`--from: ${file} has no scenario '${name}'; scenarios: ${r.missing.join(", ")}`);
+  if ("missing" in r)
+    throw new UsageError(`--from: ${file} has no scenario '${name}'; scenarios: ${r.missing.join(", ")}`);
   if ("diagnostics" in r) {
     printDiagnostics(r.diagnostics);
     throw new UsageError(`--from: the scenario '${name}' in ${file} has errors (above)`);
@@ -89,10 +116,13 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   const seed = parseSeed(opts.seed ?? "1");
   if (opts.saveReplay !== undefined) checkOutputFile(opts.saveReplay, "--save-replay");
   if (opts.replay !== undefined) checkInputFile(opts.replay, "--replay");
-  if (opts.replay !== undefined && opts.from !== undefined) throw new UsageError("--replay and --from cannot be used together");
+  if (opts.replay !== undefined && opts.from !== undefined)
+    throw new UsageError("--replay and --from cannot be used together");
   if (opts.quiet && opts.verbose) throw new UsageError("--quiet and --verbose cannot be used together");
   const kinds = opts.agents.split(",").map((k) => k.trim());
-  for (const k of kinds) if (!["random", "first", "human"].includes(k)) throw new UsageError(`unknown agent '${k}'; agents: random, first, human`);
+  for (const k of kinds)
+    if (!["random", "first", "human"].includes(k))
+      throw new UsageError(`unknown agent '${k}'; agents: random, first, human`);
   const { module, model, diagnostics } = await loadChecked(game);
   if (!module || !model?.vocabulary) {
     printDiagnostics(diagnostics);
@@ -139,20 +169,28 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
       return 1;
     }
     board = v.version !== undefined ? { ...b.board, version: v.version } : b.board;
-    config = { seed: opts.seed === undefined ? b.seed : seed, players: b.board.players.map((p, i) => ({ name: p.name ?? `P${i + 1}`, zones: {} })) };
+    config = {
+      seed: opts.seed === undefined ? b.seed : seed,
+      players: b.board.players.map((p, i) => ({ name: p.name ?? `P${i + 1}`, zones: {} })),
+    };
     start = engine.fromBoard(board, config.seed);
   } else {
     // The decks as the checker read them (card ids and zones resolved), then the rules' deck-building rules.
     const { decks, diagnostics: ruleDiags } = deckRules(model?.decks ?? [], module);
-    const deckDiags = [...(model?.diagnostics ?? []).filter((d) => model?.files.get(d.file)?.role === "deck"), ...ruleDiags];
+    const deckDiags = [
+      ...(model?.diagnostics ?? []).filter((d) => model?.files.get(d.file)?.role === "deck"),
+      ...ruleDiags,
+    ];
     printDiagnostics(deckDiags);
     if (deckDiags.some((d) => d.severity === "error")) return 1;
     const wanted = opts.deck ? opts.deck.split(",") : decks.map((d) => d.id);
-    if (opts.deck && wanted.length > seats) throw new UsageError(`--deck names ${wanted.length} decks for ${seats} seats`);
+    if (opts.deck && wanted.length > seats)
+      throw new UsageError(`--deck names ${wanted.length} decks for ${seats} seats`);
     for (let i = 0; i < seats; i++) {
       const id = wanted[i % Math.max(1, wanted.length)];
       const deck = decks.find((d) => d.id === id);
-      if (id !== undefined && !deck) throw new UsageError(`no deck '${id}'; decks: ${decks.map((d) => d.id).join(", ") || "(none)"}`);
+      if (id !== undefined && !deck)
+        throw new UsageError(`no deck '${id}'; decks: ${decks.map((d) => d.id).join(", ") || "(none)"}`);
       chosen.push(deck);
     }
     // One match, one version: --version, and the version each chosen deck is built for, must agree.
@@ -187,15 +225,21 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
 
   if (!opts.quiet) {
     const at = board?.version ?? config.version;
-    say(`${sanitize(module.name)}, seed ${config.seed}${at !== undefined ? `, version ${at}` : ""}${opts.from !== undefined ? `, from ${sanitize(opts.from)}` : ""}`);
-    for (let i = 0; i < seats; i++) say(`P${i + 1}: ${chosen[i] ? `${sanitize(chosen[i]?.name ?? "")} (${chosen[i]?.file})` : opts.from !== undefined ? "scenario board" : "no deck"}, ${kindOf(i)} agent`);
+    say(
+      `${sanitize(module.name)}, seed ${config.seed}${at !== undefined ? `, version ${at}` : ""}${opts.from !== undefined ? `, from ${sanitize(opts.from)}` : ""}`,
+    );
+    for (let i = 0; i < seats; i++)
+      say(
+        `P${i + 1}: ${chosen[i] ? `${sanitize(chosen[i]?.name ?? "")} (${chosen[i]?.file})` : opts.from !== undefined ? "scenario board" : "no deck"}, ${kindOf(i)} agent`,
+      );
   }
   let state: State;
   let rep: Replay;
   if (humans > 0) {
     const io = lineReader(opts.input ?? process.stdin);
     const entityTypes = new Set(["player", "card", "entity"]);
-    const isEntityProp = (p: string) => entityTypes.has(specs.card.get(p)?.type ?? specs.player.get(p)?.type ?? specs.options.get(p)?.type ?? "");
+    const isEntityProp = (p: string) =>
+      entityTypes.has(specs.card.get(p)?.type ?? specs.player.get(p)?.type ?? specs.options.get(p)?.type ?? "");
     const async: (AsyncAgent | null)[] = agents;
     const verbose = opts.verbose === true;
     const played = await terminalSession(engine, start, async, io, { verbose, isEntityProp });
@@ -208,7 +252,9 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     if (played.end === "input-ended") {
       process.stdout.write("\n");
       if (opts.saveReplay !== undefined) writeFileSync(opts.saveReplay, replayToJSON(rep));
-      process.stderr.write(`input ended before the match was over (after ${played.actions.length} decision(s)); the match is unfinished${opts.saveReplay !== undefined ? `; the replay so far is in ${opts.saveReplay}` : ""}\n`);
+      process.stderr.write(
+        `input ended before the match was over (after ${played.actions.length} decision(s)); the match is unfinished${opts.saveReplay !== undefined ? `; the replay so far is in ${opts.saveReplay}` : ""}\n`,
+      );
       return 3;
     }
     if (!opts.quiet) say("");
@@ -243,4 +289,3 @@ export async function demoCommand(opts: { seed: string }): Promise<number> {
   }
   return failed ? 1 : 0;
 }
-

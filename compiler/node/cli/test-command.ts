@@ -4,8 +4,8 @@ import { join, relative } from "node:path";
 import pc from "./colors.ts";
 import { sanitize } from "../../../runtime/agents-terminal.ts";
 import { gameDir, listGames, loadChecked, readTextFile } from "../project.ts";
-import { runScenarioFile, runScenarios, type ScenarioResult } from "../../core/scenario.ts";
-import { renderTrace } from "../../core/scenario-trace.ts";
+import { runScenarioFile, runScenarios, type ScenarioResult } from "../../scenarios/runner.ts";
+import { renderTrace } from "../../core/scenario/trace.ts";
 import { printDiagnostics } from "./output.ts";
 import { UsageError } from "./usage.ts";
 import { versionProblem } from "../../../runtime/versions.ts";
@@ -26,7 +26,11 @@ export function scenarioFiles(game: string): string[] {
 }
 
 /** `version`: play the scenarios that name no version at this one (checked against the game: a UsageError otherwise). */
-export async function runGameScenarios(game: string, files?: readonly string[], version?: string): Promise<{ results: ScenarioResult[]; compileFailed: boolean }> {
+export async function runGameScenarios(
+  game: string,
+  files?: readonly string[],
+  version?: string,
+): Promise<{ results: ScenarioResult[]; compileFailed: boolean }> {
   const { module, model, diagnostics } = await loadChecked(game);
   if (!module) {
     printDiagnostics(diagnostics);
@@ -42,7 +46,15 @@ export async function runGameScenarios(game: string, files?: readonly string[], 
     // The checker already read the game's scenario files and resolved their names (unknown cards,
     // properties in `expect:` …): a file with such errors is reported with them and not run.
     const checked = model?.scenarios.find((s) => s.file === rel);
-    if (checked) results.push(...runScenarios(module, checked, (model?.diagnostics ?? []).filter((d) => d.file === rel && d.severity === "error"), version));
+    if (checked)
+      results.push(
+        ...runScenarios(
+          module,
+          checked,
+          (model?.diagnostics ?? []).filter((d) => d.file === rel && d.severity === "error"),
+          version,
+        ),
+      );
     else {
       const read = readTextFile(f);
       if ("code" in read) results.push({ file: read.file, name: "(file)", line: 1, failures: [read], log: [] });
@@ -52,7 +64,10 @@ export async function runGameScenarios(game: string, files?: readonly string[], 
   return { results, compileFailed: false };
 }
 
-export async function testCommand(games: readonly string[], opts: { filter?: string; file?: string[]; trace?: boolean; version?: string }): Promise<number> {
+export async function testCommand(
+  games: readonly string[],
+  opts: { filter?: string; file?: string[]; trace?: boolean; version?: string },
+): Promise<number> {
   const list = games.length ? games : listGames();
   let failed = 0;
   let passed = 0;
@@ -71,10 +86,17 @@ export async function testCommand(games: readonly string[], opts: { filter?: str
         process.stdout.write(`${pc.red("✗")} ${game}: ${sanitize(s.name)} (${s.file}:${s.line})\n`);
         printDiagnostics(s.failures, (t) => process.stdout.write("    " + t.replace(/\n/g, "\n    ") + "\n"));
         // --trace: the compact log step by step, the failed steps marked, the state diff.
-        if (opts.trace && s.trace) process.stdout.write(renderTrace(s.trace).map((l) => `    ${sanitize(l)}\n`).join(""));
+        if (opts.trace && s.trace)
+          process.stdout.write(
+            renderTrace(s.trace)
+              .map((l) => `    ${sanitize(l)}\n`)
+              .join(""),
+          );
       }
     }
   }
-  process.stdout.write(`\n${passed} passed, ${failed} failed${opts.version !== undefined ? ` (scenarios without a version of their own played at version ${opts.version})` : ""}${compileFailed ? ", and a game did not compile" : ""}\n`);
+  process.stdout.write(
+    `\n${passed} passed, ${failed} failed${opts.version !== undefined ? ` (scenarios without a version of their own played at version ${opts.version})` : ""}${compileFailed ? ", and a game did not compile" : ""}\n`,
+  );
   return failed > 0 || compileFailed ? 1 : 0;
 }

@@ -1,7 +1,7 @@
 /** `cardwright text <game> [cards...]`: each card's behaviour rendered from its code, next to its written text. */
 import pc from "./colors.ts";
-import { cardTexts, mismatchMessage } from "../../core/card-text/index.ts";
-import { checkGame, checkRules } from "../../core/compile.ts";
+import { cardTexts, mismatchMessage } from "../../core/analysis/card-text/index.ts";
+import { checkGame, checkRules } from "../../core/files/check-files.ts";
 import { readGame } from "../project.ts";
 import { UsageError } from "./usage.ts";
 
@@ -17,13 +17,20 @@ export async function textCommand(game: string, ids: readonly string[], opts: Te
   const model = checkGame(inp);
   // The `card-text:` section of the rules (the model keeps the rules' tables, not their YAML).
   const rules = checkRules(inp.rules).value;
-  const all = cardTexts({ rules, enums: model.vocabulary?.enums ?? new Map(), cards: model.cards, units: model.units, ja: opts.ja === true });
+  const all = cardTexts({
+    rules,
+    enums: model.vocabulary?.enums ?? new Map(),
+    cards: model.cards,
+    units: model.units,
+    ja: opts.ja === true,
+  });
   if (!all.length) {
     process.stdout.write(`${game}: its rules have no card-text: section (see docs/files.md)\n`);
     return 0;
   }
   for (const id of ids) if (!all.some((t) => t.id === id)) throw new UsageError(`no card '${id}' in ${game}`);
-  const differs = (t: (typeof all)[number]) => t.mismatches.length > 0 || t.versions.some((v) => v.mismatches.length > 0);
+  const differs = (t: (typeof all)[number]) =>
+    t.mismatches.length > 0 || t.versions.some((v) => v.mismatches.length > 0);
   const shown = all.filter((t) => (ids.length === 0 || ids.includes(t.id)) && (!opts.mismatches || differs(t)));
   for (const t of shown) {
     process.stdout.write(`${pc.bold(t.id)} (${t.file})\n`);
@@ -32,7 +39,9 @@ export async function textCommand(game: string, ids: readonly string[], opts: Te
     if (opts.ja) process.stdout.write(`  ja:       ${t.renderedJa}\n`);
     if (t.mismatches.length) process.stdout.write(`  ${pc.yellow("mismatch")}: ${mismatchMessage(t)}\n`);
     for (const v of t.versions) {
-      process.stdout.write(`  at versions ${v.since ?? "…"}–${v.until ?? "…"}:\n    text:     ${v.written ?? ""}\n    rendered: ${v.rendered.text}\n`);
+      process.stdout.write(
+        `  at versions ${v.since ?? "…"}–${v.until ?? "…"}:\n    text:     ${v.written ?? ""}\n    rendered: ${v.rendered.text}\n`,
+      );
       if (v.mismatches.length) process.stdout.write(`    ${pc.yellow("mismatch")}: ${mismatchMessage(v)}\n`);
     }
   }

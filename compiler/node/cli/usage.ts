@@ -6,8 +6,8 @@ import { nearestVersion } from "../../../runtime/versions.ts";
 import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Value } from "../../../runtime/types.ts";
-import { typeToString } from "../../core/types.ts";
-import type { PropDecl, Vocabulary } from "../../core/vocabulary.ts";
+import { typeToString } from "../../core/semantic/types.ts";
+import type { PropDecl, Vocabulary } from "../../core/semantic/vocabulary.ts";
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -19,7 +19,8 @@ export class UsageError extends Error {
 /** A seed is what the RNG takes: a whole number from 0 to 2^32 - 1 (larger ones would wrap silently). */
 export function parseSeed(text: string, flag = "--seed"): number {
   const n = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 0 && n <= 0xffff_ffff)) throw new UsageError(`${flag} must be a whole number from 0 to 4294967295, got '${text}'`);
+  if (!(n >= 0 && n <= 0xffff_ffff))
+    throw new UsageError(`${flag} must be a whole number from 0 to 4294967295, got '${text}'`);
   return n;
 }
 
@@ -40,9 +41,12 @@ export function parseCount(text: string, flag: string): number {
 /** A game folder name: a plain name under cards/ (no path, so nothing is read or written outside). */
 export function checkGameName(game: string, known: readonly string[]): void {
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(game)) {
-    throw new UsageError(`'${game}' is not a game name: give the name of a folder under cards/ (games: ${known.join(", ") || "none"})`);
+    throw new UsageError(
+      `'${game}' is not a game name: give the name of a folder under cards/ (games: ${known.join(", ") || "none"})`,
+    );
   }
-  if (!known.includes(game)) throw new UsageError(`no game '${game}' under cards/ (games: ${known.join(", ") || "none"})`);
+  if (!known.includes(game))
+    throw new UsageError(`no game '${game}' under cards/ (games: ${known.join(", ") || "none"})`);
 }
 
 /** An input file that must exist and be a readable file. */
@@ -59,9 +63,11 @@ export function checkInputFile(path: string, flag: string): void {
 /** An output file, checked before any work: its folder exists and is writable, and it is not a folder. */
 export function checkOutputFile(path: string, flag: string): void {
   const full = resolve(path);
-  if (existsSync(full) && statSync(full).isDirectory()) throw new UsageError(`${flag}: '${path}' is a folder, not a file`);
+  if (existsSync(full) && statSync(full).isDirectory())
+    throw new UsageError(`${flag}: '${path}' is a folder, not a file`);
   const dir = dirname(full);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${flag}: the folder of '${path}' does not exist`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new UsageError(`${flag}: the folder of '${path}' does not exist`);
   try {
     accessSync(existsSync(full) ? full : dir, constants.W_OK);
   } catch {
@@ -97,7 +103,9 @@ export function parseVersion(text: string, specs: GameSpecs, game: string): stri
   if (known === undefined) throw new UsageError(`--version: the game '${game}' declares no versions`);
   if (known.includes(text)) return text;
   const near = nearestVersion(text, known);
-  throw new UsageError(`--version: unknown version '${text}' of '${game}'${near !== null ? ` (did you mean '${near}'?)` : ""}; versions: ${known.join(", ")}`);
+  throw new UsageError(
+    `--version: unknown version '${text}' of '${game}'${near !== null ? ` (did you mean '${near}'?)` : ""}; versions: ${known.join(", ")}`,
+  );
 }
 
 /** The declared types of a checked game, as `--option` and `--seat` read them (from the checked model, never the raw file). */
@@ -112,7 +120,14 @@ export function specsOf(voc: Vocabulary): GameSpecs {
   for (const [name, o] of voc.options) options.set(name, spec(o));
   for (const [name, p] of voc.props.game) options.set(name, spec(p));
   const table = (m: ReadonlyMap<string, PropDecl>) => new Map([...m].map(([name, p]) => [name, spec(p)] as const));
-  return { options, player: table(voc.props.player), card: table(voc.props.card), enums: voc.enums, players: voc.players, ...(voc.versions !== null ? { versions: voc.versions.known } : {}) };
+  return {
+    options,
+    player: table(voc.props.player),
+    card: table(voc.props.card),
+    enums: voc.enums,
+    players: voc.players,
+    ...(voc.versions !== null ? { versions: voc.versions.known } : {}),
+  };
 }
 
 /** A command-line value read as the declared type says, or a UsageError naming what is expected. */
@@ -154,7 +169,8 @@ export function parseOptions(kvs: readonly string[] | undefined, specs: GameSpec
     if (!m) throw new UsageError(`--option expects name=value, got '${kv}'`);
     const [, k = "", v = ""] = m;
     const spec = specs.options.get(k);
-    if (spec === undefined) throw new UsageError(`unknown option '${k}'; options: ${[...specs.options.keys()].join(", ") || "none"}`);
+    if (spec === undefined)
+      throw new UsageError(`unknown option '${k}'; options: ${[...specs.options.keys()].join(", ") || "none"}`);
     out[k] = parseTyped(v, spec, `option '${k}'`, specs);
   }
   return { ...out };
@@ -165,11 +181,18 @@ export function parseSeats(specsText: readonly string[] | undefined, specs: Game
   for (const spec of specsText ?? []) {
     const m = /^(\d+):([^=]+)=(.*)$/.exec(spec);
     const seat = m ? Number(m[1]) : NaN;
-    if (!m || !(seat >= 1 && seat <= specs.players)) throw new UsageError(`--seat expects seat:name=value with a seat from 1 to ${specs.players}, got '${spec}'`);
+    if (!m || !(seat >= 1 && seat <= specs.players))
+      throw new UsageError(`--seat expects seat:name=value with a seat from 1 to ${specs.players}, got '${spec}'`);
     const [, , k = "", v = ""] = m;
     const def = specs.player.get(k);
-    if (def === undefined) throw new UsageError(`unknown player property '${k}'; properties: ${[...specs.player.keys()].join(", ")}`);
-    Object.defineProperty(seats[seat - 1], k, { value: parseTyped(v, def, `player property '${k}'`, specs), enumerable: true, writable: true, configurable: true });
+    if (def === undefined)
+      throw new UsageError(`unknown player property '${k}'; properties: ${[...specs.player.keys()].join(", ")}`);
+    Object.defineProperty(seats[seat - 1], k, {
+      value: parseTyped(v, def, `player property '${k}'`, specs),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return seats;
 }

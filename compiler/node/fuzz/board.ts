@@ -14,8 +14,8 @@
  * failure survives without it: lasting modifiers, trigger usages, paused effects and the chain.
  */
 import type { Board, EntityId, State, Value } from "../../../runtime/index.ts";
-import type { Type } from "../../core/types.ts";
-import type { Vocabulary } from "../../core/vocabulary.ts";
+import type { Type } from "../../core/semantic/types.ts";
+import type { Vocabulary } from "../../core/semantic/vocabulary.ts";
 
 /** A property value on a fuzz board: plain, or a reference to an entity of the original game. */
 export type FuzzValue = Value | { readonly entity: EntityId } | { readonly entities: readonly EntityId[] };
@@ -30,7 +30,11 @@ export interface FuzzCard {
 
 export interface FuzzBoard {
   readonly game: FuzzProps;
-  readonly players: readonly { readonly seat: EntityId; readonly props: FuzzProps; readonly zones: Readonly<Record<string, readonly FuzzCard[]>> }[];
+  readonly players: readonly {
+    readonly seat: EntityId;
+    readonly props: FuzzProps;
+    readonly zones: Readonly<Record<string, readonly FuzzCard[]>>;
+  }[];
 }
 
 type Kind = "plain" | "entity" | "entities" | "skip";
@@ -42,12 +46,18 @@ function kindOf(ty: Type | undefined): Kind {
     const inner = kindOf(ty.of);
     return inner === "plain" ? "plain" : inner === "entity" ? "entities" : "skip";
   }
-  return ty.t === "number" || ty.t === "bool" || ty.t === "text" || ty.t === "enum" || ty.t === "cardid" ? "plain" : "skip";
+  return ty.t === "number" || ty.t === "bool" || ty.t === "text" || ty.t === "enum" || ty.t === "cardid"
+    ? "plain"
+    : "skip";
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-function propsOf(values: Readonly<Record<string, Value>>, decls: ReadonlyMap<string, { readonly type: Type; readonly default: unknown }>, scalarsOnly = false): Record<string, FuzzValue> {
+function propsOf(
+  values: Readonly<Record<string, Value>>,
+  decls: ReadonlyMap<string, { readonly type: Type; readonly default: unknown }>,
+  scalarsOnly = false,
+): Record<string, FuzzValue> {
   const out: Record<string, FuzzValue> = {};
   for (const k of Object.keys(values).sort()) {
     const d = decls.get(k);
@@ -56,14 +66,21 @@ function propsOf(values: Readonly<Record<string, Value>>, decls: ReadonlyMap<str
     if (d === undefined || kind === "skip" || same(v, d.default ?? null)) continue;
     if (scalarsOnly && (Array.isArray(v) || v === null)) continue;
     if (kind === "entity" && typeof v === "number") out[k] = { entity: v };
-    else if (kind === "entities" && Array.isArray(v)) out[k] = { entities: v.filter((x): x is number => typeof x === "number") };
+    else if (kind === "entities" && Array.isArray(v))
+      out[k] = { entities: v.filter((x): x is number => typeof x === "number") };
     else if (kind === "plain" || v === null) out[k] = v;
   }
   return out;
 }
 
 /** The board of `st` with seat `first` as `me` (seat 1) and the others after it in seat order. */
-export function boardOf(voc: Vocabulary, zoneNames: readonly string[], players: number, st: State, first: EntityId): FuzzBoard {
+export function boardOf(
+  voc: Vocabulary,
+  zoneNames: readonly string[],
+  players: number,
+  st: State,
+  first: EntityId,
+): FuzzBoard {
   const seats = Array.from({ length: players }, (_, i) => ((first - 1 + i) % players) + 1);
   return {
     // Match options are game properties at run time (and in `given.game`).
@@ -72,7 +89,12 @@ export function boardOf(voc: Vocabulary, zoneNames: readonly string[], players: 
       const zones: Record<string, FuzzCard[]> = {};
       for (const z of zoneNames) {
         const ids = st.zones[`${seat}:${z}`] ?? [];
-        if (ids.length > 0) zones[z] = ids.map((id) => ({ from: id, card: st.entities[id]?.card ?? "", props: propsOf(st.entities[id]?.props ?? {}, voc.props.card) }));
+        if (ids.length > 0)
+          zones[z] = ids.map((id) => ({
+            from: id,
+            card: st.entities[id]?.card ?? "",
+            props: propsOf(st.entities[id]?.props ?? {}, voc.props.card),
+          }));
       }
       const props = propsOf(st.entities[seat]?.props ?? {}, voc.props.player);
       delete props["name"];
@@ -91,7 +113,10 @@ export type WrittenCard = string | { readonly card: string; readonly props?: Wri
 /** A board as a scenario file's `given` writes it (a runtime Board, with references possibly by name). */
 export interface WrittenBoard {
   readonly game?: WrittenProps;
-  readonly players: readonly { readonly props?: WrittenProps; readonly zones?: Readonly<Record<string, readonly WrittenCard[]>> }[];
+  readonly players: readonly {
+    readonly props?: WrittenProps;
+    readonly zones?: Readonly<Record<string, readonly WrittenCard[]>>;
+  }[];
 }
 
 /** The runtime's board: references numbered as the new board numbers its entities. */
@@ -144,7 +169,8 @@ function build(b: FuzzBoard, write: (id: EntityId) => WrittenRef): WrittenBoard 
       if (v !== null && typeof v === "object" && "entity" in v) {
         const id = ids.get(v.entity);
         if (id !== undefined) out[k] = write(id);
-      } else if (v !== null && typeof v === "object" && "entities" in v) out[k] = v.entities.flatMap((e) => (ids.has(e) ? [write(ids.get(e) as number)] : []));
+      } else if (v !== null && typeof v === "object" && "entities" in v)
+        out[k] = v.entities.flatMap((e) => (ids.has(e) ? [write(ids.get(e) as number)] : []));
       else out[k] = v;
     }
     return out;

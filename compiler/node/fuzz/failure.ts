@@ -1,5 +1,5 @@
 /** What can go wrong in a fuzzed game, and when two failures are "the same way". */
-import { invariantText } from "../../core/scenario-invariants.ts";
+import { invariantText } from "../../scenarios/invariants.ts";
 import { invariantViolation, RuntimeFault, type Engine, type State } from "../../../runtime/index.ts";
 
 export type Failure =
@@ -34,7 +34,8 @@ export function describeFailure(f: Failure): string {
 export function faultOf(e: unknown): Failure {
   if (e instanceof RuntimeFault) {
     const s = e.statement;
-    const where = s !== null ? `${s.file}:${s.line}:${s.col}` : e.source !== null ? `${e.source.file}:${e.source.line}` : e.handler;
+    const where =
+      s !== null ? `${s.file}:${s.line}:${s.col}` : e.source !== null ? `${e.source.file}:${e.source.line}` : e.handler;
     return { kind: "fault", where, message: e.message };
   }
   const message = e instanceof Error ? e.message : String(e);
@@ -50,6 +51,7 @@ export function failureIn(engine: Engine, st: State): Failure | null {
     return faultOf(e);
   }
   if (v !== null) return { kind: "invariant", id: v.id, rule: v.rule, message: v.message };
-  if (!st.match.over && engine.legalActions(st).length === 0) return { kind: "stuck", message: "a decision is pending with no legal answer" };
+  if (!st.match.over && engine.legalActions(st).length === 0)
+    return { kind: "stuck", message: "a decision is pending with no legal answer" };
   return null;
 }

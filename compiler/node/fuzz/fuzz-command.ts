@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import cliProgress from "cli-progress";
 import { Engine } from "../../../runtime/index.ts";
-import { runScenarioFile } from "../../core/scenario.ts";
+import { runScenarioFile } from "../../scenarios/runner.ts";
 import { readDecks } from "../decks.ts";
 import { gameDir, loadChecked, ROOT } from "../project.ts";
 import pc from "../cli/colors.ts";
@@ -39,7 +39,12 @@ export interface FuzzReport {
   readonly games: number;
   readonly decisions: number;
   readonly failure: Failure | null;
-  readonly scenario: { readonly file: string; readonly steps: number; readonly cards: number; readonly message: string } | null;
+  readonly scenario: {
+    readonly file: string;
+    readonly steps: number;
+    readonly cards: number;
+    readonly message: string;
+  } | null;
 }
 
 export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<number> {
@@ -50,13 +55,30 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
     return 1;
   }
   const { decks } = readDecks(gameDir(game, root), module);
-  if (decks.length === 0) throw new UsageError(`${game} has no legal deck under ${relative(process.cwd(), join(gameDir(game, root), "decks"))}: the fuzzer plays the game's decks`);
+  if (decks.length === 0)
+    throw new UsageError(
+      `${game} has no legal deck under ${relative(process.cwd(), join(gameDir(game, root), "decks"))}: the fuzzer plays the game's decks`,
+    );
   const engine = new Engine(module, { log: false });
   const invariants = module.rules.invariants?.length ?? 0;
-  const choices = [...model.vocabulary.options.values()].filter((o) => o.values.length > 1).map((o) => ({ name: o.name, values: o.values }));
-  say(`${game}: ${opts.games} random game(s) from seed ${opts.seed}, ${invariants} invariant(s) and faults checked after every action`);
+  const choices = [...model.vocabulary.options.values()]
+    .filter((o) => o.values.length > 1)
+    .map((o) => ({ name: o.name, values: o.values }));
+  say(
+    `${game}: ${opts.games} random game(s) from seed ${opts.seed}, ${invariants} invariant(s) and faults checked after every action`,
+  );
 
-  const bar = opts.progress !== false && process.stderr.isTTY ? new cliProgress.SingleBar({ format: "  {bar} {value}/{total} games | {rate} games/s | {decisions} decisions | eta {eta_formatted}", hideCursor: true, clearOnComplete: true }, cliProgress.Presets.shades_classic) : null;
+  const bar =
+    opts.progress !== false && process.stderr.isTTY
+      ? new cliProgress.SingleBar(
+          {
+            format: "  {bar} {value}/{total} games | {rate} games/s | {decisions} decisions | eta {eta_formatted}",
+            hideCursor: true,
+            clearOnComplete: true,
+          },
+          cliProgress.Presets.shades_classic,
+        )
+      : null;
   bar?.start(opts.games, 0, { rate: "0", decisions: 0 });
   const t0 = performance.now();
   let decisions = 0;
@@ -64,14 +86,20 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
   let played = 0;
   for (let i = 0; i < opts.games; i++) {
     const seed = (opts.seed + i) >>> 0;
-    const g = playRandomGame(engine, configFor(decks, module.rules.players, seed, choices), (seed * 13 + 5) >>> 0, opts.maxDecisions);
+    const g = playRandomGame(
+      engine,
+      configFor(decks, module.rules.players, seed, choices),
+      (seed * 13 + 5) >>> 0,
+      opts.maxDecisions,
+    );
     decisions += g.actions.length;
     played++;
     if (g.failure !== null) {
       failed = g;
       break;
     }
-    if (bar && (played % 10 === 0 || played === opts.games)) bar.update(played, { rate: (played / ((performance.now() - t0) / 1000)).toFixed(1), decisions });
+    if (bar && (played % 10 === 0 || played === opts.games))
+      bar.update(played, { rate: (played / ((performance.now() - t0) / 1000)).toFixed(1), decisions });
   }
   bar?.stop();
   const secs = (performance.now() - t0) / 1000;
@@ -81,7 +109,9 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
     return 0;
   }
   const failure = failed.failure;
-  say(`${pc.red("✗")} ${game}: game ${played} (seed ${failed.config.seed}) failed at decision ${failed.actions.length}: ${describeFailure(failure)}`);
+  say(
+    `${pc.red("✗")} ${game}: game ${played} (seed ${failed.config.seed}) failed at decision ${failed.actions.length}: ${describeFailure(failure)}`,
+  );
   say(`  ${summary}`);
   if (failure.kind === "stuck" || failure.kind === "endless") {
     say(`  (not shrunk: replay it with cardwright play ${game} --seed ${failed.config.seed})`);
@@ -91,7 +121,9 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
   const deadline = Date.now() + opts.shrinkTime * 1000;
   const found = findRepro(engine, failed, { voc: model.vocabulary, deadline });
   if (found === null) {
-    say(`  no reproduction from a board was found in time; replay the game with --seed ${failed.config.seed} --games 1`);
+    say(
+      `  no reproduction from a board was found in time; replay the game with --seed ${failed.config.seed} --games 1`,
+    );
     return 1;
   }
   const small = shrinkRepro(engine, found, signature(failure), deadline);
@@ -106,7 +138,11 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
       `Written by \`cardwright fuzz ${game}${opts.root !== undefined ? ` --root ${relative(process.cwd(), opts.root) || "."}` : ""} --seed ${failed.config.seed} --games 1\`: random game ${played} failed at decision ${failed.actions.length},`,
       `shrunk to ${small.steps.length} step(s) on a board of ${boardSize(small.board)} card(s) (from ${found.steps.length} step(s), ${boardSize(found.board)} card(s)).`,
       `While the bug is there, \`cardwright test\` fails here with: ${signature(failure)}.`,
-      ...(numbered ? [`A number in a card's or player's property names an entity: the players are numbered from 1 in seat order (me first), the cards are numbered from ${small.board.players.length + 1} in the order they are listed here.`] : []),
+      ...(numbered
+        ? [
+            `A number in a card's or player's property names an entity: the players are numbered from 1 in seat order (me first), the cards are numbered from ${small.board.players.length + 1} in the order they are listed here.`,
+          ]
+        : []),
     ],
   });
   if (!existsSync(dirname(file))) mkdirSync(dirname(file), { recursive: true });
@@ -115,9 +151,14 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
   // The scenario runner is the judge: the file must fail the same way.
   const results = runScenarioFile(module, shown, text);
   const first = results[0]?.failures[0];
-  const sameWay = first !== undefined && (failure.kind === "invariant" ? first.code === "scenario/invariant" && first.message.startsWith(`invariant '${failure.id}'`) : first.code === "scenario/fault");
+  const sameWay =
+    first !== undefined &&
+    (failure.kind === "invariant"
+      ? first.code === "scenario/invariant" && first.message.startsWith(`invariant '${failure.id}'`)
+      : first.code === "scenario/fault");
   say(`  wrote ${shown}: ${small.steps.length} step(s), ${boardSize(small.board)} card(s)`);
-  if (first !== undefined) say(`  ${sameWay ? pc.green("✓") : pc.red("✗")} cardwright test fails there with: ${first.message}`);
+  if (first !== undefined)
+    say(`  ${sameWay ? pc.green("✓") : pc.red("✗")} cardwright test fails there with: ${first.message}`);
   else say(`  ${pc.red("✗")} the scenario passes: the failure did not reproduce under cardwright test`);
   return 1;
 }

@@ -21,7 +21,12 @@ export interface OptionChoices {
  * Game `seed`'s seats: two of the game's legal decks (the same pairing as bench/soak.ts); and,
  * for each option with listed values, one of them in turn, so every variant of the rules is played.
  */
-export function configFor(decks: readonly Deck[], players: number, seed: number, choices: readonly OptionChoices[] = []): MatchConfig {
+export function configFor(
+  decks: readonly Deck[],
+  players: number,
+  seed: number,
+  choices: readonly OptionChoices[] = [],
+): MatchConfig {
   const options: Record<string, string | number> = {};
   let k = seed;
   for (const c of choices) {
@@ -40,7 +45,12 @@ export function configFor(decks: readonly Deck[], players: number, seed: number,
 }
 
 /** Plays one random game to its end or its first failure. */
-export function playRandomGame(engine: Engine, config: MatchConfig, agentSeed: number, maxDecisions: number): PlayedGame {
+export function playRandomGame(
+  engine: Engine,
+  config: MatchConfig,
+  agentSeed: number,
+  maxDecisions: number,
+): PlayedGame {
   const actions: Action[] = [];
   const done = (failure: Failure | null): PlayedGame => ({ config, agentSeed, actions, failure });
   let st;
@@ -52,7 +62,8 @@ export function playRandomGame(engine: Engine, config: MatchConfig, agentSeed: n
   const agent = randomAgent(agentSeed);
   let bad = failureIn(engine, st);
   while (bad === null && !st.match.over) {
-    if (actions.length >= maxDecisions) return done({ kind: "endless", message: `no end after ${maxDecisions} decisions` });
+    if (actions.length >= maxDecisions)
+      return done({ kind: "endless", message: `no end after ${maxDecisions} decisions` });
     const a = agent.choose(st, engine.legalActions(st), engine);
     actions.push(a);
     try {

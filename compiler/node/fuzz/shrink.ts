@@ -11,7 +11,7 @@
  *    only if the replay still fails the same way. Repeat until nothing more goes.
  */
 import { cloneState, type Action, type EntityId, type Engine, type State } from "../../../runtime/index.ts";
-import type { Vocabulary } from "../../core/vocabulary.ts";
+import type { Vocabulary } from "../../core/semantic/vocabulary.ts";
 import { boardOf, materialize, type FuzzBoard, type FuzzCard, type FuzzProps } from "./board.ts";
 import { failureIn, faultOf, signature, type Failure } from "./failure.ts";
 import type { PlayedGame } from "./play.ts";
@@ -53,7 +53,16 @@ export function runRepro(engine: Engine, r: Repro): ReproRun {
 
 /** Steps of a two-player game with the seats swapped (seat 2 becomes `me`). */
 function swapSeats(steps: readonly Step[]): Step[] {
-  const ref = (r: string) => (r === "me" ? "opponent" : r === "opponent" ? "me" : r.startsWith("me.") ? `opponent.${r.slice(3)}` : r.startsWith("opponent.") ? `me.${r.slice(9)}` : r);
+  const ref = (r: string) =>
+    r === "me"
+      ? "opponent"
+      : r === "opponent"
+        ? "me"
+        : r.startsWith("me.")
+          ? `opponent.${r.slice(3)}`
+          : r.startsWith("opponent.")
+            ? `me.${r.slice(9)}`
+            : r;
   return steps.map((s): Step => {
     const by = s.by === 1 ? 2 : 1;
     if (s.t === "act") return { ...s, by, ref: s.ref === null ? null : ref(s.ref) };
@@ -224,7 +233,10 @@ export function shrinkRepro(engine: Engine, start: Repro, sig: string, deadline:
         for (let size = cards().length; size >= 1; size = Math.floor(size / 2)) {
           for (let at = 0; at < cards().length; ) {
             const list = cards();
-            if (keep({ ...best, board: withZone(best.board, p, zone, [...list.slice(0, at), ...list.slice(at + size)]) })) changed = true;
+            if (
+              keep({ ...best, board: withZone(best.board, p, zone, [...list.slice(0, at), ...list.slice(at + size)]) })
+            )
+              changed = true;
             else at += size;
           }
         }
@@ -241,7 +253,18 @@ export function shrinkRepro(engine: Engine, start: Repro, sig: string, deadline:
             const props = { ...cur.props };
             delete props[key];
             const next: FuzzCard = { ...cur, props };
-            if (keep({ ...best, board: withZone(best.board, p, zone, list().map((x, j) => (j === i ? next : x))) })) changed = true;
+            if (
+              keep({
+                ...best,
+                board: withZone(
+                  best.board,
+                  p,
+                  zone,
+                  list().map((x, j) => (j === i ? next : x)),
+                ),
+              })
+            )
+              changed = true;
           }
         }
       }
@@ -253,7 +276,16 @@ export function shrinkRepro(engine: Engine, start: Repro, sig: string, deadline:
         for (let i = 0; ; ) {
           const list = best.board.players[p]?.props[key];
           if (!Array.isArray(list) || i >= list.length) break;
-          if (keep({ ...best, board: withPlayerProps(best.board, p, { ...best.board.players[p]?.props, [key]: list.filter((_, j) => j !== i) }) })) changed = true;
+          if (
+            keep({
+              ...best,
+              board: withPlayerProps(best.board, p, {
+                ...best.board.players[p]?.props,
+                [key]: list.filter((_, j) => j !== i),
+              }),
+            })
+          )
+            changed = true;
           else i++;
         }
       }

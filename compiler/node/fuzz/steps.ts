@@ -1,6 +1,6 @@
 /**
  * Scenario steps as the fuzzer plays them: the answers a scenario's `do:` can write, replayed with
- * the scenario runner's rules (compiler/core/scenario.ts): a card is named `me.<id>` or
+ * the scenario runner's rules (compiler/scenarios/runner.ts): a card is named `me.<id>` or
  * `opponent.<id>`, the first matching choice is taken, and a `choose:` step picks its cards then
  * finishes the choice if it is still open. Playing in these terms, everything the shrinker keeps
  * can be written as a scenario and replays the same.
@@ -64,13 +64,18 @@ export function playStep(engine: Engine, st: State, s: Step): StepOutcome {
     const r = engine.apply(st, a);
     return r.ok ? r : { ok: false, reason: r.reason };
   };
-  if (s.t === "may") return d.type === "may" ? apply({ type: s.yes ? "yes" : "no" }) : { ok: false, reason: "not a yes/no question" };
+  if (s.t === "may")
+    return d.type === "may" ? apply({ type: s.yes ? "yes" : "no" }) : { ok: false, reason: "not a yes/no question" };
   if (s.t === "choose") {
     if (d.type !== "choose") return { ok: false, reason: "not a choice" };
     for (const ref of s.refs) {
       const cur = st.decision;
       if (cur === null || cur.type !== "choose" || cur !== d) return { ok: false, reason: "the choice ended early" };
-      const v = resolve(st, ref, cur.candidates.filter((c) => !cur.picked.includes(c)));
+      const v = resolve(
+        st,
+        ref,
+        cur.candidates.filter((c) => !cur.picked.includes(c)),
+      );
       if (v === undefined) return { ok: false, reason: `'${ref}' is not among the choices` };
       const r = apply({ type: "pick", value: v });
       if (!r.ok) return r;

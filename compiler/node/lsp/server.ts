@@ -26,9 +26,17 @@ import {
   type WorkspaceEdit as LspWorkspaceEdit,
 } from "vscode-languageserver/node";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { parseRulesDoc } from "../../core/rules-docs.ts";
-import { LanguageService, SEMANTIC_LEGEND, type CompletionKind, type DocumentSymbol, type OutlineKind, type ServiceDiagnostic, type WorkspaceEdit } from "../../core/services/index.ts";
-import { Workspace } from "../../core/workspace.ts";
+import { parseRulesDoc } from "../../core/files/rules-docs.ts";
+import {
+  LanguageService,
+  SEMANTIC_LEGEND,
+  type CompletionKind,
+  type DocumentSymbol,
+  type OutlineKind,
+  type ServiceDiagnostic,
+  type WorkspaceEdit,
+} from "../../core/services/index.ts";
+import { Workspace } from "../../core/workspace/workspace.ts";
 import { readGame, ROOT } from "../project.ts";
 
 interface Game {
@@ -64,10 +72,16 @@ const SYMBOL_KINDS: Record<OutlineKind, SymbolKind> = {
   zone: SymbolKind.Array,
 };
 
-const SEVERITIES = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
+const SEVERITIES = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+} as const;
 
 /** Starts the server (on stdin/stdout by default); it runs until the client ends it. */
-export function startServer(connection: Connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout)): void {
+export function startServer(
+  connection: Connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout),
+): void {
   const documents = new TextDocuments(TextDocument);
   const games = new Map<string, Game>();
   let root = ROOT;
@@ -121,7 +135,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!g) return;
     for (const d of documents.all()) {
       const l = locate(d.uri);
-      if (l?.game === game) void connection.sendDiagnostics({ uri: d.uri, version: d.version, diagnostics: g.ls.diagnostics(l.path).map(toLspDiagnostic) });
+      if (l?.game === game)
+        void connection.sendDiagnostics({
+          uri: d.uri,
+          version: d.version,
+          diagnostics: g.ls.diagnostics(l.path).map(toLspDiagnostic),
+        });
     }
   };
 
@@ -132,12 +151,22 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (e.renames?.length && canRenameFiles) {
       return {
         documentChanges: [
-          ...Object.entries(e.changes).map(([file, edits]) => ({ textDocument: { uri: uriOf(file), version: null }, edits: edits.map((x) => ({ range: x.range, newText: x.newText })) })),
+          ...Object.entries(e.changes).map(([file, edits]) => ({
+            textDocument: { uri: uriOf(file), version: null },
+            edits: edits.map((x) => ({ range: x.range, newText: x.newText })),
+          })),
           ...e.renames.map((r) => ({ kind: "rename" as const, oldUri: uriOf(r.from), newUri: uriOf(r.to) })),
         ],
       };
     }
-    return { changes: Object.fromEntries(Object.entries(e.changes).map(([file, edits]) => [uriOf(file), edits.map((x) => ({ range: x.range, newText: x.newText }))])) };
+    return {
+      changes: Object.fromEntries(
+        Object.entries(e.changes).map(([file, edits]) => [
+          uriOf(file),
+          edits.map((x) => ({ range: x.range, newText: x.newText })),
+        ]),
+      ),
+    };
   };
 
   const toLspSymbol = (s: DocumentSymbol): LspDocumentSymbol => ({
@@ -165,7 +194,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        semanticTokensProvider: { legend: { tokenTypes: [...SEMANTIC_LEGEND.tokenTypes], tokenModifiers: [...SEMANTIC_LEGEND.tokenModifiers] }, full: true },
+        semanticTokensProvider: {
+          legend: { tokenTypes: [...SEMANTIC_LEGEND.tokenTypes], tokenModifiers: [...SEMANTIC_LEGEND.tokenModifiers] },
+          full: true,
+        },
       },
       serverInfo: { name: "cardwright", version: "0.1.0" },
     };
@@ -173,7 +205,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onInitialized(() => {
     // Files changed on disk by other tools (git, a script) reach the workspaces too.
-    if (watchFiles) void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: "**/cards/**/*.{yaml,yml}" }] });
+    if (watchFiles)
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: [{ globPattern: "**/cards/**/*.{yaml,yml}" }],
+      });
   });
 
   connection.onDidChangeWatchedFiles((p) => {
@@ -221,7 +256,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         label: i.label,
         kind: COMPLETION_KINDS[i.kind],
         ...(i.detail !== undefined ? { detail: i.detail } : {}),
-        ...(i.documentation !== undefined ? { documentation: { kind: "markdown" as const, value: i.documentation } } : {}),
+        ...(i.documentation !== undefined
+          ? { documentation: { kind: "markdown" as const, value: i.documentation } }
+          : {}),
         textEdit: { range: list.range, newText: i.insertText ?? i.label },
       })),
     };
@@ -240,7 +277,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onReferences((p) => {
     const a = at(p.textDocument.uri);
-    return a ? a.g.ls.references(a.path, p.position, p.context.includeDeclaration).map((l) => ({ uri: uriOf(l.file), range: l.range })) : null;
+    return a
+      ? a.g.ls
+          .references(a.path, p.position, p.context.includeDeclaration)
+          .map((l) => ({ uri: uriOf(l.file), range: l.range }))
+      : null;
   });
 
   connection.onPrepareRename((p) => {
@@ -269,7 +310,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onCodeAction((p) => {
     const a = at(p.textDocument.uri);
     if (!a) return null;
-    return a.g.ls.codeActions(a.path, p.range).map((c) => ({ title: c.title, kind: CodeActionKind.QuickFix, isPreferred: c.isPreferred ?? false, diagnostics: [toLspDiagnostic(c.diagnostic)], edit: toLspEdit(c.edit) }));
+    return a.g.ls.codeActions(a.path, p.range).map((c) => ({
+      title: c.title,
+      kind: CodeActionKind.QuickFix,
+      isPreferred: c.isPreferred ?? false,
+      diagnostics: [toLspDiagnostic(c.diagnostic)],
+      edit: toLspEdit(c.edit),
+    }));
   });
 
   documents.listen(connection);

@@ -1,7 +1,8 @@
 /** The board view: every zone of every seat and the game's properties, driven by the rules data. */
 import type { Engine, Entity, EntityId, GameModule, State, Value } from "../../../runtime/index.ts";
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
 
 function valueText(st: State, v: Value): string {
   if (Array.isArray(v)) return `[${v.map((x) => valueText(st, x)).join(", ")}]`;
@@ -10,7 +11,8 @@ function valueText(st: State, v: Value): string {
 
 /** Own properties that differ from the rules' defaults (what makes this entity special now). */
 function propsOf(module: GameModule, st: State, e: Entity): string[] {
-  const table = e.card === null ? (e.id === 0 ? module.rules.props.game : module.rules.props.player) : module.rules.props.card;
+  const table =
+    e.card === null ? (e.id === 0 ? module.rules.props.game : module.rules.props.player) : module.rules.props.card;
   const out: string[] = [];
   for (const [k, v] of Object.entries(e.props)) {
     if (k === "name") continue;
@@ -20,7 +22,11 @@ function propsOf(module: GameModule, st: State, e: Entity): string[] {
     if (!(isPlayer && typeof d === "number") && JSON.stringify(v) === JSON.stringify(d ?? null)) continue;
     // A property holding a card is an attachment: show what it points to.
     const target = typeof v === "number" && table[k]?.default === null ? st.entities[v] : undefined;
-    out.push(target ? `${k} → ${target.card ? (module.cards[target.card]?.name ?? target.card) : `P${target.id}`}` : `${k}: ${valueText(st, v)}`);
+    out.push(
+      target
+        ? `${k} → ${target.card ? (module.cards[target.card]?.name ?? target.card) : `P${target.id}`}`
+        : `${k}: ${valueText(st, v)}`,
+    );
   }
   for (const [k, n] of Object.entries(e.counters)) if (n) out.push(`#${k}: ${n}`);
   return out;
@@ -30,7 +36,11 @@ export function renderBoard(box: HTMLElement, engine: Engine, st: State, selecte
   const m = engine.module;
   const players = Array.from({ length: m.rules.players }, (_, i) => i + 1);
   const toMove = st.decision?.player ?? null;
-  let html = `<div class="game-props" data-testid="game-props">${esc(m.name)} — ${propsOf(m, st, st.entities[0] as Entity).map(esc).join(" · ") || "(defaults)"}${st.match.over ? ` — <b>match over</b>` : ""}</div>`;
+  let html = `<div class="game-props" data-testid="game-props">${esc(m.name)} — ${
+    propsOf(m, st, st.entities[0] as Entity)
+      .map(esc)
+      .join(" · ") || "(defaults)"
+  }${st.match.over ? ` — <b>match over</b>` : ""}</div>`;
   for (const p of players) {
     const pe = st.entities[p] as Entity;
     html += `<div class="seat${toMove === p ? " to-move" : ""}" data-testid="seat-${p}"><div class="seat-head">P${p} ${esc(String(pe.props["name"] ?? ""))} <span class="props">${propsOf(m, st, pe).map(esc).join(" · ")}</span></div>`;
@@ -45,7 +55,9 @@ export function renderBoard(box: HTMLElement, engine: Engine, st: State, selecte
       }
       // A hidden zone (a deck) is folded: its order is nobody's business until asked.
       const folded = m.rules.zones[zone]?.visibility === "hidden";
-      html += folded ? `<details class="zone" data-zone="${esc(zone)}"><summary class="zone-name">${esc(zone)} (${ids.length})</summary>` : `<div class="zone" data-zone="${esc(zone)}"><span class="zone-name">${esc(zone)} (${ids.length})</span>`;
+      html += folded
+        ? `<details class="zone" data-zone="${esc(zone)}"><summary class="zone-name">${esc(zone)} (${ids.length})</summary>`
+        : `<div class="zone" data-zone="${esc(zone)}"><span class="zone-name">${esc(zone)} (${ids.length})</span>`;
       for (const id of ids) {
         const e = st.entities[id];
         if (!e) continue;

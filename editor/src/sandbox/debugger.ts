@@ -39,7 +39,8 @@ function hooked<T>(engine: Engine, onStatement: (at: number) => void, run: () =>
   }
 }
 
-const copy = (v: Readonly<Record<string, Value>>): Record<string, Value> => JSON.parse(JSON.stringify(v)) as Record<string, Value>;
+const copy = (v: Readonly<Record<string, Value>>): Record<string, Value> =>
+  JSON.parse(JSON.stringify(v)) as Record<string, Value>;
 
 /** Every statement the answer runs, in order (at most `limit`). */
 export function traceAction(engine: Engine, before: State, action: Action, limit = 20_000): TraceStep[] {
@@ -53,7 +54,13 @@ export function traceAction(engine: Engine, before: State, action: Action, limit
       if (!src || out.length >= limit) return;
       const f = st.frames[st.frames.length - 1];
       const ev = f && f.ev !== null ? st.events[f.ev] : undefined;
-      out.push({ index: out.length, src, what: engine.module.sources[src.h]?.what ?? src.h, locals: f ? copy(f.L) : {}, event: ev ? { name: ev.name, fields: copy(ev.fields) } : null });
+      out.push({
+        index: out.length,
+        src,
+        what: engine.module.sources[src.h]?.what ?? src.h,
+        locals: f ? copy(f.L) : {},
+        event: ev ? { name: ev.name, fields: copy(ev.fields) } : null,
+      });
     },
     () => engine.apply(st, action),
   );

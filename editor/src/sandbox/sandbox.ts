@@ -4,7 +4,17 @@
  * play one); switch views; undo/redo; edit the board; hot reload; save as a scenario.
  */
 import { parse } from "yaml";
-import { randomAgent, type Action, type Agent, type EntityId, type GameModule, type LogEntry, type State, type StatementSource, type Value } from "../../../runtime/index.ts";
+import {
+  randomAgent,
+  type Action,
+  type Agent,
+  type EntityId,
+  type GameModule,
+  type LogEntry,
+  type State,
+  type StatementSource,
+  type Value,
+} from "../../../runtime/index.ts";
 import { nextBreak, stateAt, traceAction, type TraceStep } from "./debugger.ts";
 import { readFile, writeFile, type GameTree } from "../api.ts";
 import { renderBoard } from "./board.ts";
@@ -21,7 +31,8 @@ export interface SandboxHost {
   status(text: string): void;
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
 type Obj = Record<string, unknown>;
 
 export class Sandbox {
@@ -85,8 +96,22 @@ export class Sandbox {
     this.q(".sb-undo").onclick = () => this.undo();
     this.q(".sb-redo").onclick = () => this.redo();
     this.q(".sb-set").onclick = () => this.editSet();
-    this.q(".sb-add").onclick = () => this.edit({ type: "add", card: this.val(".sb-card"), owner: Number(this.val(".sb-owner")), zone: this.val(".sb-zone") });
-    this.q(".sb-move").onclick = () => (this.selected === null ? this.say("select a card first") : this.edit({ type: "move", entity: this.selected, owner: Number(this.val(".sb-mowner")), zone: this.val(".sb-mzone") }));
+    this.q(".sb-add").onclick = () =>
+      this.edit({
+        type: "add",
+        card: this.val(".sb-card"),
+        owner: Number(this.val(".sb-owner")),
+        zone: this.val(".sb-zone"),
+      });
+    this.q(".sb-move").onclick = () =>
+      this.selected === null
+        ? this.say("select a card first")
+        : this.edit({
+            type: "move",
+            entity: this.selected,
+            owner: Number(this.val(".sb-mowner")),
+            zone: this.val(".sb-mzone"),
+          });
     this.q(".sb-save").onclick = () => void this.saveScenario(this.val(".sb-name"));
     this.q(".sb-board").onclick = (e) => {
       const el = (e.target as HTMLElement).closest<HTMLElement>("[data-entity]");
@@ -110,7 +135,10 @@ export class Sandbox {
   /** Fills the game list (called when the panel is first shown and after the tree changes). */
   async init(game?: string): Promise<void> {
     const sel = this.q<HTMLSelectElement>(".sb-game");
-    sel.innerHTML = this.host.trees().map((t) => `<option>${esc(t.game)}</option>`).join("");
+    sel.innerHTML = this.host
+      .trees()
+      .map((t) => `<option>${esc(t.game)}</option>`)
+      .join("");
     for (const t of this.host.trees()) if (!this.versions.has(t.game)) this.versions.set(t.game, t.version);
     if (game) sel.value = game;
     await this.fillStarts();
@@ -125,9 +153,15 @@ export class Sandbox {
       const a = decks[0] as string;
       const b = (decks[1] ?? decks[0]) as string;
       options.push(`<option value="decks:${esc(a)}|${esc(b)}">decks: ${esc(name(a))} vs ${esc(name(b))}</option>`);
-      for (const x of decks) for (const y of decks) if (x !== a || y !== b) options.push(`<option value="decks:${esc(x)}|${esc(y)}">decks: ${esc(name(x))} vs ${esc(name(y))}</option>`);
+      for (const x of decks)
+        for (const y of decks)
+          if (x !== a || y !== b)
+            options.push(
+              `<option value="decks:${esc(x)}|${esc(y)}">decks: ${esc(name(x))} vs ${esc(name(y))}</option>`,
+            );
     }
-    for (const f of files.filter((x) => x.startsWith(`${game}/scenarios/`))) options.push(`<option value="scenario:${esc(f)}">board of ${esc(name(f))}…</option>`);
+    for (const f of files.filter((x) => x.startsWith(`${game}/scenarios/`)))
+      options.push(`<option value="scenario:${esc(f)}">board of ${esc(name(f))}…</option>`);
     this.q(".sb-start").innerHTML = options.join("");
   }
 
@@ -156,7 +190,9 @@ export class Sandbox {
 
   /** Starts from two deck files (paths relative to cards/). */
   async startDecks(game: string, decks: readonly string[], seed: number): Promise<void> {
-    const parsed = await Promise.all(decks.map(async (d) => parse(await readFile(d)) as { id: string; zones: Record<string, string[]> }));
+    const parsed = await Promise.all(
+      decks.map(async (d) => parse(await readFile(d)) as { id: string; zones: Record<string, string[]> }),
+    );
     await this.begin(game, { type: "decks", decks: parsed.map((d) => ({ id: d.id, zones: d.zones })), seed });
   }
 
@@ -164,7 +200,13 @@ export class Sandbox {
   async startScenario(game: string, file: string, index: number, seed?: number): Promise<void> {
     const doc = parse(await readFile(file)) as { scenarios: Obj[] };
     const sc = doc.scenarios[index] ?? {};
-    await this.begin(game, { type: "board", file: `cards/${file}`, name: String(sc["name"]), given: (sc["given"] ?? {}) as Obj, seed: seed ?? (typeof sc["seed"] === "number" ? sc["seed"] : 1) });
+    await this.begin(game, {
+      type: "board",
+      file: `cards/${file}`,
+      name: String(sc["name"]),
+      given: (sc["given"] ?? {}) as Obj,
+      seed: seed ?? (typeof sc["seed"] === "number" ? sc["seed"] : 1),
+    });
   }
 
   private async begin(game: string, start: Start): Promise<void> {
@@ -255,7 +297,15 @@ export class Sandbox {
 
   private editSet(): void {
     const raw = this.val(".sb-value");
-    const value: Value = /^-?\d+$/.test(raw) ? Number(raw) : raw === "true" ? true : raw === "false" ? false : raw === "none" ? null : raw;
+    const value: Value = /^-?\d+$/.test(raw)
+      ? Number(raw)
+      : raw === "true"
+        ? true
+        : raw === "false"
+          ? false
+          : raw === "none"
+            ? null
+            : raw;
     this.edit({ type: "set", entity: this.selected ?? (this.view || 1), prop: this.val(".sb-prop"), value });
   }
 
@@ -270,7 +320,10 @@ export class Sandbox {
     this.versions.set(game, version);
     if (!this.session || this.game !== game) return;
     const r = this.session.reload(await this.module(game));
-    this.message = r === null ? `reloaded ${game}: all ${this.session.cursor} step(s) replayed on the new rules` : `reloaded ${game}: step ${r.at + 1} no longer applies (${r.reason}); the history stops before it`;
+    this.message =
+      r === null
+        ? `reloaded ${game}: all ${this.session.cursor} step(s) replayed on the new rules`
+        : `reloaded ${game}: step ${r.at + 1} no longer applies (${r.reason}); the history stops before it`;
     this.host.status(this.message);
     this.render();
   }
@@ -278,7 +331,11 @@ export class Sandbox {
   async saveScenario(scenarioName: string): Promise<{ path: string; failures: readonly string[] } | null> {
     const s = this.session;
     if (!s) return null;
-    const slug = scenarioName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "sandbox";
+    const slug =
+      scenarioName
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "") || "sandbox";
     const path = `cards/${this.game}/scenarios/sandbox-${slug}.yaml`;
     const r = scenarioText(s, path, scenarioName);
     if (r.failures.length) {
@@ -300,8 +357,12 @@ export class Sandbox {
     renderBoard(this.q(".sb-board"), s.engine, st, this.selected);
     this.renderDebug();
     const sel = this.selected === null ? null : real.entities[this.selected];
-    this.q(".sb-selected").textContent = sel ? `#${sel.id} ${sel.card ?? ""} (P${sel.holder ?? sel.owner} ${sel.zone})` : "none (click a card)";
-    if (d) this.q(".sb-decision").innerHTML = `<div class="muted">(resolving "${esc(s.engine.describe(d.before, d.action))}" in the debugger)</div>`;
+    this.q(".sb-selected").textContent = sel
+      ? `#${sel.id} ${sel.card ?? ""} (P${sel.holder ?? sel.owner} ${sel.zone})`
+      : "none (click a card)";
+    if (d)
+      this.q(".sb-decision").innerHTML =
+        `<div class="muted">(resolving "${esc(s.engine.describe(d.before, d.action))}" in the debugger)</div>`;
     else this.renderDecision(real);
     this.renderHistory();
     this.renderLog(st.log);
@@ -318,10 +379,17 @@ export class Sandbox {
     // An entity id reads better with what it is: `2 (Opponent)`, `14 (Fairy)`.
     const val = (v: Value): string => {
       const e = typeof v === "number" ? st.entities[v] : undefined;
-      const name = e ? (e.card === null ? String(e.props["name"] ?? `P${e.id}`) : (this.session?.module.cards[e.card]?.name ?? e.card)) : null;
+      const name = e
+        ? e.card === null
+          ? String(e.props["name"] ?? `P${e.id}`)
+          : (this.session?.module.cards[e.card]?.name ?? e.card)
+        : null;
       return esc(JSON.stringify(v)) + (name ? ` <span class="muted">(${esc(name)})</span>` : "");
     };
-    const rows = (o: Readonly<Record<string, Value>>) => Object.entries(o).map(([k, v]) => `<tr><td>${esc(k)}</td><td>${val(v)}</td></tr>`).join("") || `<tr><td colspan="2" class="muted">(none)</td></tr>`;
+    const rows = (o: Readonly<Record<string, Value>>) =>
+      Object.entries(o)
+        .map(([k, v]) => `<tr><td>${esc(k)}</td><td>${val(v)}</td></tr>`)
+        .join("") || `<tr><td colspan="2" class="muted">(none)</td></tr>`;
     box.innerHTML = `<div class="dbg-where" data-testid="dbg-where">Paused at ${esc(`${t.src.file}:${t.src.line}:${t.src.col}`)} — ${esc(t.what)} (statement ${d.k + 1} of ${d.trace.length})</div>
       <button data-testid="dbg-step" class="dbg-step">Step</button> <button data-testid="dbg-continue" class="dbg-continue">Continue</button> <button data-testid="dbg-finish" class="dbg-finish">Finish</button>
       <table class="dbg-vars" data-testid="dbg-locals"><tr><th colspan="2">locals</th></tr>${rows(t.locals)}</table>
@@ -340,18 +408,36 @@ export class Sandbox {
       return;
     }
     const hidden = this.view !== 0 && d.player !== this.view;
-    const prompt = d.type === "act" ? `P${d.player} acts (${d.window})` : d.type === "may" ? `P${d.player}: ${d.prompt}` : `P${d.player} chooses${d.prompt ? `: ${d.prompt}` : ""} (${d.picked.length} picked, ${d.min}–${d.max})`;
+    const prompt =
+      d.type === "act"
+        ? `P${d.player} acts (${d.window})`
+        : d.type === "may"
+          ? `P${d.player}: ${d.prompt}`
+          : `P${d.player} chooses${d.prompt ? `: ${d.prompt}` : ""} (${d.picked.length} picked, ${d.min}–${d.max})`;
     const legal = s.engine.legalActions(st);
-    box.innerHTML = `<div class="prompt" data-testid="sb-prompt">${esc(prompt)}</div>` + (hidden ? `<div class="muted">(the other player's options are hidden in this view)</div>` : legal.map((a, i) => `<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${esc(s.engine.describe(st, a))}</button>`).join(""));
-    for (const b of box.querySelectorAll<HTMLButtonElement>("button.act")) b.onclick = () => this.act(Number(b.dataset["i"]));
+    box.innerHTML =
+      `<div class="prompt" data-testid="sb-prompt">${esc(prompt)}</div>` +
+      (hidden
+        ? `<div class="muted">(the other player's options are hidden in this view)</div>`
+        : legal
+            .map(
+              (a, i) =>
+                `<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${esc(s.engine.describe(st, a))}</button>`,
+            )
+            .join(""));
+    for (const b of box.querySelectorAll<HTMLButtonElement>("button.act"))
+      b.onclick = () => this.act(Number(b.dataset["i"]));
   }
 
   private renderHistory(): void {
     const s = this.session as Session;
     const items = [`<li class="${s.cursor === 0 ? "here" : ""}" data-n="0">start</li>`];
     s.steps.forEach((step, i) => {
-      const text = step.type === "action" ? `P${step.by}: ${step.label}` : `(edit) ${step.type} ${JSON.stringify(step)}`;
-      items.push(`<li class="${i + 1 === s.cursor ? "here" : i + 1 > s.cursor ? "undone" : ""}" data-n="${i + 1}">${esc(text)}</li>`);
+      const text =
+        step.type === "action" ? `P${step.by}: ${step.label}` : `(edit) ${step.type} ${JSON.stringify(step)}`;
+      items.push(
+        `<li class="${i + 1 === s.cursor ? "here" : i + 1 > s.cursor ? "undone" : ""}" data-n="${i + 1}">${esc(text)}</li>`,
+      );
     });
     const box = this.q(".sb-history");
     box.innerHTML = `<div class="muted">history (click to go back to any point)</div><ol>${items.join("")}</ol>`;
@@ -394,7 +480,11 @@ export class Sandbox {
     box.innerHTML = recent
       .map((g, gi) => {
         const body = g.blocks
-          .map((b) => (b.h === null ? b.lines.map(line).join("") : `<div class="log-cause"><div class="muted">${esc(s.module.sources[b.h]?.what ?? b.h)}</div>${b.lines.map(line).join("")}</div>`))
+          .map((b) =>
+            b.h === null
+              ? b.lines.map(line).join("")
+              : `<div class="log-cause"><div class="muted">${esc(s.module.sources[b.h]?.what ?? b.h)}</div>${b.lines.map(line).join("")}</div>`,
+          )
           .join("");
         const n = g.blocks.reduce((k, b) => k + b.lines.length, 0);
         return `<details ${gi === recent.length - 1 ? "open" : ""}><summary>${esc(g.head)} <span class="muted">(${n})</span></summary>${body}</details>`;

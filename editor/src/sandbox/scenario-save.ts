@@ -4,13 +4,14 @@
  * The text is run with the scenario runner `cardwright test` uses before it is written.
  */
 import { stringify } from "yaml";
-import { runScenarioFile } from "../../../compiler/core/scenario.ts";
+import { runScenarioFile } from "../../../compiler/scenarios/runner.ts";
 import type { Engine, EntityId, GameModule, State, Value } from "../../../runtime/index.ts";
 import { boardOf, type Session } from "./session.ts";
 
 type Obj = Record<string, unknown>;
 const who = (p: EntityId) => (p === 1 ? "me" : "opponent");
-const plain = (v: unknown): v is number | boolean | string => typeof v === "number" || typeof v === "boolean" || typeof v === "string";
+const plain = (v: unknown): v is number | boolean | string =>
+  typeof v === "number" || typeof v === "boolean" || typeof v === "string";
 
 /** How a scenario names an entity: me, opponent, or owner.card-id. */
 function ref(st: State, v: Value): unknown {
@@ -26,7 +27,8 @@ function doSteps(session: Session): { steps: Obj[]; problem: string | null } {
   const out: { step: Obj; open: boolean }[] = [];
   const st = session.startState();
   for (const s of session.steps.slice(0, session.cursor)) {
-    if (s.type !== "action") return { steps: [], problem: "the board was edited after the start: save a board without edits" };
+    if (s.type !== "action")
+      return { steps: [], problem: "the board was edited after the start: save a board without edits" };
     const a = s.action;
     const by = who(s.by);
     const last = out[out.length - 1];
@@ -59,7 +61,8 @@ export function keyFacts(engine: Engine, module: GameModule, st: State): Obj {
       if (plain(v) && plain(module.rules.props.player[prop]?.default)) out[`${who(p)}.${prop}`] = v;
     }
     for (const [zone, def] of Object.entries(module.rules.zones)) {
-      if (def.visibility !== "hidden") out[`${who(p)}.${zone}`] = engine.zoneCards(st, p, zone).map((id) => st.entities[id]?.card ?? null);
+      if (def.visibility !== "hidden")
+        out[`${who(p)}.${zone}`] = engine.zoneCards(st, p, zone).map((id) => st.entities[id]?.card ?? null);
     }
   }
   for (const prop of Object.keys(module.rules.props.game)) {
@@ -121,8 +124,14 @@ export function scenarioText(session: Session, file: string, name: string): Save
     }
   }
   sc["expect"] = keyFacts(engine, module, end);
-  const from = session.start.type === "board" ? `the board of "${session.start.name}" and the answers given since` : "a board reached from two decks";
+  const from =
+    session.start.type === "board"
+      ? `the board of "${session.start.name}" and the answers given since`
+      : "a board reached from two decks";
   const text = `# Saved from the Cardwright sandbox: ${from}.\n` + stringify({ scenarios: [sc] }, { lineWidth: 0 });
   const run = runScenarioFile(module, file, text);
-  return { text, failures: run.flatMap((r) => r.failures.map((f) => `${f.range.start.line}:${f.range.start.col}: ${f.message}`)) };
+  return {
+    text,
+    failures: run.flatMap((r) => r.failures.map((f) => `${f.range.start.line}:${f.range.start.col}: ${f.message}`)),
+  };
 }

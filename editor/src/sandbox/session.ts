@@ -4,11 +4,30 @@
  * from the start, so undo, redo, jumping back and hot reload are one operation; snapshots make
  * undo instant.
  */
-import { Engine, type Action, type Board, type BoardCard, type EntityId, type GameModule, type State, type Value } from "../../../runtime/index.ts";
+import {
+  Engine,
+  type Action,
+  type Board,
+  type BoardCard,
+  type EntityId,
+  type GameModule,
+  type State,
+  type Value,
+} from "../../../runtime/index.ts";
 
 export type Start =
-  | { readonly type: "decks"; readonly decks: readonly { readonly id: string; readonly zones: Readonly<Record<string, readonly string[]>> }[]; readonly seed: number }
-  | { readonly type: "board"; readonly file: string; readonly name: string; readonly given: Readonly<Record<string, unknown>>; readonly seed: number };
+  | {
+      readonly type: "decks";
+      readonly decks: readonly { readonly id: string; readonly zones: Readonly<Record<string, readonly string[]>> }[];
+      readonly seed: number;
+    }
+  | {
+      readonly type: "board";
+      readonly file: string;
+      readonly name: string;
+      readonly given: Readonly<Record<string, unknown>>;
+      readonly seed: number;
+    };
 
 export type Step =
   | { readonly type: "action"; readonly by: EntityId; readonly action: Action; readonly label: string }
@@ -26,7 +45,15 @@ export function boardOf(given: Readonly<Obj>, module: GameModule): Board {
     const zones: Record<string, BoardCard[]> = {};
     const props: Record<string, Value> = {};
     for (const [k, v] of Object.entries(spec)) {
-      if (k in module.rules.zones && Array.isArray(v)) zones[k] = v.map((c) => (isObj(c) ? { card: String(c["card"]), props: Object.fromEntries(Object.entries(c).filter(([x]) => x !== "card")) as Record<string, Value> } : String(c)));
+      if (k in module.rules.zones && Array.isArray(v))
+        zones[k] = v.map((c) =>
+          isObj(c)
+            ? {
+                card: String(c["card"]),
+                props: Object.fromEntries(Object.entries(c).filter(([x]) => x !== "card")) as Record<string, Value>,
+              }
+            : String(c),
+        );
       else props[k] = v as Value;
     }
     return { name: who === "me" ? "Me" : "Opponent", props, zones };
@@ -57,12 +84,20 @@ export class Session {
 
   /** A copy of the state before any step. */
   startState(): State {
-    return this.cursor > 0 && this.snapshots[0] ? this.engine.clone(this.snapshots[0]) : this.cursor === 0 ? this.engine.clone(this.state) : this.initial();
+    return this.cursor > 0 && this.snapshots[0]
+      ? this.engine.clone(this.snapshots[0])
+      : this.cursor === 0
+        ? this.engine.clone(this.state)
+        : this.initial();
   }
 
   private initial(): State {
     const s = this.start;
-    if (s.type === "decks") return this.engine.newMatch({ seed: s.seed, players: s.decks.map((d, i) => ({ name: `P${i + 1}`, zones: d.zones })) });
+    if (s.type === "decks")
+      return this.engine.newMatch({
+        seed: s.seed,
+        players: s.decks.map((d, i) => ({ name: `P${i + 1}`, zones: d.zones })),
+      });
     return this.engine.fromBoard(boardOf(s.given, this.module), s.seed);
   }
 
@@ -147,7 +182,10 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
     const e = st.entities[step.entity];
     if (!e) return `no entity ${step.entity}`;
     e.props[step.prop] = step.value;
-    st.log.push({ kind: "text", text: `(edit) ${e.card ?? `player ${e.id}`}.${step.prop} = ${JSON.stringify(step.value)}` });
+    st.log.push({
+      kind: "text",
+      text: `(edit) ${e.card ?? `player ${e.id}`}.${step.prop} = ${JSON.stringify(step.value)}`,
+    });
     return null;
   }
   if (!(step.zone in module.rules.zones)) return `no zone '${step.zone}'`;
@@ -155,7 +193,15 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
     if (!(step.card in module.cards)) return `no card '${step.card}'`;
     const id = st.seq++;
     const props: Record<string, Value> = {};
-    st.entities[id] = { id, card: step.card, owner: step.owner, zone: step.zone, arrival: ++st.clock, props, counters: {} };
+    st.entities[id] = {
+      id,
+      card: step.card,
+      owner: step.owner,
+      zone: step.zone,
+      arrival: ++st.clock,
+      props,
+      counters: {},
+    };
     (st.zones[`${step.owner}:${step.zone}`] ??= []).push(id);
     st.log.push({ kind: "text", text: `(edit) ${step.card} added to ${step.owner}:${step.zone}` });
     return null;

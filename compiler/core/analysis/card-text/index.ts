@@ -1,0 +1,296 @@
+/**
+ * Card text: every card's behaviour rendered from its checked code with the game's phrases
+ * (render.ts), and compared number by number with the card's written `text` (compare.ts).
+ * `check` reports each difference as `check/card-text` at the card's `text`; `cardwright text`
+ * prints the rendered texts.
+ */
+import type { CompiledUnit } from "../../semantic/ir.ts";
+import type { CardModel } from "../../workspace/model.ts";
+import { compareFacts, describeMismatch, type RoleMismatch } from "./compare.ts";
+import { compilePatterns, findFacts, type Fact, type Pattern } from "./facts.ts";
+import { readCardTextRules, type CardTextRules } from "./phrases.ts";
+import { renderCard, type Rendered } from "./render.ts";
+
+export { readCardTextRules } from "./phrases.ts";
+export type { CardTextRules } from "./phrases.ts";
+
+export interface CardText {
+  readonly id: string;
+  readonly file: string;
+  /** The card's written English text, when it has one. */
+  readonly written: string | undefined;
+  readonly rendered: Rendered;
+  /** The rendered text in Japanese (phrases without `ja` read in English); "" unless asked for. */
+  readonly renderedJa: string;
+  /** True when there was something to compare: a written text and a rendered one. */
+  readonly compared: boolean;
+  readonly mismatches: readonly RoleMismatch[];
+  /** How many numbers (and words of a role) each text states; both 0: nothing was measured. */
+  readonly facts: { readonly written: number; readonly rendered: number };
+  /** The card at its other versions (`versions:` entries), each compared with its own text. */
+  readonly versions: readonly CardVersionText[];
+}
+
+export interface CardVersionText {
+  readonly since: string | null;
+  readonly until: string | null;
+  readonly written: string | undefined;
+  readonly rendered: Rendered;
+  readonly mismatches: readonly RoleMismatch[];
+}
+
+export interface CardTextInput {
+  /** The rules file's value (its `card-text:` section is read). */
+  readonly rules: Record<string, unknown> | null;
+  readonly enums: ReadonlyMap<string, readonly string[]>;
+  readonly cards: readonly CardModel[];
+  readonly units: readonly CompiledUnit[];
+  /** Render Japanese too (the CLI); `check` needs only English. */
+  readonly ja?: boolean;
+}
+
+/** Rendered texts and comparisons of every card; empty when the game has no `card-text:` section. */
+export function cardTexts(input: CardTextInput, cache?: CardTextCache): CardText[] {
+  // Japanese is rendered for the CLI only, once: it is never cached.
+  const kept = cache && !input.ja ? cache.for(input.rules, input.enums) : null;
+  const rules = kept ? kept.rules : readCardTextRules(input.rules);
+  if (!rules) return [];
+  return new CardTextRun(rules, kept?.patterns ?? compilePatterns(rules, input.enums), input, kept).all();
+}
+
+/** A card's renderings (its own and its versions') and what they read besides the card and its code. */
+interface Renders {
+  readonly own: readonly CompiledUnit[];
+  /** Units of its versions (`card.<id>@<since>..<until>.…`). */
+  readonly versioned: readonly CompiledUnit[];
+  /** Every card id the renderings looked up, with the name it had (undefined: no such card). */
+  readonly names: ReadonlyMap<string, string | undefined>;
+  readonly rendered: Rendered;
+  readonly versions: readonly Rendered[];
+  /** The facts of `rendered.text`, found when first asked for. */
+  facts: Fact[] | null;
+}
+
+/** A card's comparison and the related cards' rendered texts it was made with. */
+interface Compared {
+  readonly renders: Renders;
+  readonly related: readonly (readonly [string, string])[];
+  readonly text: CardText;
+}
+
+/**
+ * What one run of `cardTexts` leaves for the next (the editor's workspace re-checks after every
+ * edit). A card's rendering is kept while its checked card (a new object whenever its file is
+ * checked again), its code units and the names of the cards it names are the same; its comparison
+ * while its rendering and the rendered texts of its related cards are. The rules file's value or
+ * the enums changing empties it.
+ */
+export class CardTextCache {
+  private rulesValue: Record<string, unknown> | null | undefined = undefined;
+  private enums: ReadonlyMap<string, readonly string[]> | null = null;
+  private kept: Kept | null = null;
+
+  /** The entries for these rules and enums (emptied when either is not the one of the last run). */
+  for(rules: Record<string, unknown> | null, enums: ReadonlyMap<string, readonly string[]>): Kept {
+    if (!this.kept || rules !== this.rulesValue || enums !== this.enums) {
+      this.rulesValue = rules;
+      this.enums = enums;
+      const r = readCardTextRules(rules);
+      this.kept = {
+        rules: r,
+        patterns: r ? compilePatterns(r, enums) : [],
+        renders: new WeakMap(),
+        compared: new WeakMap(),
+      };
+    }
+    return this.kept;
+  }
+}
+
+interface Kept {
+  readonly rules: CardTextRules | null;
+  readonly patterns: Pattern[];
+  readonly renders: WeakMap<CardModel, Renders>;
+  readonly compared: WeakMap<CardModel, Compared>;
+}
+
+const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+class CardTextRun {
+  private readonly byId = new Map<string, CardModel>();
+  private readonly unitsOf = new Map<string, CompiledUnit[]>();
+  private readonly versionUnitsOf = new Map<string, CompiledUnit[]>();
+  private readonly renders = new Map<string, Renders>();
+  /** Card id → the cards whose code or fields name it. */
+  private readonly namedBy = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly rules: CardTextRules,
+    private readonly patterns: readonly Pattern[],
+    private readonly input: CardTextInput,
+    private readonly kept: Kept | null,
+  ) {
+    for (const c of input.cards) this.byId.set(c.id, c);
+    for (const u of input.units) {
+      const m = /^card\.([^.]+)\./.exec(u.id);
+      const id = m?.[1];
+      if (id) {
+        const list = this.unitsOf.get(id) ?? [];
+        list.push(u);
+        this.unitsOf.set(id, list);
+      }
+      // A version's units: `card.<id>@<since>..<until>.…` (card ids have no '.' nor '@').
+      const v = /^card\.([^.@]+)@/.exec(u.id)?.[1];
+      if (v) {
+        const list = this.versionUnitsOf.get(v) ?? [];
+        list.push(u);
+        this.versionUnitsOf.set(v, list);
+      }
+    }
+  }
+
+  /** The renderings of a card: kept ones when nothing they read changed. */
+  private render(id: string): Renders | undefined {
+    const hit = this.renders.get(id);
+    if (hit) return hit;
+    const c = this.byId.get(id);
+    if (!c) return undefined;
+    const own = this.unitsOf.get(id) ?? [];
+    const versioned = this.versionUnitsOf.get(id) ?? [];
+    const old = this.kept?.renders.get(c);
+    if (
+      old &&
+      sameList(old.own, own) &&
+      sameList(old.versioned, versioned) &&
+      [...old.names].every(([n, name]) => this.byId.get(n)?.name === name)
+    ) {
+      this.renders.set(id, old);
+      return old;
+    }
+    const names = new Map<string, string | undefined>();
+    const name = (n: string) => {
+      const v = this.byId.get(n)?.name;
+      names.set(n, v);
+      return v;
+    };
+    const r = renderCard({ id, kind: c.kind, def: c.def, units: own }, this.rules, "en", name);
+    const rendered = { ...r, names: r.names.filter((n) => name(n) !== undefined) };
+    const versions = (c.def.versions ?? []).map((v) => {
+      const key = `card.${id}@${v.since ?? ""}..${v.until ?? ""}.`;
+      const units = new Map(own.map((u) => [u.id, u]));
+      for (const u of versioned)
+        if (u.id.startsWith(key))
+          units.set(`card.${id}.${u.id.slice(key.length)}`, { ...u, id: `card.${id}.${u.id.slice(key.length)}` });
+      return renderCard({ id, kind: c.kind, def: v.def, units: [...units.values()] }, this.rules, "en", name);
+    });
+    const made: Renders = { own, versioned, names, rendered, versions, facts: null };
+    this.kept?.renders.set(c, made);
+    this.renders.set(id, made);
+    return made;
+  }
+
+  private factsOf(id: string): Fact[] {
+    const r = this.render(id);
+    if (!r) return findFacts("", this.patterns);
+    if (!r.facts) r.facts = findFacts(r.rendered.text, this.patterns);
+    return r.facts;
+  }
+
+  /** Cards this one names (up to four steps: a skill's status, the skill it prepares, the next status and skill) and cards naming it. */
+  private related(id: string): string[] {
+    const out = new Set<string>();
+    let step = [id];
+    for (let depth = 0; depth < 4; depth++) {
+      const next: string[] = [];
+      for (const a of step)
+        for (const b of this.render(a)?.rendered.names ?? []) if (!out.has(b)) out.add(b), next.push(b);
+      step = next;
+    }
+    for (const n of this.namedBy.get(id) ?? []) out.add(n);
+    out.delete(id);
+    return [...out];
+  }
+
+  all(): CardText[] {
+    for (const c of this.input.cards) {
+      for (const n of this.render(c.id)?.rendered.names ?? []) {
+        const s = this.namedBy.get(n) ?? new Set<string>();
+        s.add(c.id);
+        this.namedBy.set(n, s);
+      }
+    }
+    return this.input.cards.map((c) => {
+      const renders = this.render(c.id) as Renders;
+      // The related cards' rendered texts: what the comparison reads of other cards.
+      const related = this.related(c.id).map((r) => [r, this.render(r)?.rendered.text ?? ""] as const);
+      const old = this.kept?.compared.get(c);
+      if (
+        old &&
+        old.renders === renders &&
+        old.related.length === related.length &&
+        old.related.every(([r, t], i) => related[i]?.[0] === r && related[i]?.[1] === t)
+      )
+        return old.text;
+      const text = this.compare(
+        c,
+        renders,
+        related.map(([r]) => r),
+      );
+      this.kept?.compared.set(c, { renders, related, text });
+      return text;
+    });
+  }
+
+  private compare(c: CardModel, renders: Renders, related: readonly string[]): CardText {
+    const rendered = renders.rendered;
+    const written = c.text;
+    const compared = written !== undefined && rendered.text !== "";
+    const writtenFacts = written === undefined ? [] : findFacts(written, this.patterns);
+    const relatedFacts = () => related.flatMap((r) => this.factsOf(r));
+    const mismatches = compared ? compareFacts(this.rules, writtenFacts, this.factsOf(c.id), relatedFacts()) : [];
+    const ja = !this.input.ja
+      ? ""
+      : renderCard(
+          { id: c.id, kind: c.kind, def: c.def, units: renders.own },
+          this.rules,
+          "ja",
+          (id) => this.byId.get(id)?.name,
+        ).text;
+    return {
+      id: c.id,
+      file: c.file,
+      written,
+      rendered,
+      renderedJa: ja,
+      compared,
+      mismatches,
+      facts: { written: writtenFacts.length, rendered: this.factsOf(c.id).length },
+      versions: this.versions(c, renders, relatedFacts),
+    };
+  }
+
+  /** Each version entry: its rendering (the card's units with the entry's own put over them), compared with its text (the entry's or the card's). */
+  private versions(c: CardModel, renders: Renders, relatedFacts: () => Fact[]): CardVersionText[] {
+    return (c.def.versions ?? []).map((v, i) => {
+      const rendered = renders.versions[i] as Rendered;
+      const t = v.def.fields["text"];
+      const written = typeof t === "string" ? t : c.text;
+      const mismatches =
+        written !== undefined && rendered.text !== ""
+          ? compareFacts(
+              this.rules,
+              findFacts(written, this.patterns),
+              findFacts(rendered.text, this.patterns),
+              relatedFacts(),
+            )
+          : [];
+      return { since: v.since, until: v.until, written, rendered, mismatches };
+    });
+  }
+}
+
+/** The warning's message: the differing numbers and both texts (of the card, or of one of its versions). */
+export function mismatchMessage(t: CardText | CardVersionText): string {
+  const at = "since" in t ? ` at versions ${t.since ?? "…"}–${t.until ?? "…"}` : "";
+  return `the card's text and its effect differ${at} (${describeMismatch(t.mismatches)}): text "${t.written ?? ""}", effect "${t.rendered.text}"`;
+}

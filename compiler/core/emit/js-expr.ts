@@ -1,0 +1,287 @@
+/**
+ * Printing checked expressions as JavaScript. Every printed expression carries the precedence of
+ * its outermost operator, and an operand is parenthesised exactly when its precedence is lower
+ * than its place needs: `- -n` prints `-(-L["n"])`, never `--L["n"]`. Every argument is printed
+ * (so evaluated) exactly once and in source order: a construct that needs a value twice (`last`,
+ * `choose exactly n`) goes through a helper function instead of pasting the argument twice.
+ * User text reaches the output only through JSON.stringify.
+ */
+import type { Builtin, IrExpr } from "../semantic/ir.ts";
+import { walkExpr } from "../semantic/ir-walk.ts";
+import type { Type } from "../semantic/types.ts";
+
+/** Precedence levels of JavaScript, as far as the printer uses them (higher binds tighter). */
+export const P = {
+  cond: 2,
+  or: 3,
+  and: 4,
+  eq: 8,
+  rel: 9,
+  add: 11,
+  mul: 12,
+  unary: 14,
+  /** Member access and calls. */
+  post: 17,
+  primary: 20,
+} as const;
+
+/** Printed code and the precedence of its outermost operator. */
+export interface Js {
+  readonly s: string;
+  readonly p: number;
+}
+
+const js = (s: string, p: number): Js => ({ s, p });
+const prim = (s: string): Js => js(s, P.primary);
+const call = (s: string): Js => js(s, P.post);
+
+/** `c` as an operand that needs precedence `min`. */
+export function at(c: Js, min: number): string {
+  return c.p >= min ? c.s : `(${c.s})`;
+}
+
+export const q = (s: string): string => JSON.stringify(s);
+
+const entityLike = (ty: Type) =>
+  ["player", "card", "entity", "game", "event", "none", "unknown", "match"].includes(ty.t);
+
+/** Builtins whose first argument is a list read at once: a zone is passed without a copy. */
+const LIVE_FIRST = new Set<Builtin>(["count", "sum", "first", "last", "take", "pick"]);
+
+export class ExprPrinter {
+  /**
+   * `fnNames`: unit id → function name of the generated module. `drawing`: rules functions that
+   * may draw from the RNG (see `draws`).
+   */
+  constructor(
+    private readonly fnNames: ReadonlyMap<string, string>,
+    private readonly drawing: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /**
+   * Whether evaluating `e` may draw from the RNG or record a position (`random`, `pick`, `seen`,
+   * or a function that does). Property reads count as free: the runtime may memoise them anyway.
+   */
+  draws(e: IrExpr): boolean {
+    let found = false;
+    walkExpr(e, (x) => {
+      if (
+        (x.k === "builtin" && (x.fn === "random" || x.fn === "pick" || x.fn === "seen")) ||
+        (x.k === "fn" && this.drawing.has(x.name))
+      )
+        found = true;
+    });
+    return found;
+  }
+
+  /** The expression as a complete JavaScript expression (no outer parentheses needed). */
+  code(e: IrExpr): string {
+    return this.ex(e).s;
+  }
+
+  /** As text (`"a" + x` in text context). */
+  textOf(e: IrExpr): Js {
+    switch (e.ty.t) {
+      case "text":
+        return this.ex(e);
+      case "number":
+      case "bool":
+      case "enum":
+      case "cardid":
+        return call(`String(${this.code(e)})`);
+      default:
+        return call(`ctx.name(${this.code(e)})`);
+    }
+  }
+
+  /** A list read at once (counted, filtered, searched, spread): a zone needs no copy. */
+  private live(e: IrExpr): Js {
+    return e.k === "zone" ? call(`ctx.zoneView(${this.code(e.owner)}, ${q(e.zone)})`) : this.ex(e);
+  }
+
+  /** The elements of a list join `a + b + c` as one array literal: spreads, and literal items in place. */
+  private joined(e: IrExpr, out: string[] = []): string[] {
+    if (e.k === "bin" && e.op === "+" && e.ty.t === "list") {
+      this.joined(e.l, out);
+      this.joined(e.r, out);
+    } else if (e.k === "list") {
+      for (const i of e.items) out.push(this.code(i));
+    } else out.push(`...${this.live(e).s}`); // a spread takes any expression but a comma
+    return out;
+  }
+
+  ex(e: IrExpr): Js {
+    switch (e.k) {
+      case "lit":
+        if (typeof e.v === "string") return prim(q(e.v));
+        if (typeof e.v === "number" && (e.v < 0 || Object.is(e.v, -0))) return js(`-${String(-e.v)}`, P.unary);
+        return prim(String(e.v));
+      case "list":
+        return prim(`[${e.items.map((i) => this.code(i)).join(", ")}]`);
+      case "text": {
+        if (e.parts.length === 0) return prim('""');
+        const parts = e.parts.map((p) => (typeof p === "string" ? prim(q(p)) : this.textOf(p)));
+        if (parts.length === 1) return parts[0] as Js;
+        // `+` is left-associative: later parts need a tighter operand than the first. Built texts
+        // go through ctx.text, which enforces the language's text length limit.
+        return call(`ctx.text(${parts.map((p, i) => at(p, i === 0 ? P.add : P.add + 1)).join(" + ")})`);
+      }
+      case "local":
+        return call(`L[${q(e.name)}]`);
+      case "it":
+        return prim(`$it${e.depth}`);
+      case "me":
+        return call("f.me");
+      case "self":
+        return call("f.self");
+      case "event":
+        return call("f.ev");
+      case "game":
+        return prim("0");
+      case "opponent":
+        return call(`ctx.opponent(${this.code(e.of)})`);
+      case "prop": {
+        const o = this.code(e.obj);
+        switch (e.name) {
+          case "owner":
+            return call(`ctx.owner(${o})`);
+          case "kind":
+            return call(`ctx.kind(${o})`);
+          case "card":
+            return call(`ctx.cardOf(${o})`);
+          case "name":
+            return call(`ctx.name(${o})`);
+        }
+        return call(`ctx.${e.fixed === true ? "fieldOf" : "get"}(${o}, ${q(e.name)})`);
+      }
+      case "zone":
+        return call(`ctx.zone(${this.code(e.owner)}, ${q(e.zone)})`);
+      case "field":
+        return call(`ctx.field(${this.code(e.ev)}, ${q(e.name)})`);
+      case "match":
+        return e.name === "number"
+          ? call("ctx.state.match.number")
+          : call(e.name === "lastWinner" ? "$lastWinner(ctx)" : "$lastLoser(ctx)");
+      case "builtin":
+        return this.builtin(e);
+      case "fn": {
+        const args = e.args.map(([n, v]) => `${q(n)}: ${this.code(v)}`).join(", ");
+        const name = this.fnNames.get(`fn.${e.name}`);
+        if (name === undefined) throw new Error(`internal: no generated function for 'fn.${e.name}'`);
+        return call(`${name}(ctx, { me: f.me, self: f.self, ev: f.ev, L: {${args ? ` ${args} ` : ""}} })`);
+      }
+      case "bin":
+        return this.bin(e);
+      case "not":
+        return js(`!${at(this.ex(e.e), P.unary)}`, P.unary);
+      case "neg": {
+        // `-` before an operand that itself starts with `-` would print `--` (a decrement).
+        const inner = this.ex(e.e);
+        const operand = at(inner, P.unary);
+        return js(`-${operand.startsWith("-") || operand.startsWith("+") ? `(${operand})` : operand}`, P.unary);
+      }
+      case "where":
+        return call(`${at(this.live(e.list), P.post)}.filter(($it${e.depth}) => ${this.code(e.cond)})`);
+      case "index":
+        return call(`${at(this.ex(e.list), P.post)}[${this.code(e.index)}]`);
+    }
+  }
+
+  private builtin(e: Extract<IrExpr, { k: "builtin" }>): Js {
+    // count / first of a `where` filter: one pass, no intermediate list. `first` stops at the
+    // first match, so only when the condition draws nothing (else later items' draws would go).
+    const arg = e.args[0];
+    if (arg !== undefined && arg.k === "where" && (e.fn === "count" || (e.fn === "first" && !this.draws(arg.cond)))) {
+      const pred = `($it${arg.depth}) => ${this.code(arg.cond)}`;
+      return call(`${e.fn === "count" ? "$countWhere" : "$firstWhere"}(${this.live(arg.list).s}, ${pred})`);
+    }
+    const a = e.args.map((x, i) => (i === 0 && LIVE_FIRST.has(e.fn) ? this.live(x) : this.ex(x)));
+    const s = (i: number) => (a[i] as Js).s;
+    switch (e.fn) {
+      case "count":
+        return call(`${at(a[0] as Js, P.post)}.length`);
+      case "sum":
+        return call(`$sum(${s(0)})`);
+      case "min":
+        return call(`Math.min(${s(0)}, ${s(1)})`);
+      case "max":
+        return call(`Math.max(${s(0)}, ${s(1)})`);
+      case "abs":
+        return call(`Math.abs(${s(0)})`);
+      case "first":
+        return call(`$first(${s(0)})`);
+      case "last":
+        return call(`$last(${s(0)})`);
+      case "random":
+        return call(`ctx.random(${s(0)})`);
+      case "pick":
+        return call(`$pick(ctx, ${s(0)})`);
+      case "name":
+        return call(`ctx.name(${s(0)})`);
+      case "has":
+        return call(`ctx.has(${s(0)}, ${s(1)})`);
+      case "responds":
+        return call(`ctx.responds(${s(0)}, ${s(1)})`);
+      case "seen":
+        return call(`ctx.seen([${a.map((x) => x.s).join(", ")}])`);
+      case "take":
+        return call(`${at(a[0] as Js, P.post)}.slice(0, Math.max(0, ${s(1)}))`);
+      case "card":
+        return call(`ctx.cardOf(${s(0)})`);
+      case "catalog":
+        return call("ctx.catalog()");
+      case "players":
+        return call("ctx.players()");
+      case "other":
+        return call(`ctx.opponent(${s(0)})`);
+      case "links":
+        return call("ctx.links()");
+      case "holder":
+        return call("ctx.holder()");
+      case "misplaced":
+        return call("ctx.misplaced()");
+    }
+  }
+
+  private bin(e: Extract<IrExpr, { k: "bin" }>): Js {
+    const infix = (op: string, p: number, l: Js, r: Js) => js(`${at(l, p)} ${op} ${at(r, p + 1)}`, p);
+    switch (e.op) {
+      case "==":
+      case "!=": {
+        const l = this.ex(e.l);
+        const r = this.ex(e.r);
+        const neg = e.op === "!=" ? "!" : "";
+        if (e.l.ty.t === "list" || e.r.ty.t === "list") return js(`${neg}$eq(${l.s}, ${r.s})`, neg ? P.unary : P.post);
+        if (entityLike(e.l.ty) || entityLike(e.r.ty)) return js(`${neg}$is(${l.s}, ${r.s})`, neg ? P.unary : P.post);
+        return infix(`${e.op}=`, P.eq, l, r);
+      }
+      case "in":
+        // Left to right, like every other operator: the item, then the list.
+        return call(`$in(${this.code(e.l)}, ${this.live(e.r).s})`);
+      case "and":
+        return infix("&&", P.and, this.ex(e.l), this.ex(e.r));
+      case "or":
+        return infix("||", P.or, this.ex(e.l), this.ex(e.r));
+      case "+":
+        // Joins go through ctx.text / ctx.list, which enforce the language's length limits.
+        if (e.ty.t === "text") return call(`ctx.text(${infix("+", P.add, this.textOf(e.l), this.textOf(e.r)).s})`);
+        if (e.ty.t === "list") return call(`ctx.list([${this.joined(e).join(", ")}])`);
+        return infix("+", P.add, this.ex(e.l), this.ex(e.r));
+      case "-":
+        return infix("-", P.add, this.ex(e.l), this.ex(e.r));
+      case "*":
+        return infix("*", P.mul, this.ex(e.l), this.ex(e.r));
+      case "/":
+        return call(`$div(${this.code(e.l)}, ${this.code(e.r)})`);
+      case "%":
+        return call(`$mod(${this.code(e.l)}, ${this.code(e.r)})`);
+      case "<":
+      case "<=":
+      case ">":
+      case ">=":
+        return infix(e.op, P.rel, this.ex(e.l), this.ex(e.r));
+      default:
+        throw new Error(`internal: no JavaScript for the operator '${e.op}'`);
+    }
+  }
+}

@@ -1,0 +1,310 @@
+/**
+ * The game's vocabulary: one registry, built from the rules file (and the card ids), that feeds
+ * the card schema, the checker, editor completion and the docs.
+ */
+import { rulesVersions, type VersionTable } from "../files/versions.ts";
+import type { Diagnostic, DiagnosticCode } from "../text/diagnostics.ts";
+import type { SourceFile, YamlPath } from "../text/source.ts";
+import { KIND_ENUM, parseType, T, type Type } from "./types.ts";
+import { didYouMean } from "../text/suggest.ts";
+
+export interface FieldDecl {
+  readonly name: string;
+  /** `effect` and `response` are code fields; `localized` is { en, ja }. */
+  readonly type: Type | "effect" | "response" | "localized";
+  readonly optional: boolean;
+  readonly default: unknown;
+}
+
+export interface PropDecl {
+  readonly name: string;
+  readonly type: Type;
+  readonly default: unknown;
+  readonly computed: boolean;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+export interface KindDecl {
+  readonly name: string;
+  readonly activeIn: readonly string[];
+  readonly fields: ReadonlyMap<string, FieldDecl>;
+}
+
+export interface EventDecl {
+  readonly name: string;
+  readonly fields: ReadonlyMap<string, Type>;
+  readonly stages: readonly string[];
+  /** A field holding an earlier event: listeners that arrived after it do not hear this event. */
+  readonly since: string | null;
+}
+
+export interface CallableDecl {
+  readonly name: string;
+  readonly params: readonly { readonly name: string; readonly type: Type }[];
+  readonly returns: Type;
+}
+
+export interface ActionDecl {
+  readonly name: string;
+  readonly window: string;
+}
+
+export interface Vocabulary {
+  readonly game: string;
+  readonly name: string;
+  readonly players: number;
+  readonly match: { readonly games: number; readonly wins: number };
+  readonly options: ReadonlyMap<string, PropDecl & { readonly values: readonly (string | number)[] }>;
+  readonly enums: ReadonlyMap<string, readonly string[]>;
+  /** Enum value (and card kind) → its enum. */
+  readonly enumOfValue: ReadonlyMap<string, string>;
+  readonly keywords: ReadonlySet<string>;
+  readonly zones: ReadonlyMap<string, { readonly visibility: "public" | "owner" | "hidden"; readonly limit?: number }>;
+  readonly kinds: ReadonlyMap<string, KindDecl>;
+  readonly cardFields: ReadonlyMap<string, FieldDecl>;
+  readonly props: {
+    readonly card: ReadonlyMap<string, PropDecl>;
+    readonly player: ReadonlyMap<string, PropDecl>;
+    readonly game: ReadonlyMap<string, PropDecl>;
+  };
+  readonly events: ReadonlyMap<string, EventDecl>;
+  readonly functions: ReadonlyMap<string, CallableDecl>;
+  readonly procedures: ReadonlyMap<string, CallableDecl>;
+  readonly windows: ReadonlySet<string>;
+  readonly actions: ReadonlyMap<string, ActionDecl>;
+  /** Card ids of the game (filled once card files are loaded). */
+  readonly cards: Set<string>;
+  /** The game's versions (rules `versions:`), or null when it declares none. */
+  readonly versions: VersionTable | null;
+}
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+const entries = (v: unknown) => Object.entries(obj(v));
+
+/** Builds the vocabulary of a schema-valid rules file; semantic problems become diagnostics. */
+export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic[]): Vocabulary {
+  const r = obj(raw);
+  const err = (path: YamlPath, code: DiagnosticCode, message: string, hint?: string, part: "key" | "value" = "value") =>
+    diags.push(
+      hint === undefined
+        ? { file: src.file, range: src.rangeAt(path, part), severity: "error", code, message }
+        : { file: src.file, range: src.rangeAt(path, part), severity: "error", code, message, hint },
+    );
+
+  const enums = new Map<string, string[]>();
+  const enumOfValue = new Map<string, string>();
+  for (const [name, values] of entries(r["enums"])) {
+    enums.set(name, values as string[]);
+    (values as string[]).forEach((v, i) => {
+      const other = enumOfValue.get(v);
+      if (other) err(["enums", name, i], "check/duplicate-name", `'${v}' is already a value of enum '${other}'`);
+      else enumOfValue.set(v, name);
+    });
+  }
+  const kindNames = Object.keys(obj(r["kinds"]));
+  enums.set(KIND_ENUM, kindNames);
+  for (const k of kindNames) {
+    if (enumOfValue.has(k))
+      err(
+        ["kinds", k],
+        "check/duplicate-name",
+        `card kind '${k}' has the same name as a value of enum '${enumOfValue.get(k)}'`,
+        undefined,
+        "key",
+      );
+    else enumOfValue.set(k, KIND_ENUM);
+  }
+  const enumSet = new Set(enums.keys());
+  const eventSet = new Set(Object.keys(obj(r["events"])));
+  const typeAt = (path: YamlPath, s: unknown): Type => {
+    const ty = parseType(String(s), enumSet, eventSet);
+    if (!ty) {
+      const simple = ["number", "bool", "text", "player", "card", "entity", "cardid", ...enumSet];
+      const known = [...simple, ...simple.map((t) => `list<${t}>`), ...[...eventSet].map((e) => `event<${e}>`)];
+      err(
+        path,
+        "check/unknown-type",
+        `unknown type '${String(s)}'`,
+        didYouMean(String(s), known) ??
+          "types: number, bool, text, player, card, entity, cardid, list<T>, event<name>, or an enum",
+      );
+      return T.unknown;
+    }
+    return ty;
+  };
+
+  const zones = new Map<string, { visibility: "public" | "owner" | "hidden"; limit?: number }>();
+  for (const [name, z] of entries(r["zones"]))
+    zones.set(name, obj(z) as { visibility: "public" | "owner" | "hidden"; limit?: number });
+  const checkZone = (path: YamlPath, z: string) => {
+    if (!zones.has(z)) err(path, "check/unknown-zone", `unknown zone '${z}'`, didYouMean(z, zones.keys()));
+  };
+
+  const fieldDecl = (path: YamlPath, name: string, d: Obj): FieldDecl => {
+    const ts = String(d["type"]);
+    const type = ts === "effect" || ts === "response" || ts === "localized" ? ts : typeAt([...path, "type"], ts);
+    return { name, type, optional: d["optional"] === true || d["default"] !== undefined, default: d["default"] };
+  };
+
+  const kinds = new Map<string, KindDecl>();
+  for (const [name, k] of entries(r["kinds"])) {
+    const ko = obj(k);
+    const activeIn = (ko["active-in"] as string[] | undefined) ?? [];
+    activeIn.forEach((z, i) => checkZone(["kinds", name, "active-in", i], z));
+    const fields = new Map<string, FieldDecl>();
+    for (const [f, d] of entries(ko["fields"])) fields.set(f, fieldDecl(["kinds", name, "fields", f], f, obj(d)));
+    kinds.set(name, { name, activeIn, fields });
+  }
+  const cardFields = new Map<string, FieldDecl>();
+  for (const [f, d] of entries(r["card-fields"])) cardFields.set(f, fieldDecl(["card-fields", f], f, obj(d)));
+
+  const propMap = (owner: "card" | "player" | "game") => {
+    const m = new Map<string, PropDecl>();
+    for (const [name, d] of entries(obj(r["properties"])[owner])) {
+      const o = obj(d);
+      const type = typeAt(["properties", owner, name, "type"], o["type"]);
+      const p: PropDecl = {
+        name,
+        type,
+        default: o["default"] ?? null,
+        computed: o["computed"] === true,
+        ...(typeof o["min"] === "number" ? { min: o["min"] } : {}),
+        ...(typeof o["max"] === "number" ? { max: o["max"] } : {}),
+      };
+      if (owner === "player" && zones.has(name))
+        err(
+          ["properties", owner, name],
+          "check/duplicate-name",
+          `player property '${name}' has the same name as a zone`,
+          undefined,
+          "key",
+        );
+      m.set(name, p);
+    }
+    return m;
+  };
+  const props = { card: propMap("card"), player: propMap("player"), game: propMap("game") };
+
+  const options = new Map<string, PropDecl & { values: (string | number)[] }>();
+  for (const [name, d] of entries(r["options"])) {
+    const o = obj(d);
+    const type = typeAt(["options", name, "type"], o["type"]);
+    options.set(name, {
+      name,
+      type,
+      default: o["default"] ?? null,
+      computed: false,
+      values: (o["values"] as (string | number)[] | undefined) ?? [],
+    });
+    if (props.game.has(name))
+      err(
+        ["options", name],
+        "check/duplicate-name",
+        `option '${name}' has the same name as a game property`,
+        undefined,
+        "key",
+      );
+  }
+
+  const events = new Map<string, EventDecl>();
+  for (const [name, d] of entries(r["events"])) {
+    const o = obj(d);
+    const fields = new Map<string, Type>();
+    for (const [f, ts] of entries(o["fields"])) fields.set(f, typeAt(["events", name, "fields", f], ts));
+    const since = typeof o["since"] === "string" ? o["since"] : null;
+    if (since !== null && fields.get(since)?.t !== "event") {
+      err(
+        ["events", name, "since"],
+        "check/bad-since",
+        `'since' must name a field of '${name}' whose type is an event`,
+        fields.has(since) ? `'${since}' is not an event` : `'${name}' has no field '${since}'`,
+      );
+    }
+    events.set(name, { name, fields, stages: (o["stages"] as string[] | undefined) ?? [], since });
+  }
+
+  const callable = (section: "functions" | "procedures") => {
+    const m = new Map<string, CallableDecl>();
+    for (const [name, d] of entries(r[section])) {
+      const o = obj(d);
+      const params = entries(o["params"]).map(([p, ts]) => ({
+        name: p,
+        type: typeAt([section, name, "params", p], ts),
+      }));
+      const returns = o["returns"] === undefined ? T.void : typeAt([section, name, "returns"], o["returns"]);
+      m.set(name, { name, params, returns });
+    }
+    return m;
+  };
+  const functions = callable("functions");
+  const procedures = callable("procedures");
+  for (const name of functions.keys())
+    if (procedures.has(name))
+      err(
+        ["procedures", name],
+        "check/duplicate-name",
+        `'${name}' is both a function and a procedure`,
+        undefined,
+        "key",
+      );
+
+  const windows = new Set((r["windows"] as string[] | undefined) ?? []);
+  const actions = new Map<string, ActionDecl>();
+  for (const [name, d] of entries(r["actions"])) {
+    const w = String(obj(d)["window"]);
+    if (!windows.has(w))
+      err(
+        ["actions", name, "window"],
+        "check/unknown-window",
+        `unknown action window '${w}'`,
+        didYouMean(w, windows) ?? "declare it under 'windows:'",
+      );
+    actions.set(name, { name, window: w });
+  }
+  ((obj(r["trigger-order"])["zones"] as string[] | undefined) ?? []).forEach((z, i) =>
+    checkZone(["trigger-order", "zones", i], z),
+  );
+  for (const kw of (r["keywords"] as string[] | undefined) ?? []) {
+    if (enumOfValue.has(kw))
+      err(["keywords"], "check/duplicate-name", `keyword '${kw}' has the same name as an enum value`);
+  }
+
+  const nameField = r["name"];
+  const match = obj(r["match"]);
+  return {
+    game: String(r["game"]),
+    name: typeof nameField === "string" ? nameField : String(obj(nameField)["en"] ?? r["game"]),
+    players: Number(r["players"] ?? 2),
+    match: { games: Number(match["games"] ?? 1), wins: Number(match["wins"] ?? 1) },
+    options,
+    enums,
+    enumOfValue,
+    keywords: new Set((r["keywords"] as string[] | undefined) ?? []),
+    zones,
+    kinds,
+    cardFields,
+    props,
+    events,
+    functions,
+    procedures,
+    windows,
+    actions,
+    cards: new Set(),
+    versions: rulesVersions(src, r, diags),
+  };
+}
+
+/** Fields every card file may have, whatever the game. */
+export const GENERIC_CARD_KEYS = [
+  "id",
+  "kind",
+  "name",
+  "text",
+  "keywords",
+  "on",
+  "modifiers",
+  "officialId",
+  "versions",
+] as const;
