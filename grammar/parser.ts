@@ -309,16 +309,14 @@ export class EffectParser extends CstParser {
   }
 
   constructor() {
-    let current: EffectParser | undefined;
     super(T.allTokens as TokenType[], {
       recoveryEnabled: true,
       maxLookahead: 3,
       errorMessageProvider: createMessageProvider(
-        () => current?.currentRuleStack() ?? [],
-        (tok) => (current === undefined ? null : current.previousOf(tok)),
+        () => this?.currentRuleStack() ?? [],
+        (tok) => (this === undefined ? null : this.previousOf(tok)),
       ),
     });
-    current = this;
     this.performSelfAnalysis();
   }
 

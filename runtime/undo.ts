@@ -31,7 +31,7 @@ const SLOTS = 6;
 /** Past this many slots (an answer that changed thousands of things), the array is not kept. */
 const MAX_KEPT_SLOTS = 6 * 4096;
 
-const enum Op {
+enum Op {
   /** entity, prop, old value (undefined: the entity had no own value). */
   Prop,
   /** entity, counter key, old count (undefined: none). */

@@ -50,7 +50,7 @@ describe("cardwright play with a human seat (Elementis)", () => {
     const r = await cli([...HUMAN, "--verbose"], ["1"]);
     expect(r.code).toBe(3);
     // Each change names the rules or card line whose statement made it.
-    expect(r.out).toMatch(/^\s*P1\.summoned = true  \[cards\/elementis\/rules\.yaml:\d+:\d+\]$/m);
+    expect(r.out).toMatch(/^\s*P1\.summoned = true {2}\[cards\/elementis\/rules\.yaml:\d+:\d+\]$/m);
   });
 
   it("--from a scenario's board starts there", async () => {

@@ -9,7 +9,7 @@ import type * as A from "../../../grammar/ast.ts";
 import { RULES_SCHEMA } from "../../../grammar/rules-schema.ts";
 import { kindKeySchema, kindSchema } from "./card-schema.ts";
 import { Checker, type UnitContext } from "../semantic/checker.ts";
-import { type Diagnostic, type DiagnosticCode } from "../text/diagnostics.ts";
+import type { Diagnostic, DiagnosticCode } from "../text/diagnostics.ts";
 import { isDiagnosticCode } from "../text/diagnostic-codes.ts";
 import type { CompiledUnit, IrExpr, IrStmt, UnitKind } from "../semantic/ir.ts";
 import { lower } from "../semantic/lower.ts";

@@ -254,20 +254,18 @@ export class Checker {
 
   private where(e: A.Where, alias: string | null): IrExpr {
     {
-      {
-        const list = this.expr(e.list);
-        const of = this.elementType(e.list.span, list.ty);
-        this.whereDepth++;
-        const depth = this.whereDepth;
-        const cond = this.inScope(() => {
-          this.declare("it", of, null, false, true).itDepth = depth;
-          if (alias) this.declare(alias, of, null, false, true).itDepth = depth;
-          return this.expr(e.cond);
-        });
-        this.whereDepth--;
-        this.expect(e.cond.span, cond.ty, T.bool, "the condition after 'where' must be true or false");
-        return { k: "where", list, cond, depth, ty: T.list(of) };
-      }
+      const list = this.expr(e.list);
+      const of = this.elementType(e.list.span, list.ty);
+      this.whereDepth++;
+      const depth = this.whereDepth;
+      const cond = this.inScope(() => {
+        this.declare("it", of, null, false, true).itDepth = depth;
+        if (alias) this.declare(alias, of, null, false, true).itDepth = depth;
+        return this.expr(e.cond);
+      });
+      this.whereDepth--;
+      this.expect(e.cond.span, cond.ty, T.bool, "the condition after 'where' must be true or false");
+      return { k: "where", list, cond, depth, ty: T.list(of) };
     }
   }
 

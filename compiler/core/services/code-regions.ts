@@ -5,7 +5,7 @@
  * and highlighting work on exactly the code the checker reads.
  */
 import { isMap, isSeq, type Node as YamlNode } from "yaml";
-import { SourceFile, type TextSource, type YamlPath } from "../text/source.ts";
+import type { SourceFile, TextSource, YamlPath } from "../text/source.ts";
 import type { Vocabulary } from "../semantic/vocabulary.ts";
 import type { FileRole } from "../workspace/model.ts";
 import { T, type Type } from "../semantic/types.ts";

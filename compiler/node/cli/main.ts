@@ -297,8 +297,9 @@ export async function runCli(args: readonly string[]): Promise<{ code: number; s
 function redirect(io: CliIO): () => void {
   const out = process.stdout.write;
   const err = process.stderr.write;
-  const to = (f: (s: string) => void) =>
-    function (chunk: string | Uint8Array, ...rest: unknown[]): boolean {
+  const to =
+    (f: (s: string) => void) =>
+    (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
       f(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
       const cb = rest.find((x) => typeof x === "function") as (() => void) | undefined;
       cb?.();

@@ -44,7 +44,7 @@ export function faultOf(e: unknown): Failure {
 
 /** The first failure visible in the state after an action (invariants, then a stuck decision), or null. */
 export function failureIn(engine: Engine, st: State): Failure | null {
-  let v;
+  let v: ReturnType<typeof invariantViolation>;
   try {
     v = invariantViolation(engine.module, st);
   } catch (e) {

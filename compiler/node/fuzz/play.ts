@@ -1,5 +1,5 @@
 /** Random games for the fuzzer: the runtime's random agent from the game's decks, checked after every action. */
-import { randomAgent, type Action, type Engine, type MatchConfig } from "../../../runtime/index.ts";
+import { randomAgent, type Action, type Engine, type MatchConfig, type State } from "../../../runtime/index.ts";
 import type { Deck } from "../decks.ts";
 import { failureIn, faultOf, type Failure } from "./failure.ts";
 
@@ -53,7 +53,7 @@ export function playRandomGame(
 ): PlayedGame {
   const actions: Action[] = [];
   const done = (failure: Failure | null): PlayedGame => ({ config, agentSeed, actions, failure });
-  let st;
+  let st: State;
   try {
     st = engine.newMatch(config);
   } catch (e) {

@@ -26,7 +26,7 @@ export interface Pattern {
   readonly fixed: readonly Fact[];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Compiles the game's patterns; `enums` gives the values of the enums word roles name. */
 export function compilePatterns(rules: CardTextRules, enums: ReadonlyMap<string, readonly string[]>): Pattern[] {
@@ -38,11 +38,11 @@ export function compilePatterns(rules: CardTextRules, enums: ReadonlyMap<string,
     let last = 0;
     const fixed: Fact[] = [];
     for (const m of p.matchAll(/\{(~?)([A-Za-z0-9_-]+)(?:=([A-Za-z0-9_-]+))?\}/g)) {
-      src += escape(p.slice(last, m.index)).replace(/\s+/g, "\\s+");
+      src += escapeRegExp(p.slice(last, m.index)).replace(/\s+/g, "\\s+");
       last = m.index + m[0].length;
       const role = rules.roles.get(m[2] ?? "");
       if (!role) {
-        src += escape(m[0]);
+        src += escapeRegExp(m[0]);
         continue;
       }
       // `{duration=1}`: the words before it state this value ("This round" is a duration of 1).
@@ -60,7 +60,7 @@ export function compilePatterns(rules: CardTextRules, enums: ReadonlyMap<string,
           const w = rules.words.get(v);
           const word = w ? say(w, "en") : v;
           wordValue.set(word.toLowerCase(), v);
-          alts.push(escape(word));
+          alts.push(escapeRegExp(word));
         }
         alts.sort((a, b) => b.length - a.length);
         alts.push(UNKNOWN);
@@ -69,7 +69,7 @@ export function compilePatterns(rules: CardTextRules, enums: ReadonlyMap<string,
         src += `${open}\\d+|${UNKNOWN})`;
       }
     }
-    src += escape(p.slice(last)).replace(/\s+/g, "\\s+");
+    src += escapeRegExp(p.slice(last)).replace(/\s+/g, "\\s+");
     out.push({ re: new RegExp(`(?<![\\w])${src}(?![\\w])`, "gi"), roles, wordValue, fixed });
   }
   return out;
