@@ -1,7 +1,7 @@
 /** One cold compile of a game in a fresh process (run by bench/run.ts): prints JSON timings. */
 const t0 = performance.now();
 const { readGame } = await import("../compiler/node/project.ts");
-const { checkGame } = await import("../compiler/core/files/check-files.ts");
+const { checkGame } = await import("../compiler/core/workspace/workspace.ts");
 const { emitGame } = await import("../compiler/core/emit/emit.ts");
 const t1 = performance.now();
 const game = process.argv[2] ?? "elementis";

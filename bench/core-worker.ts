@@ -3,7 +3,8 @@
  * bench/core-bundle.ts measures. Post `{ rules, cards }` (GameInput: paths and texts); the worker
  * answers with the diagnostics and, when there are no errors, game.js and its source map.
  */
-import { checkGame, type GameInput } from "../compiler/core/files/check-files.ts";
+import { type GameInput } from "../compiler/core/files/check-files.ts";
+import { checkGame } from "../compiler/core/workspace/workspace.ts";
 import { hasErrors } from "../compiler/core/text/diagnostics.ts";
 import { emitGame } from "../compiler/core/emit/emit.ts";
 import { parseEffect } from "../grammar/index.ts";

@@ -4,7 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { checkGame } from "../compiler/core/files/check-files.ts";
+import { checkGame } from "../compiler/core/workspace/workspace.ts";
 import { Workspace } from "../compiler/core/workspace/workspace.ts";
 import { emitGame } from "../compiler/core/emit/emit.ts";
 import { measureCoreBundle } from "./core-bundle.ts";

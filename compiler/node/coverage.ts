@@ -5,7 +5,8 @@
  */
 import type { GameModule } from "../../runtime/types.ts";
 import { withoutPrototypes } from "../../runtime/module-index.ts";
-import { checkGame, type GameInput } from "../core/files/check-files.ts";
+import { type GameInput } from "../core/files/check-files.ts";
+import { checkGame } from "../core/workspace/workspace.ts";
 import { coverageReport, type CoverageReport } from "../core/analysis/coverage/report.ts";
 import type { Diagnostic } from "../core/text/diagnostics.ts";
 import type { CheckedModel } from "../core/workspace/model.ts";

@@ -8,7 +8,8 @@ import { Engine } from "../../runtime/engine.ts";
 import type { GameModule } from "../../runtime/types.ts";
 import { checkDeckFile } from "../core/files/deck-check.ts";
 import { sortDiagnostics, type Diagnostic } from "../core/text/diagnostics.ts";
-import type { DeckModel, Span } from "../core/workspace/model.ts";
+import type { DeckModel } from "../core/workspace/model.ts";
+import type { Span } from "../core/text/positions.ts";
 
 export interface Deck {
   readonly id: string;

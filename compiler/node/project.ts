@@ -17,7 +17,8 @@ import type { GameModule } from "../../runtime/types.ts";
 import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
 import { cardFileSchema } from "../core/files/card-schema.ts";
 import { deckFileSchema, scenarioFileSchema } from "../core/services/editor-schemas.ts";
-import { checkGame, type CheckedGame, type GameInput, type InputFile } from "../core/files/check-files.ts";
+import { type CheckedGame, type GameInput, type InputFile } from "../core/files/check-files.ts";
+import { checkGame } from "../core/workspace/workspace.ts";
 import { START, type Diagnostic } from "../core/text/diagnostics.ts";
 import type { CheckedModel } from "../core/workspace/model.ts";
 

@@ -4,7 +4,8 @@
  * the way the fuzzed game did while the bug is there.
  */
 import { invariantViolation, type GameModule, type InvariantViolation, type State } from "../../runtime/index.ts";
-import type { Diagnostic, Range } from "../core/text/diagnostics.ts";
+import type { Diagnostic } from "../core/text/diagnostics.ts";
+import type { Range } from "../core/text/positions.ts";
 
 /** How a broken invariant reads, in scenario failures and in `cardwright fuzz` reports alike. */
 export function invariantText(v: Pick<InvariantViolation, "id" | "rule" | "message">): string {

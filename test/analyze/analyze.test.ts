@@ -7,7 +7,7 @@
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analysisDiagnostics, analyzeGame } from "../../compiler/core/analysis/triggers/analyze.ts";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";

@@ -3,7 +3,7 @@
  * decisions' types, emit fields, list joins, texts, and positions with CRLF line ends.
  */
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { gameFiles, toInput } from "./kit.ts";

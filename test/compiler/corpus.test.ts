@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runCli } from "../../compiler/node/cli/main.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { CODES, renderDiagnosticsDoc } from "../../compiler/core/text/diagnostic-codes.ts";
 import { dedupeDiagnostics, type Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { caseInput, caseNames, REPO } from "./kit.ts";

@@ -5,7 +5,7 @@
  * the same RNG. Both report their locals, log lines, RNG draws and error.
  */
 import { Checker, type UnitContext } from "../../compiler/core/semantic/checker.ts";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { printFunctions } from "../../compiler/core/emit/generate.ts";
 import type { CompiledUnit, IrStmt } from "../../compiler/core/semantic/ir.ts";
 import { lower } from "../../compiler/core/semantic/lower.ts";

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { gameTypes } from "../../compiler/node/game-types.ts";
 import { readGame, ROOT } from "../../compiler/node/project.ts";
 

@@ -7,7 +7,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { hasErrors } from "../../compiler/core/text/diagnostics.ts";
 import { emitGame } from "../../compiler/core/emit/emit.ts";
 import { comment } from "../../compiler/core/emit/generate.ts";

@@ -4,7 +4,7 @@
  * corpus base game, then their blocks are printed compactly.
  */
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import type { IrExpr, IrStmt, StepBlock, Terminator } from "../../compiler/core/semantic/ir.ts";
 import { lower } from "../../compiler/core/semantic/lower.ts";
 import { gameFiles, toInput } from "./kit.ts";

@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { Engine, invariantViolation, type GameModule } from "../../runtime/index.ts";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { loadGame, ROOT } from "../../compiler/node/project.ts";

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic, type Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { readGame, ROOT } from "../../compiler/node/project.ts";
 

@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import fc from "fast-check";
-import { checkCardBody, checkCardHead, checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkCardBody, checkCardHead } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import type { CheckedModel as CheckedGame } from "../../compiler/core/workspace/model.ts";
 import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";

@@ -3,7 +3,7 @@
  * optional reason (a label), compiled generically and reported by the runtime (corpus base game).
  */
 import { describe, expect, it } from "vitest";
-import { checkGame } from "../../compiler/core/files/check-files.ts";
+import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { moduleInMemory } from "../../compiler/node/project.ts";
 import { Engine, type Action, type EntityId, type GameModule, type State } from "../../runtime/index.ts";

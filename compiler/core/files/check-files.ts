@@ -1,8 +1,8 @@
 /**
  * Checking one file at a time: the rules file (→ the vocabulary, the rules' code units and tables)
  * and card files (head: YAML + schema → id and kind; body: code units, references, the card's
- * table row). The Workspace (workspace.ts) puts them together into the checked model; `checkGame`
- * checks a whole game at once through it.
+ * table row). The Workspace (workspace/workspace.ts) puts them together into the checked model;
+ * `checkGame` there checks a whole game at once.
  */
 import { parseBinding, parseEffect, parseExpression } from "../../../grammar/index.ts";
 import type * as A from "../../../grammar/ast.ts";
@@ -13,11 +13,13 @@ import type { Diagnostic, DiagnosticCode } from "../text/diagnostics.ts";
 import { isDiagnosticCode } from "../text/diagnostic-codes.ts";
 import type { CompiledUnit, IrExpr, IrStmt, UnitKind } from "../semantic/ir.ts";
 import { lower } from "../semantic/lower.ts";
-import type { CardModel, CheckedModel, Declaration, Reference, RulesModel, Span } from "../workspace/model.ts";
+import type { CardModel, CheckedModel, RulesModel } from "../workspace/model.ts";
+import type { Declaration, Reference } from "../semantic/symbols.ts";
+import type { Span } from "../text/positions.ts";
 import { rulesDeclarations } from "../semantic/declarations.ts";
 import { cardData, displayName, rulesData } from "./tables.ts";
 import { closest } from "../text/suggest.ts";
-import { Workspace } from "../workspace/workspace.ts";
+import { NameTable, UnitBuilder } from "./unit-builder.ts";
 import { cardVersionEntries, versionDeclarations } from "./versions.ts";
 import type { CardVersion } from "../../../runtime/types.ts";
 import { buildInvariantUnits, invariantPurity } from "./invariants.ts";
@@ -25,6 +27,9 @@ import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type TextSource, type YamlPath } from "../text/source.ts";
 import { assignable, T, typeToString, type Type } from "../semantic/types.ts";
 import { buildVocabulary, type Vocabulary } from "../semantic/vocabulary.ts";
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 
 export interface InputFile {
   /** Path as shown in diagnostics (relative to the working directory). */
@@ -43,218 +48,6 @@ export interface GameInput {
 
 /** The checked game: the model (kept as a name for the callers of `checkGame`). */
 export type CheckedGame = CheckedModel;
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
-
-/** Function names for unit ids: readable and unique. */
-export class NameTable {
-  private used = new Set<string>();
-  name(id: string): string {
-    const base = id.replace(/[^A-Za-z0-9]+/g, "_").replace(/^(\d)/, "_$1");
-    let n = base;
-    for (let i = 2; this.used.has(n); i++) n = `${base}_${i}`;
-    this.used.add(n);
-    return n;
-  }
-}
-
-/** Compiles the code units of one file. */
-export class UnitBuilder {
-  readonly refs: Reference[] = [];
-  readonly decls: Declaration[] = [];
-  constructor(
-    private readonly voc: Vocabulary,
-    private readonly diags: Diagnostic[],
-    private readonly units: CompiledUnit[],
-  ) {}
-
-  private collect(c: Checker): void {
-    this.diags.push(...c.diags);
-    this.refs.push(...c.refs);
-    this.decls.push(...c.decls);
-  }
-
-  private source(src: SourceFile, path: YamlPath): TextSource | undefined {
-    const t = src.textAt(path);
-    if (!t) {
-      const n = src.node(path) as { toJSON?: () => unknown } | undefined;
-      if (n)
-        this.diags.push({
-          file: src.file,
-          range: src.rangeAt(path),
-          severity: "error",
-          code: "schema/type",
-          message: `'${path.join(".")}' must be text (effect code)`,
-        });
-    }
-    return t;
-  }
-
-  private syntax(src: SourceFile, t: TextSource, errors: readonly A.SyntaxIssue[]): boolean {
-    for (const e of errors) {
-      const d: Diagnostic = {
-        file: src.file,
-        range: t.range(e.span.start, e.span.end),
-        severity: "error",
-        code: isDiagnosticCode(e.code) ? e.code : "dsl/syntax",
-        message: e.message,
-        ...(e.hint ? { hint: e.hint } : {}),
-      };
-      this.diags.push(d);
-    }
-    return errors.length === 0;
-  }
-
-  private push(
-    id: string,
-    kind: UnitKind,
-    src: SourceFile,
-    path: YamlPath,
-    what: string,
-    rest: Partial<CompiledUnit>,
-  ): void {
-    const t = src.textAt(path);
-    const at = t ? t.position(0) : src.rangeAt(path).start;
-    // The function name is given when the model puts all units together (names must be unique game-wide).
-    this.units.push({ id, fnName: "", kind, file: src.file, line: at.line, col: at.col, what, ...rest });
-  }
-
-  /** Effect code (statements) run as steps. */
-  step(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext): void {
-    const t = this.source(src, path);
-    if (!t) return;
-    const parsed = parseEffect(t.text);
-    const ok = this.syntax(src, t, parsed.errors);
-    const c = new Checker(this.voc, src.file, t, ctx);
-    const body = c.stmts(parsed.ast.body);
-    // After a syntax error the statements the parser recovered are still checked (more errors at
-    // once), but "never used" would be guesswork and there is nothing to generate.
-    if (ok) c.finish();
-    this.collect(c);
-    if (ok) this.push(id, "step", src, path, what, { blocks: lower(body), tree: body });
-  }
-
-  /** A step unit that does nothing (an action without `do`, e.g. `pass`). */
-  emptyStep(id: string, src: SourceFile, path: YamlPath, what: string): void {
-    this.push(id, "step", src, path, what, { blocks: lower([]) });
-  }
-
-  /** A pure expression of an expected type; returns its type. */
-  expr(
-    id: string,
-    src: SourceFile,
-    path: YamlPath,
-    what: string,
-    ctx: UnitContext,
-    expected: Type | null,
-  ): Type | undefined {
-    const t = this.source(src, path);
-    if (!t) return undefined;
-    const parsed = parseExpression(t.text);
-    if (!this.syntax(src, t, parsed.errors)) return undefined;
-    const c = new Checker(this.voc, src.file, t, ctx);
-    const e = c.expr(parsed.ast);
-    this.collect(c);
-    if (expected && !assignable(e.ty, expected)) {
-      this.diags.push({
-        file: src.file,
-        range: t.range(0, t.text.length),
-        severity: "error",
-        code: "check/type",
-        message: `this must be ${typeToString(expected)}, not ${typeToString(e.ty)}`,
-      });
-    }
-    this.push(id, "pure-expr", src, path, what, { expr: e });
-    return e.ty;
-  }
-
-  /** Pure statements computing the local `result` (compute modifiers). */
-  pureCode(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext, result: string | null): void {
-    const t = this.source(src, path);
-    if (!t) return;
-    const parsed = parseEffect(t.text);
-    const ok = this.syntax(src, t, parsed.errors);
-    const c = new Checker(this.voc, src.file, t, ctx);
-    const body: IrStmt[] = c.stmts(parsed.ast.body);
-    this.collect(c);
-    if (ok) this.push(id, "pure-code", src, path, what, result === null ? { body } : { body, result });
-  }
-
-  /** `c in me.hand where …`: the parameter's name and type. */
-  binding(
-    id: string,
-    src: SourceFile,
-    path: YamlPath,
-    what: string,
-    ctx: UnitContext,
-  ): { name: string; type: Type; symbol: string } | undefined {
-    const t = this.source(src, path);
-    if (!t) return undefined;
-    const parsed = parseBinding(t.text);
-    if (!this.syntax(src, t, parsed.errors) || !parsed.ast) return undefined;
-    const b = parsed.ast;
-    const c = new Checker(this.voc, src.file, t, ctx);
-    const list: IrExpr = c.bindingList(b.list, b.variable.name);
-    this.collect(c);
-    const type = list.ty.t === "list" ? list.ty.of : T.unknown;
-    // The bound variable is a local of the action: its `when`, `label` and `do` refer to it.
-    const start = t.offset(b.variable.span.start);
-    const symbol = `local:${src.file}:${start}`;
-    this.decls.push({
-      id: symbol,
-      kind: "local",
-      name: b.variable.name,
-      type,
-      span: {
-        file: src.file,
-        start,
-        end: t.offset(b.variable.span.end),
-        range: t.range(b.variable.span.start, b.variable.span.end),
-      },
-    });
-    if (list.ty.t !== "list" && list.ty.t !== "unknown")
-      this.diags.push({
-        file: src.file,
-        range: t.range(b.list.span.start, b.list.span.end),
-        severity: "error",
-        code: "check/type",
-        message: `'for' needs a list after 'in' (found ${typeToString(list.ty)})`,
-      });
-    this.push(id, "pure-expr", src, path, what, { expr: list });
-    return { name: b.variable.name, type, symbol };
-  }
-
-  /** A label: text with {interpolation}. */
-  label(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext): void {
-    const t = this.source(src, path);
-    if (!t) return;
-    // The label as a text literal of the language; `back[i]` is the label offset of literal offset i.
-    let quoted = '"';
-    const back = [0];
-    for (let i = 0; i < t.text.length; i++) {
-      const ch = t.text[i] as string;
-      const lit = ch === "\\" || ch === '"' ? `\\${ch}` : ch === "\n" ? "\\n" : ch;
-      quoted += lit;
-      for (let k = 0; k < lit.length; k++) back.push(i);
-    }
-    quoted += '"';
-    back.push(t.text.length, t.text.length);
-    const at = (i: number) => back[Math.max(0, Math.min(i, back.length - 1))] ?? 0;
-    const parsed = parseExpression(quoted);
-    const shifted: TextSource = {
-      text: quoted,
-      position: (i) => t.position(at(i)),
-      range: (s, e) => t.range(at(s), at(e)),
-      offset: (i) => t.offset(at(i)),
-    };
-    if (!this.syntax(src, shifted, parsed.errors)) return;
-    const c = new Checker(this.voc, src.file, shifted, ctx);
-    const e = c.expr(parsed.ast);
-    this.collect(c);
-    this.push(id, "pure-expr", src, path, what, { expr: e });
-  }
-}
 
 const RULES_CTX: UnitContext = { self: false, event: null, params: [], pure: false, trigger: false, returns: null };
 
@@ -789,6 +582,3 @@ export { displayName } from "./tables.ts";
 export { hasErrors } from "../text/diagnostics.ts";
 
 /** Loads, validates and checks a whole game (rules, cards, decks, scenarios) into the checked model. */
-export function checkGame(input: GameInput): CheckedModel {
-  return new Workspace(input).model();
-}

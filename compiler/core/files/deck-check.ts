@@ -1,6 +1,7 @@
 /** Deck files (`cards/<game>/decks/*.yaml`): a named list of card ids per starting zone, checked statically. */
 import type { Diagnostic } from "../text/diagnostics.ts";
-import type { Declaration, DeckModel, Reference } from "../workspace/model.ts";
+import type { DeckModel } from "../workspace/model.ts";
+import type { Declaration, Reference } from "../semantic/symbols.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile } from "../text/source.ts";
 import { didYouMean } from "../text/suggest.ts";

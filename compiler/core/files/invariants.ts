@@ -7,7 +7,7 @@
  */
 import type { InvariantDef } from "../../../runtime/types.ts";
 import type { UnitContext } from "../semantic/checker.ts";
-import type { UnitBuilder } from "./check-files.ts";
+import type { UnitBuilder } from "./unit-builder.ts";
 import type { Diagnostic } from "../text/diagnostics.ts";
 import type { CompiledUnit } from "../semantic/ir.ts";
 import { walkExpr } from "../semantic/ir-walk.ts";

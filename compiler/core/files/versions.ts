@@ -13,7 +13,8 @@
 import { compareVersions, inVersionRange, nearestVersion, versionParts } from "../../../runtime/versions.ts";
 import type { Diagnostic, DiagnosticCode } from "../text/diagnostics.ts";
 import type { CardDef } from "../../../runtime/types.ts";
-import type { Declaration, Reference, Span } from "../workspace/model.ts";
+import type { Declaration, Reference } from "../semantic/symbols.ts";
+import type { Span } from "../text/positions.ts";
 import type { SourceFile, YamlPath } from "../text/source.ts";
 
 /** The versions a rules file declares: oldest first, the default, and where each is written. */

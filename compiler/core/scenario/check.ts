@@ -4,7 +4,9 @@
  * unknown one an error at its place in the file with a did-you-mean hint.
  */
 import type { Diagnostic, DiagnosticCode } from "../text/diagnostics.ts";
-import type { Declaration, Reference, ScenarioFileModel, Span } from "../workspace/model.ts";
+import type { ScenarioFileModel } from "../workspace/model.ts";
+import type { Declaration, Reference } from "../semantic/symbols.ts";
+import type { Span } from "../text/positions.ts";
 import { DECISION_KEYS, EXPECT_KEYWORDS } from "./expect.ts";
 import { ZONE_MATCHERS } from "./match.ts";
 import { validateWithSchema } from "../files/schema-validate.ts";

@@ -1,6 +1,6 @@
 /** Declarations of what every game has without declaring it: built-in functions and context names. */
 import { BUILTINS } from "./checker.ts";
-import type { Declaration } from "../workspace/model.ts";
+import type { Declaration } from "./symbols.ts";
 
 let cache: Declaration[] | null = null;
 

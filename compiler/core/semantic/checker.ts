@@ -3,9 +3,11 @@
  * produces structured IR. An unknown name is always an error; one mistake gives one diagnostic.
  */
 import type * as A from "../../../grammar/ast.ts";
-import type { Diagnostic, DiagnosticCode, Range } from "../text/diagnostics.ts";
+import type { Diagnostic, DiagnosticCode } from "../text/diagnostics.ts";
+import type { Range } from "../text/positions.ts";
 import type { Builtin, IrExpr, IrStmt, IrStmtDraft, SuspendOp } from "./ir.ts";
-import type { Declaration, Reference, Span } from "../workspace/model.ts";
+import type { Declaration, Reference } from "./symbols.ts";
+import type { Span } from "../text/positions.ts";
 import { CHAIN_OPS, isChainOp, type ChainOpSpec } from "./chain-ops.ts";
 import type { TextSource } from "../text/source.ts";
 import { closest, didYouMean } from "../text/suggest.ts";

@@ -1,5 +1,6 @@
 /** The declarations of a rules file (with their spans and docs) and the names its YAML values refer to. */
-import type { Declaration, Reference, Span } from "../workspace/model.ts";
+import type { Declaration, Reference } from "./symbols.ts";
+import type { Span } from "../text/positions.ts";
 import type { SourceFile, YamlPath } from "../text/source.ts";
 import { KIND_ENUM, T, typeToString, type Type } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";

@@ -3,7 +3,8 @@
  * card's name, kind, stats and text, and for a rule id (`GI-REACT-1`, anywhere in a file) the
  * rule's line from docs/rules/<game>.md (given to the services as data).
  */
-import type { CheckedModel, Declaration } from "../workspace/model.ts";
+import type { CheckedModel } from "../workspace/model.ts";
+import type { Declaration } from "../semantic/symbols.ts";
 import { typeToString, type Type } from "../semantic/types.ts";
 import { ruleIdAt } from "../files/rules-docs.ts";
 import { describeVersions } from "../files/versions.ts";

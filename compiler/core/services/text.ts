@@ -1,5 +1,5 @@
 /** Offsets ⇄ 0-based LSP positions of one text, and the model's 1-based ranges in LSP form. */
-import type { Range } from "../text/diagnostics.ts";
+import type { Range } from "../text/positions.ts";
 import type { LspPosition, LspRange } from "./protocol.ts";
 
 /** Line starts of a text, built once per text. */

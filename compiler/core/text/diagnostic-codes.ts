@@ -4,7 +4,8 @@
  * the mistake and of its fix. `Diagnostic.code` is typed by this list, so a new code cannot be
  * used before it is described. docs/diagnostics.md is generated from it (`npm run docs:diagnostics`).
  */
-import type { Severity } from "./diagnostics.ts";
+/** How bad a diagnostic is: errors stop a build, warnings and infos do not. */
+export type Severity = "error" | "warning" | "info";
 
 export interface CodeInfo {
   readonly severity: Severity;

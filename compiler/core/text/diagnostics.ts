@@ -1,19 +1,8 @@
 /** One diagnostic shape for every stage of the compiler; rendered in one place. */
-import type { DiagnosticCode } from "./diagnostic-codes.ts";
-export type { DiagnosticCode } from "./diagnostic-codes.ts";
-
-export type Severity = "error" | "warning" | "info";
-
-/** 1-based line and column. */
-export interface Position {
-  readonly line: number;
-  readonly col: number;
-}
-
-export interface Range {
-  readonly start: Position;
-  readonly end: Position;
-}
+import type { DiagnosticCode, Severity } from "./diagnostic-codes.ts";
+import type { Range } from "./positions.ts";
+export type { DiagnosticCode, Severity } from "./diagnostic-codes.ts";
+export type { Position, Range } from "./positions.ts";
 
 /** `code` is one of the catalogue (diagnostic-codes.ts): `yaml/…`, `schema/…`, `dsl/…`, `check/…`, `deck/…`, `scenario/…`, `io/…`. */
 export interface Diagnostic {

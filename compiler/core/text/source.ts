@@ -12,7 +12,7 @@ import {
   type Node as YamlNode,
 } from "yaml";
 import type { Diagnostic, Position, Range } from "./diagnostics.ts";
-import type { Span } from "../workspace/model.ts";
+import type { Span } from "./positions.ts";
 
 export type YamlPath = readonly (string | number)[];
 

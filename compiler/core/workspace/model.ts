@@ -12,85 +12,16 @@
  * Positions are 1-based line/col (the Diagnostic convention) or a 0-based file offset.
  */
 import type { CardDef, RulesData } from "../../../runtime/types.ts";
-import type { Diagnostic, Position, Range } from "../text/diagnostics.ts";
+import type { Diagnostic } from "../text/diagnostics.ts";
+import { LineIndex, type Position, type Range, type Span } from "../text/positions.ts";
+import type { Declaration, Reference, SymbolAt, SymbolKind } from "../semantic/symbols.ts";
+export type { Span } from "../text/positions.ts";
+export { LineIndex } from "../text/positions.ts";
+export type { Declaration, Reference, SymbolAt, SymbolKind } from "../semantic/symbols.ts";
 import type { CompiledUnit } from "../semantic/ir.ts";
 import type { SourceFile } from "../text/source.ts";
 import type { Type } from "../semantic/types.ts";
 import type { Vocabulary } from "../semantic/vocabulary.ts";
-
-/** A place in a file: half-open file offsets [start, end) and the same as 1-based line/col. */
-export interface Span {
-  readonly file: string;
-  readonly start: number;
-  readonly end: number;
-  readonly range: Range;
-}
-
-/** What a symbol is. `local` and `param` are names inside effect code. */
-export type SymbolKind =
-  | "kind"
-  | "field"
-  | "zone"
-  | "property"
-  | "option"
-  | "event"
-  | "event-field"
-  | "stage"
-  | "enum"
-  | "enum-value"
-  | "keyword"
-  | "procedure"
-  | "function"
-  | "param"
-  | "builtin"
-  | "action"
-  | "window"
-  | "card"
-  | "deck"
-  | "scenario"
-  | "version"
-  | "local";
-
-/**
- * A declared thing. `id` is unique in the model and stable across re-checks:
- * `card:<id>`, `kind:<k>`, `field:<kind or *>:<f>`, `zone:<z>`, `property:<card|player|game>:<p>`,
- * `option:<o>`, `event:<e>`, `event-field:<e>:<f>`, `stage:<e>:<s>`, `enum:<n>`, `enum-value:<v>`,
- * `keyword:<k>`, `procedure:<p>`, `function:<f>`, `param:<procedure|function>:<name>:<p>`,
- * `builtin:<b>`, `action:<a>`, `window:<w>`, `deck:<file>`, `scenario:<file>#<i>`,
- * `version:<v>` (a version the rules declare), `local:<file>:<offset>` (a `let`, `for` variable or binding).
- */
-export interface Declaration {
-  readonly id: string;
-  readonly kind: SymbolKind;
-  readonly name: string;
-  /** The value's type (properties, fields, locals, params, event fields, enum values…), or the result of a callable. */
-  readonly type?: Type;
-  /** One line for hover/completion: a signature (`deal(target: player, n: number)`), a card's kind and stats… */
-  readonly detail?: string;
-  /** The author's `doc:` text from the rules file (procedures, events, properties…), or a built-in's doc. */
-  readonly doc?: string;
-  /** Where it is declared; null for built-ins. */
-  readonly span: Span | null;
-  /** The declaration this one belongs to (an event field → `event:<e>`, a param → its procedure). */
-  readonly container?: string;
-}
-
-/** A name in a file that means a declaration. */
-export interface Reference {
-  readonly symbol: string;
-  readonly span: Span;
-  /** The type of the expression the name stands for, where there is one. */
-  readonly type?: Type;
-}
-
-/** The answer of {@link CheckedModel.at}. */
-export interface SymbolAt {
-  readonly span: Span;
-  readonly declaration: Declaration;
-  readonly type?: Type;
-  /** True when the span is the declaration itself (e.g. a card's `id:` value). */
-  readonly isDeclaration: boolean;
-}
 
 /** A card as the runtime needs it (data fields resolved, defaults applied) plus where it lives. */
 export interface CardModel {
@@ -176,20 +107,6 @@ export interface CheckedModel {
 }
 
 // ── the index ─────────────────────────────────────────────────────────────────
-
-/** Line starts of a text, for offset ⇄ line/col. */
-export class LineIndex {
-  private readonly starts: number[] = [0];
-  constructor(readonly text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
-  }
-  offset(pos: Position): number {
-    const line = Math.max(1, Math.min(pos.line, this.starts.length));
-    const start = this.starts[line - 1] ?? 0;
-    const end = line < this.starts.length ? (this.starts[line] ?? this.text.length) - 1 : this.text.length;
-    return Math.min(start + Math.max(0, pos.col - 1), end);
-  }
-}
 
 interface Entry {
   readonly span: Span;

@@ -13,7 +13,6 @@ import {
   checkCardHead,
   checkRules,
   checkRulesBody,
-  NameTable,
   type CardBody,
   type CardHead,
   type GameInput,
@@ -21,6 +20,7 @@ import {
   type RulesBody,
   type RulesCheck,
 } from "../files/check-files.ts";
+import { NameTable } from "../files/unit-builder.ts";
 import { analysisDiagnostics } from "../analysis/triggers/analyze.ts";
 import { CardTextCache, cardTexts, mismatchMessage, type CardText } from "../analysis/card-text/index.ts";
 import { checkDeckFile, type DeckCheck } from "../files/deck-check.ts";
@@ -419,4 +419,9 @@ export class Workspace {
     }
     return model();
   }
+}
+
+/** Checks a whole game at once: the model of a workspace holding its files. */
+export function checkGame(input: GameInput): CheckedModel {
+  return new Workspace(input).model();
 }

@@ -19,7 +19,7 @@ export async function analyzeCommand(game: string, opts: { root?: string } = {})
     printDiagnostics([inp]);
     return 1;
   }
-  const { checkGame } = await import("../../core/files/check-files.ts");
+  const { checkGame } = await import("../../core/workspace/workspace.ts");
   const model = checkGame(inp);
   if (hasCodeErrors(model)) {
     printDiagnostics(model.diagnostics.filter((d) => d.severity === "error"));

@@ -1,6 +1,6 @@
 /** `cardwright check` and `cardwright compile`. */
 import pc from "./colors.ts";
-import { checkGame } from "../../core/files/check-files.ts";
+import { checkGame } from "../../core/workspace/workspace.ts";
 import { dedupeDiagnostics, hasErrors, type Diagnostic } from "../../core/text/diagnostics.ts";
 import { deckRules } from "../decks.ts";
 import { compileToDisk, listGames, moduleInMemory, readGame } from "../project.ts";

@@ -5,6 +5,7 @@
  * 70 an internal error (a bug: please report it).
  */
 import { realpathSync } from "node:fs";
+import type { PlayOptions } from "./play-command.ts";
 import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError } from "commander";
@@ -21,21 +22,6 @@ export interface CliIO {
   err(text: string): void;
   /** Lines a human player types (default: process.stdin). */
   readonly input?: NodeJS.ReadableStream;
-}
-
-export interface PlayOptions {
-  seed?: string;
-  agents: string;
-  deck?: string;
-  option?: string[];
-  seat?: string[];
-  saveReplay?: string;
-  replay?: string;
-  from?: string;
-  version?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-  input?: NodeJS.ReadableStream;
 }
 
 async function knownGames(root?: string): Promise<string[]> {

@@ -20,7 +20,6 @@ import {
 import { scenarioBoard } from "../../scenarios/runner.ts";
 import { deckRules, type Deck } from "../decks.ts";
 import { listGames, loadChecked } from "../project.ts";
-import type { PlayOptions } from "./main.ts";
 import { printDiagnostics } from "./output.ts";
 import {
   checkInputFile,
@@ -109,6 +108,22 @@ function boardFrom(
     throw new UsageError(`--from: the scenario '${name}' in ${file} has errors (above)`);
   }
   return r;
+}
+
+/** The options of `play` and `demo`, as commander parses them (main.ts). */
+export interface PlayOptions {
+  seed?: string;
+  agents: string;
+  deck?: string;
+  option?: string[];
+  seat?: string[];
+  saveReplay?: string;
+  replay?: string;
+  from?: string;
+  version?: string;
+  quiet?: boolean;
+  verbose?: boolean;
+  input?: NodeJS.ReadableStream;
 }
 
 export async function playCommand(game: string, opts: PlayOptions): Promise<number> {

@@ -1,7 +1,8 @@
 /** `cardwright text <game> [cards...]`: each card's behaviour rendered from its code, next to its written text. */
 import pc from "./colors.ts";
 import { cardTexts, mismatchMessage } from "../../core/analysis/card-text/index.ts";
-import { checkGame, checkRules } from "../../core/files/check-files.ts";
+import { checkRules } from "../../core/files/check-files.ts";
+import { checkGame } from "../../core/workspace/workspace.ts";
 import { readGame } from "../project.ts";
 import { UsageError } from "./usage.ts";
 

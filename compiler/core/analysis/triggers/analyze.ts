@@ -8,7 +8,8 @@
  * to. Triggers with `usage` or `limit` fire a bounded number of times and break any such cycle,
  * as does a trigger whose `when:` never holds; the analysis leaves them out.
  */
-import type { Diagnostic, Range } from "../../text/diagnostics.ts";
+import type { Diagnostic } from "../../text/diagnostics.ts";
+import type { Range } from "../../text/positions.ts";
 import type { CheckedModel } from "../../workspace/model.ts";
 import { triggerGraph, type TriggerGraph, type TriggerNode } from "./graph.ts";
 import { components } from "./scc.ts";

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listGames, ROOT } from "../compiler/node/project.ts";
+import { listGames, ROOT } from "../../compiler/node/project.ts";
 
 function tsFiles(dir: string): string[] {
   const out: string[] = [];
