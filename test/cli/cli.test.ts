@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../compiler/node/project.ts";
-import { cli } from "./kit.ts";
+import { cli, gamesOnDisk } from "./kit.ts";
 
 function cw(...args: string[]): { code: number; out: string; err: string } {
   const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "compiler/node/cli/main.ts"), ...args], {
@@ -69,7 +69,8 @@ describe("cardwright play", () => {
   it("a user mistake through the real process: exit 2, one line, no stack trace (the table is in mistakes.test.ts)", () => {
     const r = cw("play", "nope");
     expect(r.code).toBe(2);
-    expect(r.err).toBe("error: no game 'nope' under cards/ (games: elementis, gitcg, vermilion)\n");
+    // The games listed are the folders under cards/ with a rules.yaml, in order.
+    expect(r.err).toBe(`error: no game 'nope' under cards/ (games: ${gamesOnDisk().join(", ")})\n`);
     noStack(r.err);
   });
 });

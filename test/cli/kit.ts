@@ -1,6 +1,9 @@
 /** The CLI in process: `run(argv, io)` with captured output (and typed input for human seats). */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { run } from "../../compiler/node/cli/main.ts";
+import { ROOT } from "../../compiler/node/project.ts";
 
 export interface CliResult {
   readonly code: number;
@@ -20,4 +23,15 @@ export async function cli(args: readonly string[], input?: readonly string[]): P
     ...(stream === undefined ? {} : { input: stream }),
   });
   return { code, out, err };
+}
+
+/**
+ * The game folders under the repository's cards/ (those with a rules.yaml), in name order: what the
+ * CLI's messages list, read here from the disk rather than asked of the CLI's own code.
+ */
+export function gamesOnDisk(): string[] {
+  const cards = join(ROOT, "cards");
+  return readdirSync(cards)
+    .filter((d) => existsSync(join(cards, d, "rules.yaml")))
+    .sort();
 }
