@@ -21,7 +21,7 @@ interface GameWord {
   readonly pattern: RegExp;
 }
 
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Ordinary programming words: those TypeScript's own library documentation uses (state, value,
@@ -49,7 +49,7 @@ function ordinaryWords(): Set<string> {
  * games"); ordinary programming words do not count at all.
  */
 function gameWords(): GameWord[] {
-  const anyCase = (w: string): GameWord => ({ word: w, pattern: new RegExp(`\\b${escape(w)}\\b`, "i") });
+  const anyCase = (w: string): GameWord => ({ word: w, pattern: new RegExp(`\\b${escapeRegExp(w)}\\b`, "i") });
   const words = [
     "pyro",
     "cryo",
@@ -95,8 +95,8 @@ function gameWords(): GameWord[] {
           : typeof card?.name === "object" && card.name !== null
             ? String((card.name as Record<string, unknown>)["en"] ?? id)
             : id;
-      const names = shown.includes(" ") ? "" : `|\\b${escape(shown)}\\b`;
-      words.push({ word: id, pattern: new RegExp(`["'\`]${escape(id)}["'\`]${names}`) });
+      const names = shown.includes(" ") ? "" : `|\\b${escapeRegExp(shown)}\\b`;
+      words.push({ word: id, pattern: new RegExp(`["'\`]${escapeRegExp(id)}["'\`]${names}`) });
     }
   }
   return words;
