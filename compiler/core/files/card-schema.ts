@@ -126,6 +126,12 @@ function buildKindSchema(voc: Vocabulary, kind: string): object {
     on: { type: "array", items: triggerSchema(voc) },
     modifiers: { type: "array", items: modifierSchema(voc) },
     officialId: { type: ["string", "number"] },
+    sameNameAs: {
+      type: "string",
+      pattern: idPattern,
+      description:
+        "the card whose name this card shows on purpose (a variant of it); without it, two cards of one kind with one name are a warning",
+    },
   };
   const required = ["id", "kind", "name"];
   for (const f of [...voc.cardFields.values(), ...(k?.fields.values() ?? [])]) {
@@ -133,7 +139,9 @@ function buildKindSchema(voc: Vocabulary, kind: string): object {
     if (!f.optional) required.push(f.name);
   }
   // Versions: each entry a since/until range and the keys of the card that differ in it.
-  const overridable = Object.fromEntries(Object.entries(properties).filter(([k]) => k !== "id" && k !== "kind"));
+  const overridable = Object.fromEntries(
+    Object.entries(properties).filter(([k]) => k !== "id" && k !== "kind" && k !== "sameNameAs"),
+  );
   const version = { type: ["string", "number"], description: "a version the rules declare (versions: known)" };
   properties["versions"] = {
     type: "array",

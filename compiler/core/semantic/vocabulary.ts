@@ -306,5 +306,6 @@ export const GENERIC_CARD_KEYS = [
   "on",
   "modifiers",
   "officialId",
+  "sameNameAs",
   "versions",
 ] as const;

@@ -2,6 +2,7 @@
 import type { CheckedModel } from "../workspace/model.ts";
 import type { ServiceDiagnostic } from "./protocol.ts";
 import { toLspRange } from "./text.ts";
+import { printable } from "../text/printable.ts";
 
 export function fileDiagnostics(model: CheckedModel, file: string): ServiceDiagnostic[] {
   return model.diagnostics
@@ -10,8 +11,10 @@ export function fileDiagnostics(model: CheckedModel, file: string): ServiceDiagn
       range: toLspRange(d.range),
       severity: d.severity,
       code: d.code,
-      message: d.message,
-      ...(d.hint !== undefined ? { hint: d.hint } : {}),
+      // Messages quote user strings (names, ids, values): hidden characters show as `\u{…}`.
+      // Ranges and quick-fix data keep the raw text, which the edits act on.
+      message: printable(d.message),
+      ...(d.hint !== undefined ? { hint: printable(d.hint) } : {}),
       ...(d.data !== undefined ? { data: d.data } : {}),
     }));
 }

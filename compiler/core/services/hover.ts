@@ -109,7 +109,7 @@ export function describeCard(model: CheckedModel, id: string): string | undefine
   const kind = model.vocabulary?.kinds.get(card.kind);
   const stats: string[] = [];
   for (const [k, v] of Object.entries(value)) {
-    if (["id", "kind", "name", "text", "on", "modifiers", "officialId"].includes(k)) continue;
+    if (["id", "kind", "name", "text", "on", "modifiers", "officialId", "sameNameAs"].includes(k)) continue;
     const f = kind?.fields.get(k) ?? model.vocabulary?.cardFields.get(k);
     if (f && (f.type === "effect" || f.type === "response" || f.type === "localized")) continue;
     if (typeof v === "number" || typeof v === "boolean" || (typeof v === "string" && !v.includes("\n")))

@@ -191,6 +191,32 @@ const OWN = {
     mistake: 'text: { en: "deal 3 Fire damage" }\neffect: deal(opponent, 4)',
     fix: 'text: { en: "deal 4 Fire damage" }\neffect: deal(opponent, 4)',
   },
+  "check/confusable-name": {
+    severity: "warning",
+    message:
+      "card name '{name}' of '{card}' looks the same as '{other}' of card '{card2}' ({file}) but is another text: {difference}",
+    mistake: '# imp.yaml\nname: Imp\n# fake-imp.yaml\nname: "Im\\u0440"   # YAML for a Cyrillic р (U+0440)',
+    fix: "# fake-imp.yaml\nname: Lesser Imp",
+  },
+  "check/same-name": {
+    severity: "warning",
+    message: "card name '{name}' is also the name of card '{card}' ({file}), of the same kind '{kind}'",
+    mistake: "# imp.yaml\nkind: unit\nname: Imp\n# imp-2.yaml\nkind: unit\nname: Imp",
+    fix: "# imp-2.yaml\nkind: unit\nname: Greater Imp",
+  },
+  "check/bidi-control": {
+    severity: "warning",
+    message:
+      "bidirectional control character {char}: the text around it may show in an order other than the one it is read in",
+    mistake: "effect: |\n  # check the owner <U+202E here> } if me.life < 3 {",
+    fix: "effect: |\n  # check the owner",
+  },
+  "check/invisible-character": {
+    severity: "warning",
+    message: "invisible character {char}: it shows as nothing, so this text looks like one without it",
+    mistake: "id: imp\nname: Imp<U+200B here>   # the character itself, in the file",
+    fix: "id: imp\nname: Imp",
+  },
   "check/file-name": {
     severity: "warning",
     message: "card '{id}' is in a file named '{file}'",

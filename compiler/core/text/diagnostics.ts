@@ -1,6 +1,7 @@
 /** One diagnostic shape for every stage of the compiler; rendered in one place. */
 import type { DiagnosticCode, Severity } from "./diagnostic-codes.ts";
 import type { Range } from "./positions.ts";
+import { printable } from "./printable.ts";
 export type { DiagnosticCode, Severity } from "./diagnostic-codes.ts";
 export type { Position, Range } from "./positions.ts";
 
@@ -25,8 +26,10 @@ export const START: Range = { start: { line: 1, col: 1 }, end: { line: 1, col: 1
 
 /** `file:line:col: error CODE: message` and, when present, an indented hint line. */
 export function renderDiagnostic(d: Diagnostic): string {
-  const head = `${d.file}:${d.range.start.line}:${d.range.start.col}: ${d.severity} ${d.code}: ${d.message}`;
-  return d.hint ? `${head}\n  hint: ${d.hint}` : head;
+  // The file name, message and hint quote user strings: a newline in one must not start a line
+  // that reads as another diagnostic, nor an invisible character hide (see text/printable.ts).
+  const head = `${printable(d.file)}:${d.range.start.line}:${d.range.start.col}: ${d.severity} ${d.code}: ${printable(d.message)}`;
+  return d.hint ? `${head}\n  hint: ${printable(d.hint)}` : head;
 }
 
 export function hasErrors(diags: readonly Diagnostic[]): boolean {

@@ -40,6 +40,9 @@ import {
 } from "./model.ts";
 import { checkScenarioFile, type ScenarioCheck } from "../scenario/check.ts";
 import type { Vocabulary } from "../semantic/vocabulary.ts";
+import { hiddenCharacterDiagnostics } from "../text/hidden-characters.ts";
+import { skeleton } from "../text/confusables.ts";
+import { cardNames, nameDiagnostics, type CardName } from "./names.ts";
 
 interface CardState {
   input: InputFile;
@@ -75,6 +78,10 @@ export class Workspace {
   private readonly named = new WeakMap<CompiledUnit, CompiledUnit>();
   /** Trigger-graph warnings of the last build, and the checked bodies (rules, cards) they were found in. */
   private analysis: { bodies: readonly unknown[]; diagnostics: readonly Diagnostic[] } | null = null;
+  /** Bidi and invisible characters per file, found again only when its text changed. */
+  private readonly hidden = new Map<string, { text: string; diagnostics: readonly Diagnostic[] }>();
+  /** Confusable skeletons of card names (text/confusables.ts). */
+  private readonly skeletons = new Map<string, string>();
   /** The files checked by the last change (for tests and the bench). */
   lastChecked: string[] = [];
 
@@ -133,6 +140,7 @@ export class Workspace {
   removeFile(path: string): void {
     this.cached = null;
     this.lastChecked = [];
+    this.hidden.delete(path);
     if (this.decks.delete(path) || this.scenarios.delete(path)) return;
     if (this.cards.delete(path)) this.afterCardChange(null);
   }
@@ -260,8 +268,13 @@ export class Workspace {
       text: string,
       declarations: readonly Declaration[],
       references: readonly Reference[],
-      diags: readonly Diagnostic[],
+      own: readonly Diagnostic[],
     ) => {
+      // Trojan-source characters anywhere in the file (text/hidden-characters.ts).
+      let hidden = this.hidden.get(file);
+      if (hidden?.text !== text)
+        this.hidden.set(file, (hidden = { text, diagnostics: hiddenCharacterDiagnostics(file, text) }));
+      const diags = hidden.diagnostics.length ? [...own, ...hidden.diagnostics] : own;
       files.set(file, { file, role, text, declarations, references, diagnostics: diags });
       for (const d of declarations) if (!symbols.has(d.id)) symbols.set(d.id, d);
       diagnostics.push(...diags);
@@ -303,6 +316,46 @@ export class Workspace {
         units.push(...c.body.units);
         if (c.body.card) cards.push(c.body.card);
       }
+    }
+    // Names a player cannot tell apart (workspace/names.ts): confusable, or the same within a kind.
+    const cardNameList: CardName[] = [];
+    for (const [path, c] of this.cards) {
+      const h = c.head;
+      if (!h?.value || !h.id || !h.kind || c.duplicateOf) continue;
+      const sameNameAs = h.value["sameNameAs"];
+      cardNameList.push(
+        ...cardNames(h.value["name"], {
+          file: path,
+          id: h.id,
+          kind: h.kind,
+          sameNameAs,
+          rangeAt: (at) => h.src.rangeAt(at),
+        }),
+      );
+      if (typeof sameNameAs === "string" && voc && !voc.cards.has(sameNameAs)) {
+        const d: Diagnostic = {
+          file: path,
+          range: h.src.rangeAt(["sameNameAs"]),
+          severity: "error",
+          code: "check/unknown-card",
+          message: `unknown card '${sameNameAs}' in sameNameAs`,
+          hint: "name the card of this game whose name this one shares",
+        };
+        const f = files.get(path);
+        if (f) files.set(path, { ...f, diagnostics: [...f.diagnostics, d] });
+        diagnostics.push(d);
+      }
+    }
+    if (this.skeletons.size > 100_000) this.skeletons.clear();
+    const skeletonOf = (t: string) => {
+      let k = this.skeletons.get(t);
+      if (k === undefined) this.skeletons.set(t, (k = skeleton(t)));
+      return k;
+    };
+    for (const d of nameDiagnostics(cardNameList, skeletonOf)) {
+      const f = files.get(d.file);
+      if (f) files.set(d.file, { ...f, diagnostics: [...f.diagnostics, d] });
+      diagnostics.push(d);
     }
     // Card text (compiler/core/analysis/card-text): each card whose written text and effect differ, at its `text`.
     this.builtTexts = voc ? cardTexts({ rules: r.value, enums: voc.enums, cards, units, ja: false }, this.texts) : [];

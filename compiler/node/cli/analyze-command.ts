@@ -1,9 +1,9 @@
 /** `cardwright analyze <game>`: the trigger graph's findings (loops, dead triggers, unheard events, cards in no deck). */
 import pc from "./colors.ts";
-import { sanitize } from "../../../runtime/agents-terminal.ts";
 import { analyzeGame, findingMessage, type Finding } from "../../core/analysis/triggers/analyze.ts";
 import { hasCodeErrors, readGame, ROOT } from "../project.ts";
 import { printDiagnostics } from "./output.ts";
+import { printable } from "../../core/text/printable.ts";
 
 const LEVEL: Record<Finding["kind"], "warning" | "info"> = {
   loop: "warning",
@@ -23,7 +23,9 @@ export async function analyzeCommand(game: string, opts: { root?: string } = {})
   const model = checkGame(inp);
   if (hasCodeErrors(model)) {
     printDiagnostics(model.diagnostics.filter((d) => d.severity === "error"));
-    process.stdout.write(`${pc.red("✗")} ${game}: fix the errors first (cardwright check ${game})\n`);
+    process.stdout.write(
+      `${pc.red("✗")} ${printable(game)}: fix the errors first (cardwright check ${printable(game)})\n`,
+    );
     return 1;
   }
   const { graph, findings } = analyzeGame(model);
@@ -31,18 +33,18 @@ export async function analyzeCommand(game: string, opts: { root?: string } = {})
     const level = LEVEL[f.kind];
     const where = `${f.at.file}:${f.at.range.start.line}:${f.at.range.start.col}`;
     process.stdout.write(
-      `${sanitize(where)}: ${level === "warning" ? pc.yellow(level) : level} ${f.kind}: ${sanitize(findingMessage(f))}\n`,
+      `${printable(where)}: ${level === "warning" ? pc.yellow(level) : level} ${f.kind}: ${printable(findingMessage(f))}\n`,
     );
     if (f.kind === "loop")
       for (const c of f.cycle)
         process.stdout.write(
-          `    ${sanitize(`${c.at.file}:${c.at.range.start.line}:${c.at.range.start.col}`)}  ${sanitize(`${c.trigger.card} (on ${c.trigger.event})`)}\n`,
+          `    ${printable(`${c.at.file}:${c.at.range.start.line}:${c.at.range.start.col}`)}  ${printable(`${c.trigger.card} (on ${c.trigger.event})`)}\n`,
         );
   }
   const count = (k: Finding["kind"]) => findings.filter((f) => f.kind === k).length;
   const warnings = count("loop") + count("dead-trigger");
   process.stdout.write(
-    `${warnings ? pc.yellow("!") : pc.green("✓")} ${game}: ${graph.triggers.length} trigger(s), ${graph.emitted.size} event(s) emitted; ${count("loop")} possible loop(s), ${count("dead-trigger")} dead trigger(s), ${count("unheard-event")} unheard event(s), ${count("card-in-no-deck")} card(s) in no deck\n`,
+    `${warnings ? pc.yellow("!") : pc.green("✓")} ${printable(game)}: ${graph.triggers.length} trigger(s), ${graph.emitted.size} event(s) emitted; ${count("loop")} possible loop(s), ${count("dead-trigger")} dead trigger(s), ${count("unheard-event")} unheard event(s), ${count("card-in-no-deck")} card(s) in no deck\n`,
   );
   return 0;
 }

@@ -5,6 +5,7 @@ import { dedupeDiagnostics, hasErrors, type Diagnostic } from "../../core/text/d
 import { deckRules } from "../decks.ts";
 import { compileToDisk, listGames, moduleInMemory, readGame } from "../project.ts";
 import { printDiagnostics } from "./output.ts";
+import { printable } from "../../core/text/printable.ts";
 
 function pickGames(games: readonly string[], all = false, root?: string): string[] {
   return games.length && !all ? [...games] : listGames(root);
@@ -23,7 +24,7 @@ export async function checkCommand(
   let failed = false;
   const list = pickGames(games, false, opts.root);
   if (list.length === 0) {
-    process.stderr.write(`no games found: no ${opts.root ?? "."}/cards/<game>/rules.yaml\n`);
+    process.stderr.write(`no games found: no ${printable(opts.root ?? ".")}/cards/<game>/rules.yaml\n`);
     return 1;
   }
   for (const game of list) {
@@ -41,7 +42,7 @@ export async function checkCommand(
     if (hasErrors(diags)) failed = true;
     if (!opts.quiet)
       process.stdout.write(
-        `${hasErrors(diags) ? pc.red("✗") : pc.green("✓")} ${game}: ${"code" in inp ? "not found" : `${inp.cards.length} card file(s)`}, ${summary(diags)}\n`,
+        `${hasErrors(diags) ? pc.red("✗") : pc.green("✓")} ${printable(game)}: ${"code" in inp ? "not found" : `${inp.cards.length} card file(s)`}, ${summary(diags)}\n`,
       );
   }
   return failed ? 1 : 0;
@@ -66,8 +67,8 @@ export async function compileCommand(
       const ms = (performance.now() - t0).toFixed(0);
       process.stdout.write(
         r.jsPath
-          ? `${pc.green("✓")} ${game} → ${r.jsPath}${r.fromCache ? " (up to date)" : ` in ${ms} ms`}\n`
-          : `${pc.red("✗")} ${game}: ${summary(r.diagnostics)}\n`,
+          ? `${pc.green("✓")} ${printable(game)} → ${printable(r.jsPath)}${r.fromCache ? " (up to date)" : ` in ${ms} ms`}\n`
+          : `${pc.red("✗")} ${printable(game)}: ${summary(r.diagnostics)}\n`,
       );
     }
   }

@@ -7,6 +7,7 @@ import { coverageHtml } from "../../core/analysis/coverage/html.ts";
 import { ratio, type CoverageReport } from "../../core/analysis/coverage/report.ts";
 import { instrumentGame, runAllScenarios } from "../coverage.ts";
 import { printDiagnostics } from "./output.ts";
+import { printable } from "../../core/text/printable.ts";
 
 export interface CoverageOptions {
   /** Folder of the HTML reports (default: coverage/ in the working directory). */
@@ -21,7 +22,7 @@ function table(report: CoverageReport): string {
   const width = Math.max(4, ...report.cards.map((f) => (f.card ?? "").length));
   const rows = report.cards.map((f) => {
     const mark = f.covered === f.total ? pc.green("✓") : pc.yellow("·");
-    return `${mark} ${sanitize(f.card ?? f.file).padEnd(width)}  ${`${f.covered}/${f.total}`.padStart(7)}`;
+    return `${mark} ${printable(f.card ?? f.file).padEnd(width)}  ${`${f.covered}/${f.total}`.padStart(7)}`;
   });
   return rows.join("\n") + "\n";
 }
@@ -44,7 +45,7 @@ export async function coverageCommand(game: string, opts: CoverageOptions): Prom
     for (const f of missing)
       for (const c of f.clauses)
         if (!c.hit)
-          out.write(`  ${sanitize(`${f.file}:${c.clause.at.line}:${c.clause.at.col}`)}  ${sanitize(c.label)}\n`);
+          out.write(`  ${printable(`${f.file}:${c.clause.at.line}:${c.clause.at.col}`)}  ${sanitize(c.label)}\n`);
   }
   const dir = resolve(opts.out ?? "coverage", game);
   mkdirSync(dir, { recursive: true });
@@ -57,7 +58,7 @@ export async function coverageCommand(game: string, opts: CoverageOptions): Prom
     `\n${results.length} scenarios run${failed.length ? `, ${pc.red(`${failed.length} failed`)} (run cardwright test ${game})` : ""}\n`,
   );
   if (report.rules) out.write(`rules file (not counted): ${ratio(report.rules.covered, report.rules.total)}\n`);
-  out.write(`report: ${relative(process.cwd(), page) || page}\n`);
+  out.write(`report: ${printable(relative(process.cwd(), page) || page)}\n`);
   out.write(`clauses covered: ${ratio(report.covered, report.total)}\n`);
   if (failed.length) return 1;
   if (opts.min !== undefined && report.total > 0 && (report.covered / report.total) * 100 < opts.min) {

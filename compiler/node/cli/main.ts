@@ -11,6 +11,7 @@ import { pathToFileURL } from "node:url";
 import { Command, CommanderError } from "commander";
 import { RuntimeFaultReporter } from "./fault.ts";
 import { checkGameName, checkInputFile, parsePercent, UsageError } from "./usage.ts";
+import { printable } from "../../core/text/printable.ts";
 
 // Each command's modules load only when it runs: `check` never loads the code generator
 // (ts-morph, TypeScript) or the runtime, so the command line starts fast.
@@ -261,7 +262,7 @@ export async function run(argv: readonly string[], io?: CliIO): Promise<number> 
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof UsageError) {
-      process.stderr.write(`error: ${e.message}\n`);
+      process.stderr.write(`error: ${printable(e.message)}\n`);
       return 2;
     }
     RuntimeFaultReporter.report(e);

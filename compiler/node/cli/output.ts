@@ -1,6 +1,5 @@
-/** Diagnostics on the terminal: rendered once (renderDiagnostic), coloured when it helps. */
+/** Diagnostics on the terminal: rendered once (renderDiagnostic, which shows hidden characters as `\u{…}`), coloured when it helps. */
 import pc from "./colors.ts";
-import { sanitize } from "../../../runtime/agents-terminal.ts";
 import { renderDiagnostic, type Diagnostic } from "../../core/text/diagnostics.ts";
 
 export function printDiagnostics(
@@ -8,8 +7,8 @@ export function printDiagnostics(
   out: (s: string) => void = (s) => process.stderr.write(s + "\n"),
 ): void {
   for (const d of diags) {
-    // Messages quote user text (names, values): control characters are shown, never obeyed.
-    const text = sanitize(renderDiagnostic(d));
+    // File names and messages quote user text: renderDiagnostic escapes control and invisible characters.
+    const text = renderDiagnostic(d);
     out(
       d.severity === "error"
         ? text.replace(/ error /, ` ${pc.red("error")} `)

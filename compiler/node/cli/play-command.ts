@@ -21,6 +21,7 @@ import { scenarioBoard } from "../../scenarios/runner.ts";
 import { deckRules, type Deck } from "../decks.ts";
 import { listGames, loadChecked } from "../project.ts";
 import { printDiagnostics } from "./output.ts";
+import { printable } from "../../core/text/printable.ts";
 import {
   checkInputFile,
   checkOutputFile,
@@ -268,7 +269,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
       process.stdout.write("\n");
       if (opts.saveReplay !== undefined) writeFileSync(opts.saveReplay, replayToJSON(rep));
       process.stderr.write(
-        `input ended before the match was over (after ${played.actions.length} decision(s)); the match is unfinished${opts.saveReplay !== undefined ? `; the replay so far is in ${opts.saveReplay}` : ""}\n`,
+        `input ended before the match was over (after ${played.actions.length} decision(s)); the match is unfinished${opts.saveReplay !== undefined ? `; the replay so far is in ${printable(opts.saveReplay)}` : ""}\n`,
       );
       return 3;
     }
@@ -289,7 +290,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   }
   if (opts.saveReplay !== undefined) {
     writeFileSync(opts.saveReplay, replayToJSON(rep));
-    if (!opts.quiet) say(`replay saved to ${sanitize(opts.saveReplay)}`);
+    if (!opts.quiet) say(`replay saved to ${printable(opts.saveReplay)}`);
   }
   return 0;
 }

@@ -7,6 +7,7 @@ import { gameDir, listGames, loadChecked, readTextFile } from "../project.ts";
 import { runScenarioFile, runScenarios, type ScenarioResult } from "../../scenarios/runner.ts";
 import { renderTrace } from "../../core/scenario/trace.ts";
 import { printDiagnostics } from "./output.ts";
+import { printable } from "../../core/text/printable.ts";
 import { UsageError } from "./usage.ts";
 import { versionProblem } from "../../../runtime/versions.ts";
 
@@ -80,10 +81,12 @@ export async function testCommand(
       if (opts.filter && !s.name.includes(opts.filter)) continue;
       if (s.failures.length === 0) {
         passed++;
-        process.stdout.write(`${pc.green("✓")} ${game}: ${sanitize(s.name)}\n`);
+        process.stdout.write(`${pc.green("✓")} ${printable(game)}: ${printable(s.name)}\n`);
       } else {
         failed++;
-        process.stdout.write(`${pc.red("✗")} ${game}: ${sanitize(s.name)} (${s.file}:${s.line})\n`);
+        process.stdout.write(
+          `${pc.red("✗")} ${printable(game)}: ${printable(s.name)} (${printable(s.file)}:${s.line})\n`,
+        );
         printDiagnostics(s.failures, (t) => process.stdout.write("    " + t.replace(/\n/g, "\n    ") + "\n"));
         // --trace: the compact log step by step, the failed steps marked, the state diff.
         if (opts.trace && s.trace)

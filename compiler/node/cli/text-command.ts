@@ -5,6 +5,7 @@ import { checkRules } from "../../core/files/check-files.ts";
 import { checkGame } from "../../core/workspace/workspace.ts";
 import { readGame } from "../project.ts";
 import { UsageError } from "./usage.ts";
+import { printable } from "../../core/text/printable.ts";
 
 export interface TextOptions {
   ja?: boolean;
@@ -26,7 +27,7 @@ export async function textCommand(game: string, ids: readonly string[], opts: Te
     ja: opts.ja === true,
   });
   if (!all.length) {
-    process.stdout.write(`${game}: its rules have no card-text: section (see docs/files.md)\n`);
+    process.stdout.write(`${printable(game)}: its rules have no card-text: section (see docs/files.md)\n`);
     return 0;
   }
   for (const id of ids) if (!all.some((t) => t.id === id)) throw new UsageError(`no card '${id}' in ${game}`);
@@ -34,7 +35,7 @@ export async function textCommand(game: string, ids: readonly string[], opts: Te
     t.mismatches.length > 0 || t.versions.some((v) => v.mismatches.length > 0);
   const shown = all.filter((t) => (ids.length === 0 || ids.includes(t.id)) && (!opts.mismatches || differs(t)));
   for (const t of shown) {
-    process.stdout.write(`${pc.bold(t.id)} (${t.file})\n`);
+    process.stdout.write(`${pc.bold(printable(t.id))} (${printable(t.file)})\n`);
     if (t.written !== undefined) process.stdout.write(`  text:     ${t.written}\n`);
     process.stdout.write(`  rendered: ${t.rendered.text || "(nothing to render)"}\n`);
     if (opts.ja) process.stdout.write(`  ja:       ${t.renderedJa}\n`);

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { StreamMessageWriter } from "vscode-jsonrpc/node";
 import {
   CodeActionKind,
   CompletionItemKind,
@@ -25,7 +26,7 @@ import {
   type InitializeResult,
   type WorkspaceEdit as LspWorkspaceEdit,
 } from "vscode-languageserver/node";
-import { TextDocument } from "vscode-languageserver-textdocument";
+import { LAZY_DOCUMENTS } from "./lazy-document.ts";
 import { parseRulesDoc } from "../../core/files/rules-docs.ts";
 import {
   LanguageService,
@@ -38,6 +39,7 @@ import {
 } from "../../core/services/index.ts";
 import { Workspace } from "../../core/workspace/workspace.ts";
 import { readGame, ROOT } from "../project.ts";
+import { StrictMessageReader } from "./framing.ts";
 
 interface Game {
   readonly ws: Workspace;
@@ -78,11 +80,35 @@ const SEVERITIES = {
   info: DiagnosticSeverity.Information,
 } as const;
 
+/** How long the server waits after a document change for the next one before checking (see `schedule`). */
+export const SETTLE_MS = 75;
+
+/**
+ * The connection on stdin/stdout. A frame that breaks the base protocol ends the process with
+ * the reason on stderr (exit 1): the stream is out of step for good, and clients restart a
+ * server that exits. End of input ends it too (0 after `shutdown`, else 1, as the LSP says).
+ */
+function stdioConnection(): Connection {
+  const reader = new StrictMessageReader(process.stdin);
+  let shutdown = false;
+  reader.onError((e) => {
+    process.stderr.write(`cardwright lsp: ${e instanceof Error ? e.message : String(e)}; exiting\n`);
+    process.exit(1);
+  });
+  reader.onClose(() => process.exit(shutdown ? 0 : 1));
+  // stdout carries the protocol: anything logged goes to stderr.
+  console.log = console.info = console.debug = console.error;
+  const connection = createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
+  connection.onShutdown(() => {
+    shutdown = true;
+  });
+  return connection;
+}
+
 /** Starts the server (on stdin/stdout by default); it runs until the client ends it. */
-export function startServer(
-  connection: Connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout),
-): void {
-  const documents = new TextDocuments(TextDocument);
+export function startServer(connection: Connection = stdioConnection()): void {
+  // Changes are queued and applied when the text is read (lazy-document.ts): a burst costs one pass.
+  const documents = new TextDocuments(LAZY_DOCUMENTS);
   const games = new Map<string, Game>();
   let root = ROOT;
 
@@ -114,9 +140,67 @@ export function startServer(
     return g;
   };
 
+  // ── coalescing ────────────────────────────────────────────────────────────
+  // A change only records the document as pending; the workspace is told (and checked) once the
+  // changes have settled for SETTLE_MS, so a run of N quick changes costs one check, not N. Each
+  // check counts as stale when a change arrives before its diagnostics go out: the check stops
+  // at the next step and the timer of that change does the work for the final text. Requests
+  // (hover, completion…) apply pending changes first, so they always answer on the current text.
+  /** Per game, the open documents whose text the workspace has not been given yet. */
+  const pending = new Map<string, Set<string>>();
+  /** Games whose open documents need their diagnostics published. */
+  const unpublished = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts changes received: a check that sees it move under it is stale. */
+  let generation = 0;
+
+  /** Gives the workspace of a game the current text of its pending documents. */
+  const flush = (game: string, g: Game) => {
+    const uris = pending.get(game);
+    if (!uris) return;
+    pending.delete(game);
+    for (const uri of uris) {
+      const d = documents.get(uri);
+      const l = locate(uri);
+      if (d && l) g.ws.setFile(l.path, d.getText());
+    }
+  };
+
+  const schedule = () => {
+    generation++;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void settle(generation);
+    }, SETTLE_MS);
+  };
+
+  /** Whether messages that arrived during the last synchronous step changed something (checked after letting them in). */
+  const overtaken = (gen: number) => new Promise<boolean>((done) => setImmediate(() => done(gen !== generation)));
+
+  const settle = async (gen: number) => {
+    for (const game of [...new Set([...pending.keys(), ...unpublished])]) {
+      const g = games.get(game);
+      if (!g) continue;
+      flush(game, g);
+      if (await overtaken(gen)) return;
+      // Building the model (diagnostics of every open document) is the second half of the check.
+      const out: { uri: string; version: number; diagnostics: LspDiagnostic[] }[] = [];
+      for (const d of documents.all()) {
+        const l = locate(d.uri);
+        if (l?.game === game)
+          out.push({ uri: d.uri, version: d.version, diagnostics: g.ls.diagnostics(l.path).map(toLspDiagnostic) });
+      }
+      if (await overtaken(gen)) return;
+      unpublished.delete(game);
+      for (const p of out) void connection.sendDiagnostics(p);
+    }
+  };
+
   const at = (uri: string): { g: Game; path: string } | undefined => {
     const l = locate(uri);
     const g = l ? gameOf(l.game) : undefined;
+    if (l && g) flush(l.game, g);
     return l && g ? { g, path: l.path } : undefined;
   };
 
@@ -129,19 +213,10 @@ export function startServer(
     ...(d.data ? { data: d.data } : {}),
   });
 
-  /** Diagnostics of every open document of a game (a change in one file can change another's). */
+  /** Diagnostics of every open document of a game (a change in one file can change another's), once changes settle. */
   const publish = (game: string) => {
-    const g = games.get(game);
-    if (!g) return;
-    for (const d of documents.all()) {
-      const l = locate(d.uri);
-      if (l?.game === game)
-        void connection.sendDiagnostics({
-          uri: d.uri,
-          version: d.version,
-          diagnostics: g.ls.diagnostics(l.path).map(toLspDiagnostic),
-        });
-    }
+    unpublished.add(game);
+    schedule();
   };
 
   let canRenameFiles = false;
@@ -230,7 +305,8 @@ export function startServer(
     const l = locate(e.document.uri);
     const g = l ? gameOf(l.game) : undefined;
     if (!l || !g) return;
-    g.ws.setFile(l.path, e.document.getText());
+    const uris = pending.get(l.game) ?? new Set<string>();
+    pending.set(l.game, uris.add(e.document.uri));
     publish(l.game);
   });
 
@@ -238,6 +314,7 @@ export function startServer(
     const l = locate(e.document.uri);
     const g = l ? games.get(l.game) : undefined;
     if (!l || !g) return;
+    pending.get(l.game)?.delete(e.document.uri);
     // Closed without saving: the file on disk is the truth again.
     const disk = join(root, l.path);
     if (existsSync(disk)) g.ws.setFile(l.path, readFileSync(disk, "utf8"));
