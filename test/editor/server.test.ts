@@ -366,7 +366,7 @@ describe("the built app: only its own files", () => {
     // A copy of the inputs with one byte of editor/src changed hashes differently.
     const copy = mkdtempSync(join(tmpdir(), "cardwright-apphash-"));
     try {
-      for (const d of ["editor/src", "compiler/core", "grammar", "runtime"])
+      for (const d of ["editor/src", "compiler/core", "compiler/scenarios", "grammar", "runtime"])
         cpSync(join(REPO, d), join(copy, d), { recursive: true });
       for (const f of ["editor/index.html", "editor/vite.config.ts", "package-lock.json"])
         cpSync(join(REPO, f), join(copy, f));
