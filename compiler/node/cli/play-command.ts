@@ -1,17 +1,19 @@
 /** `cardwright play` and `cardwright demo`. */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { relative } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import pc from "./colors.ts";
 import type { Agent, AsyncAgent, Board, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
 import {
   Engine,
   firstLegalAgent,
   InputEnded,
+  InputError,
   logLines,
   parseReplay,
   randomAgent,
   recordingRun,
+  replayGame,
   replayToJSON,
   sanitize,
   terminalSession,
@@ -111,6 +113,20 @@ function boardFrom(
   return r;
 }
 
+/** Writes the replay through a file beside it, renamed into place: a write that fails leaves no half file and is a usage error. */
+function saveReplay(path: string, text: string): void {
+  const part = join(dirname(resolve(path)), `.${basename(path)}.${process.pid}.part`);
+  try {
+    writeFileSync(part, text);
+    renameSync(part, path);
+  } catch (e) {
+    rmSync(part, { force: true });
+    throw new UsageError(
+      `--save-replay: '${path}' cannot be written (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
+  }
+}
+
 export async function playCommand(game: string, opts: PlayOptions): Promise<number> {
   // Every command-line value is checked before anything is compiled or played.
   const seed = parseSeed(opts.seed ?? "1");
@@ -123,7 +139,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   for (const k of kinds)
     if (!["random", "first", "human"].includes(k))
       throw new UsageError(`unknown agent '${k}'; agents: random, first, human`);
-  const { module, model, diagnostics } = await loadChecked(game);
+  const { module, model, diagnostics } = await loadChecked(game, opts.root);
   if (!module || !model?.vocabulary) {
     printDiagnostics(diagnostics);
     return 1;
@@ -140,13 +156,25 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
 
   if (opts.replay !== undefined) {
     let r: Replay;
+    const text = readFileSync(opts.replay, "utf8");
     try {
-      r = parseReplay(readFileSync(opts.replay, "utf8"));
+      r = parseReplay(text);
     } catch (e) {
+      const other = replayGame(text);
+      if (other !== null && other !== module.id)
+        throw new UsageError(`${opts.replay} is a replay of '${sanitize(other)}', not '${module.id}'`);
       throw new UsageError(`${opts.replay}: not a replay file: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (r.game !== module.id) throw new UsageError(`${opts.replay} is a replay of '${r.game}', not '${module.id}'`);
-    const state = r.board !== undefined ? engine.fromBoard(r.board, r.config.seed) : engine.newMatch(r.config);
+    if (r.game !== module.id)
+      throw new UsageError(`${opts.replay} is a replay of '${sanitize(r.game)}', not '${module.id}'`);
+    let state: State;
+    try {
+      state = r.board !== undefined ? engine.fromBoard(r.board, r.config.seed) : engine.newMatch(r.config);
+    } catch (e) {
+      // The replay does not fit the game (players, zones, cards, options, version): the file's mistake.
+      if (e instanceof InputError) throw new UsageError(`${opts.replay}: does not fit '${module.id}': ${e.message}`);
+      throw e;
+    }
     for (let i = 0; i < r.actions.length; i++) {
       const res = engine.apply(state, r.actions[i] as Replay["actions"][number]);
       if (!res.ok) throw new UsageError(`${opts.replay}: action ${i + 1} does not apply to this game: ${res.reason}`);
@@ -251,7 +279,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     const seen = engine.view(state, humans === 1 ? seatOf : 0);
     if (played.end === "input-ended") {
       process.stdout.write("\n");
-      if (opts.saveReplay !== undefined) writeFileSync(opts.saveReplay, replayToJSON(rep));
+      if (opts.saveReplay !== undefined) saveReplay(opts.saveReplay, replayToJSON(rep));
       process.stderr.write(
         `input ended before the match was over (after ${played.actions.length} decision(s)); the match is unfinished${opts.saveReplay !== undefined ? `; the replay so far is in ${opts.saveReplay}` : ""}\n`,
       );
@@ -273,7 +301,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     print(state);
   }
   if (opts.saveReplay !== undefined) {
-    writeFileSync(opts.saveReplay, replayToJSON(rep));
+    saveReplay(opts.saveReplay, replayToJSON(rep));
     if (!opts.quiet) say(`replay saved to ${sanitize(opts.saveReplay)}`);
   }
   return 0;
