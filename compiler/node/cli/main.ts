@@ -2,14 +2,15 @@
  * The `cardwright` command line: check, compile, test, coverage, analyze, play, sim, fuzz, demo.
  * Exit codes: 0 done, 1 the input has problems (diagnostics, failing scenarios, illegal decks),
  * 2 a mistake on the command line (one line on stderr), 3 input ended before a match was over,
- * 70 an internal error (a bug: please report it).
+ * 4 a card or the rules faulted while playing (`file:line:col: fault: …`), 70 an internal error
+ * (a bug: please report it).
  */
 import { realpathSync } from "node:fs";
 import type { PlayOptions } from "./play-command.ts";
 import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError } from "commander";
-import { RuntimeFaultReporter } from "./fault.ts";
+import { reportFault } from "./fault.ts";
 import { checkGameName, checkInputFile, parsePercent, UsageError } from "./usage.ts";
 import { printable } from "../../core/text/printable.ts";
 
@@ -183,8 +184,11 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .option("--replay <file>", "replay a saved match instead of playing")
     .option("--quiet", "print only the result")
     .option("--verbose", "print every change (moves, properties, events), not only the play-by-play")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
     .action(async (game: string, opts: PlayOptions) => {
-      await checkGames([game]);
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0)
+        throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames([game], opts.root);
       setCode(
         await (await import("./play-command.ts")).playCommand(
           game,
@@ -299,8 +303,7 @@ export async function run(argv: readonly string[], io?: CliIO): Promise<number> 
       process.stderr.write(`error: ${printable(e.message)}\n`);
       return 2;
     }
-    RuntimeFaultReporter.report(e);
-    return 70;
+    return reportFault(e);
   } finally {
     restore();
   }

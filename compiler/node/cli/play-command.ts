@@ -1,17 +1,19 @@
 /** `cardwright play` and `cardwright demo`. */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { relative } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import pc from "./colors.ts";
 import type { Agent, AgentSpec, AsyncAgent, Board, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
 import {
   Engine,
   InputEnded,
+  InputError,
   logLines,
   makeAgent,
   parseReplay,
   recordingRun,
   specText,
+  replayGame,
   replayToJSON,
   sanitize,
   terminalSession,
@@ -124,6 +126,20 @@ function boardFrom(
   return r;
 }
 
+/** Writes the replay through a file beside it, renamed into place: a write that fails leaves no half file and is a usage error. */
+function saveReplay(path: string, text: string): void {
+  const part = join(dirname(resolve(path)), `.${basename(path)}.${process.pid}.part`);
+  try {
+    writeFileSync(part, text);
+    renameSync(part, path);
+  } catch (e) {
+    rmSync(part, { force: true });
+    throw new UsageError(
+      `--save-replay: '${path}' cannot be written (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
+  }
+}
+
 /** The options of `play` and `demo`, as commander parses them (main.ts). */
 export interface PlayOptions {
   seed?: string;
@@ -137,6 +153,8 @@ export interface PlayOptions {
   version?: string;
   quiet?: boolean;
   verbose?: boolean;
+  /** The project folder holding cards/ (default: this repository). */
+  root?: string;
   input?: NodeJS.ReadableStream;
 }
 
@@ -149,7 +167,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     throw new UsageError("--replay and --from cannot be used together");
   if (opts.quiet && opts.verbose) throw new UsageError("--quiet and --verbose cannot be used together");
   const kinds = parseAgents(opts.agents);
-  const { module, model, diagnostics } = await loadChecked(game);
+  const { module, model, diagnostics } = await loadChecked(game, opts.root);
   if (!module || !model?.vocabulary) {
     printDiagnostics(diagnostics);
     return 1;
@@ -166,13 +184,25 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
 
   if (opts.replay !== undefined) {
     let r: Replay;
+    const text = readFileSync(opts.replay, "utf8");
     try {
-      r = parseReplay(readFileSync(opts.replay, "utf8"));
+      r = parseReplay(text);
     } catch (e) {
+      const other = replayGame(text);
+      if (other !== null && other !== module.id)
+        throw new UsageError(`${printable(opts.replay)} is a replay of '${sanitize(other)}', not '${module.id}'`);
       throw new UsageError(`${opts.replay}: not a replay file: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (r.game !== module.id) throw new UsageError(`${opts.replay} is a replay of '${r.game}', not '${module.id}'`);
-    const state = r.board !== undefined ? engine.fromBoard(r.board, r.config.seed) : engine.newMatch(r.config);
+    if (r.game !== module.id)
+      throw new UsageError(`${printable(opts.replay)} is a replay of '${sanitize(r.game)}', not '${module.id}'`);
+    let state: State;
+    try {
+      state = r.board !== undefined ? engine.fromBoard(r.board, r.config.seed) : engine.newMatch(r.config);
+    } catch (e) {
+      // The replay does not fit the game (players, zones, cards, options, version): the file's mistake.
+      if (e instanceof InputError) throw new UsageError(`${opts.replay}: does not fit '${module.id}': ${e.message}`);
+      throw e;
+    }
     for (let i = 0; i < r.actions.length; i++) {
       const res = engine.apply(state, r.actions[i] as Replay["actions"][number]);
       if (!res.ok) throw new UsageError(`${opts.replay}: action ${i + 1} does not apply to this game: ${res.reason}`);
@@ -250,7 +280,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     const seen = engine.view(state, humans === 1 ? seatOf : 0);
     if (played.end === "input-ended") {
       process.stdout.write("\n");
-      if (opts.saveReplay !== undefined) writeFileSync(opts.saveReplay, replayToJSON(rep));
+      if (opts.saveReplay !== undefined) saveReplay(opts.saveReplay, replayToJSON(rep));
       process.stderr.write(
         `input ended before the match was over (after ${played.actions.length} decision(s)); the match is unfinished${opts.saveReplay !== undefined ? `; the replay so far is in ${printable(opts.saveReplay)}` : ""}\n`,
       );
@@ -272,7 +302,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     print(state);
   }
   if (opts.saveReplay !== undefined) {
-    writeFileSync(opts.saveReplay, replayToJSON(rep));
+    saveReplay(opts.saveReplay, replayToJSON(rep));
     if (!opts.quiet) say(`replay saved to ${printable(opts.saveReplay)}`);
   }
   return 0;
