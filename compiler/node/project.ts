@@ -1,10 +1,13 @@
 /** The project on disk: where games live, where output goes, and loading a compiled game. */
 import { createHash } from "node:crypto";
 import {
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readSync,
   realpathSync,
   rmSync,
   statSync,
@@ -19,6 +22,7 @@ import { cardFileSchema } from "../core/files/card-schema.ts";
 import { deckFileSchema, scenarioFileSchema } from "../core/services/editor-schemas.ts";
 import { checkGame, type CheckedGame, type GameInput, type InputFile } from "../core/files/check-files.ts";
 import { START, type Diagnostic } from "../core/text/diagnostics.ts";
+import { MAX_FILE_BYTES } from "../core/text/input-limits.ts";
 import type { CheckedModel } from "../core/workspace/model.ts";
 
 /** The repository root (this file lives in compiler/node/). */
@@ -77,7 +81,7 @@ function yamlFilesUnder(dir: string, seen = new Set<string>()): string[] {
     } catch (err) {
       throw new Unreadable(p, ioReason(err));
     }
-    if (isDir) out.push(...yamlFilesUnder(p, seen));
+    if (isDir) for (const f of yamlFilesUnder(p, seen)) out.push(f);
     else if (/\.ya?ml$/.test(e)) out.push(p);
   }
   return out;
@@ -98,11 +102,29 @@ function invalidUtf8At(bytes: Uint8Array): number {
   return -1;
 }
 
+/**
+ * The first `n` bytes of a file past the size limit, as text: the checker refuses it at the first
+ * character past the limit (compiler/core/text/input-limits.ts), so the rest is never read. A
+ * character cut at the end reads as U+FFFD, after that place.
+ */
+function prefixOf(path: string, n: number): string {
+  const fd = openSync(path, "r");
+  try {
+    const bytes = Buffer.alloc(n);
+    const got = readSync(fd, bytes, 0, n, 0);
+    return new TextDecoder().decode(bytes.subarray(0, got));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function input(path: string, cwd: string): InputFile {
   const shown = relative(cwd, path) || path;
   let bytes: Buffer;
   try {
-    if (!statSync(path).isFile()) throw new Unreadable(shown, "is a folder, not a file");
+    const st = statSync(path);
+    if (!st.isFile()) throw new Unreadable(shown, "is a folder, not a file");
+    if (st.size > MAX_FILE_BYTES) return { path: shown, text: prefixOf(path, MAX_FILE_BYTES + 1) };
     bytes = readFileSync(path);
   } catch (e) {
     if (e instanceof Unreadable) throw e;
@@ -331,6 +353,15 @@ export async function compileToDisk(
 }
 
 /**
+ * A source map as a data: URL, for a module loaded from memory. The module names it on its last
+ * line (emit's `mapUrl`): a text of the game that happens to hold `//# sourceMappingURL=` is not
+ * touched, as a search and replace over the module's text would.
+ */
+export function inlineMapUrl(mapJson: string): string {
+  return `data:application/json;base64,${Buffer.from(mapJson).toString("base64")}`;
+}
+
+/**
  * The game module of a checked game without writing anything: the cached build when it is up to
  * date, else generated in memory (for `check`, which must not touch dist/).
  */
@@ -344,13 +375,9 @@ export async function moduleInMemory(
   const out = outDir(game, root);
   if (cached(out, inputHash(inp))) return (await loadGame(game, root)).module;
   const { emitGame } = await import("../core/emit/emit.ts");
-  const emitted = emitGame(model, [inp.rules, ...inp.cards]);
   // A data: URL cannot point to a map file next to it: the source map goes inline.
-  const js = emitted.js.replace(
-    /\/\/# sourceMappingURL=.*$/m,
-    `//# sourceMappingURL=data:application/json;base64,${Buffer.from(emitted.map).toString("base64")}`,
-  );
-  const url = `data:text/javascript;base64,${Buffer.from(js).toString("base64")}`;
+  const emitted = emitGame(model, [inp.rules, ...inp.cards], { mapUrl: inlineMapUrl });
+  const url = `data:text/javascript;base64,${Buffer.from(emitted.js).toString("base64")}`;
   return ((await import(url)) as { game: GameModule }).game;
 }
 

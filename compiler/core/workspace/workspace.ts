@@ -264,7 +264,7 @@ export class Workspace {
     ) => {
       files.set(file, { file, role, text, declarations, references, diagnostics: diags });
       for (const d of declarations) if (!symbols.has(d.id)) symbols.set(d.id, d);
-      diagnostics.push(...diags);
+      for (const d of diags) diagnostics.push(d);
     };
     for (const d of builtinDeclarations()) symbols.set(d.id, d);
     const rb = this.rulesBody;
@@ -300,7 +300,7 @@ export class Workspace {
       }
       addFile(path, "card", c.input.text, c.body?.declarations ?? [], c.body?.references ?? [], own);
       if (c.body) {
-        units.push(...c.body.units);
+        for (const u of c.body.units) units.push(u);
         if (c.body.card) cards.push(c.body.card);
       }
     }
@@ -348,7 +348,7 @@ export class Workspace {
       }
       if (!found.length) continue;
       files.set(t.file, { ...f, diagnostics: [...f.diagnostics, ...found] });
-      diagnostics.push(...found);
+      for (const d of found) diagnostics.push(d);
     }
     const decks: DeckModel[] = [];
     for (const [path, d] of this.decks) {
