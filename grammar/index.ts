@@ -202,7 +202,7 @@ function interpolation(text: string, start: number, end: number, issues: SyntaxI
   const builder = new AstBuilder(text, local, (s, e, sink) => interpolation(text, s, e, sink), start);
   const node = cst.children.expression?.[0];
   const expr = node === undefined ? placeholderAt(start) : builder.expression(node);
-  issues.push(...local);
+  for (const issue of local) issues.push(issue);
   return expr;
 }
 

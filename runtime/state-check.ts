@@ -71,8 +71,9 @@ function fitProblem(ix: ModuleIndex, st: State): string | null {
     const p = frameProblem(st.frames[i] as Frame, `state.frames[${i}]`);
     if (p !== null) return p;
   }
-  for (let i = 0; i < (st.chain?.links.length ?? 0); i++) {
-    const p = frameProblem((st.chain?.links[i] as { frame: Frame }).frame, `state.chain.links[${i}].frame`);
+  const links = st.chain?.links ?? [];
+  for (let i = 0; i < links.length; i++) {
+    const p = frameProblem((links[i] as { frame: Frame }).frame, `state.chain.links[${i}].frame`);
     if (p !== null) return p;
   }
   if (st.decision !== null) {

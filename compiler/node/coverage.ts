@@ -11,7 +11,7 @@ import { coverageReport, type CoverageReport } from "../core/analysis/coverage/r
 import type { Diagnostic } from "../core/text/diagnostics.ts";
 import type { CheckedModel } from "../core/workspace/model.ts";
 import { runScenarios, type ScenarioResult } from "../scenarios/runner.ts";
-import { hasCodeErrors, readGame, ROOT } from "./project.ts";
+import { hasCodeErrors, inlineMapUrl, readGame, ROOT } from "./project.ts";
 
 /** A game compiled with coverage probes: run its module any number of times, then read `report()`. */
 export interface InstrumentedGame {
@@ -34,12 +34,8 @@ export async function instrumentGame(game: string, root = ROOT): Promise<Instrum
   const model = checkGame(inp);
   if (hasCodeErrors(model)) return { ok: false, diagnostics: model.diagnostics };
   const { emitGame } = await import("../core/emit/emit.ts");
-  const emitted = emitGame(model, [inp.rules, ...inp.cards], { coverage: true });
-  const js = emitted.js.replace(
-    /\/\/# sourceMappingURL=.*$/m,
-    `//# sourceMappingURL=data:application/json;base64,${Buffer.from(emitted.map).toString("base64")}`,
-  );
-  const mod = (await import(`data:text/javascript;base64,${Buffer.from(js).toString("base64")}`)) as {
+  const emitted = emitGame(model, [inp.rules, ...inp.cards], { coverage: true, mapUrl: inlineMapUrl });
+  const mod = (await import(`data:text/javascript;base64,${Buffer.from(emitted.js).toString("base64")}`)) as {
     game: GameModule;
     coverage: Uint8Array;
   };
@@ -61,7 +57,7 @@ export function runAllScenarios(g: InstrumentedGame): ScenarioResult[] {
   const results: ScenarioResult[] = [];
   for (const s of g.model.scenarios) {
     const errors = g.model.diagnostics.filter((d) => d.file === s.file && d.severity === "error");
-    results.push(...runScenarios(g.module, s, errors));
+    for (const r of runScenarios(g.module, s, errors)) results.push(r);
   }
   return results;
 }

@@ -9,6 +9,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   realpathSync,
   rmSync,
   statSync,
@@ -25,6 +26,7 @@ import { deckFileSchema, scenarioFileSchema } from "../core/services/editor-sche
 import { type CheckedGame, type GameInput, type InputFile } from "../core/files/check-files.ts";
 import { checkGame } from "../core/workspace/workspace.ts";
 import { START, type Diagnostic } from "../core/text/diagnostics.ts";
+import { MAX_FILE_BYTES } from "../core/text/input-limits.ts";
 import type { CheckedModel } from "../core/workspace/model.ts";
 
 /** The repository root (this file lives in compiler/node/). */
@@ -90,7 +92,7 @@ function yamlFilesUnder(dir: string, seen = new Set<string>()): string[] {
     } catch (err) {
       throw new Unreadable(p, ioReason(err));
     }
-    if (isDir) out.push(...yamlFilesUnder(p, seen));
+    if (isDir) for (const f of yamlFilesUnder(p, seen)) out.push(f);
     else if (/\.ya?ml$/.test(e)) out.push(p);
   }
   return out;
@@ -111,6 +113,18 @@ function invalidUtf8At(bytes: Uint8Array): number {
   return -1;
 }
 
+/**
+ * The first `n` bytes of a file past the size limit, as text: the checker refuses it at the first
+ * character past the limit (compiler/core/text/input-limits.ts), so the rest is never read. A
+ * character cut at the end reads as U+FFFD, after that place.
+ */
+/** The first `n` bytes of an open file, as text. */
+function prefixOf(fd: number, n: number): string {
+  const bytes = Buffer.alloc(n);
+  const got = readSync(fd, bytes, 0, n, 0);
+  return new TextDecoder().decode(bytes.subarray(0, got));
+}
+
 function input(path: string, cwd: string): InputFile {
   const shown = relative(cwd, path) || path;
   let bytes: Buffer;
@@ -122,6 +136,9 @@ function input(path: string, cwd: string): InputFile {
     try {
       const st = fstatSync(fd);
       if (!st.isFile()) throw new Unreadable(shown, `is ${notRegular(st)}, not a regular file`);
+      // Past the size limit only the first MAX_FILE_BYTES + 1 bytes are read: enough for the
+      // positioned io/too-large diagnostic, without holding the whole file.
+      if (st.size > MAX_FILE_BYTES) return { path: shown, text: prefixOf(fd, MAX_FILE_BYTES + 1) };
       bytes = readFileSync(fd);
     } finally {
       closeSync(fd);
@@ -353,6 +370,15 @@ export async function compileToDisk(
 }
 
 /**
+ * A source map as a data: URL, for a module loaded from memory. The module names it on its last
+ * line (emit's `mapUrl`): a text of the game that happens to hold `//# sourceMappingURL=` is not
+ * touched, as a search and replace over the module's text would.
+ */
+export function inlineMapUrl(mapJson: string): string {
+  return `data:application/json;base64,${Buffer.from(mapJson).toString("base64")}`;
+}
+
+/**
  * The game module of a checked game without writing anything: the cached build when it is up to
  * date, else generated in memory (for `check`, which must not touch dist/).
  */
@@ -366,13 +392,9 @@ export async function moduleInMemory(
   const out = outDir(game, root);
   if (cached(out, inputHash(inp))) return (await loadGame(game, root)).module;
   const { emitGame } = await import("../core/emit/emit.ts");
-  const emitted = emitGame(model, [inp.rules, ...inp.cards]);
   // A data: URL cannot point to a map file next to it: the source map goes inline.
-  const js = emitted.js.replace(
-    /\/\/# sourceMappingURL=.*$/m,
-    `//# sourceMappingURL=data:application/json;base64,${Buffer.from(emitted.map).toString("base64")}`,
-  );
-  const url = `data:text/javascript;base64,${Buffer.from(js).toString("base64")}`;
+  const emitted = emitGame(model, [inp.rules, ...inp.cards], { mapUrl: inlineMapUrl });
+  const url = `data:text/javascript;base64,${Buffer.from(emitted.js).toString("base64")}`;
   return ((await import(url)) as { game: GameModule }).game;
 }
 

@@ -10,7 +10,6 @@ import { pathToFileURL } from "node:url";
 import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileToDisk } from "../../compiler/node/project.ts";
-import { comment } from "../../compiler/core/emit/generate.ts";
 import type { Ctx, Frame, GameModule, Scope } from "../../runtime/types.ts";
 import { parse } from "yaml";
 import { gameFiles, writeGame } from "./kit.ts";
@@ -132,7 +131,7 @@ describe("escaping user text in the generated module", () => {
     expect(label?.({} as Ctx, scope)).toBe(LABEL_TEXT);
   });
 
-  it("no user '*/' ends a comment early: every block comment holds exactly one '*/', its own", () => {
+  it("no comment holds user text: every block comment holds exactly one '*/', its own, and names a file by index", () => {
     const sf = ts.createSourceFile("game.js", generated, ts.ScriptTarget.ES2022, true, ts.ScriptKind.JS);
     const comments = new Set<string>();
     const visit = (n: ts.Node) => {
@@ -144,13 +143,19 @@ describe("escaping user text in the generated module", () => {
     const blocks = [...comments].filter((c) => c.startsWith("/*"));
     expect(blocks.length).toBeGreaterThan(5);
     for (const c of blocks) expect(c.indexOf("*/"), c).toBe(c.length - 2);
-    // The effect's doc comment names the card, sanitised onto one line, and its YAML file, line and column.
+    // The effect's doc comment names its YAML file by index into $F, then line and column; the
+    // card's name and the path are data (game.sources, $F), never comment text.
     const file = relative(process.cwd(), join(root, "cards", "corpus", "cards", "odd.yaml"));
-    expect(blocks.filter((b) => b.includes("odd.yaml"))).toEqual([
-      `/** ${comment(`${CARD_NAME}: effect`)} — ${file}:6:10 */`,
-    ]);
-    expect(comment(`${CARD_NAME}: effect`)).toBe(
-      "Odd q\"uote' back`tick ${x} *\\/ /* \\ new line   sep   日本語 한국어 🎴😀: effect",
-    );
+    const lines = generated.split("\n");
+    const start = lines.indexOf("const $F = [");
+    expect(start).toBeGreaterThan(0);
+    const files = lines
+      .slice(start + 1, lines.indexOf("];", start))
+      .map((l) => JSON.parse(l.replace(/,$/, "")) as string);
+    const i = files.indexOf(file);
+    expect(i).toBeGreaterThan(0);
+    expect(blocks.filter((b) => b.includes(`$F[${i}]:`))).toEqual([`/** $F[${i}]:6:10 */`]);
+    expect(game.sources["card.odd.effect"]).toEqual({ file, line: 6, col: 10, what: `${CARD_NAME}: effect` });
+    for (const c of comments) expect(c).not.toMatch(/Odd|odd\.yaml|日本語/);
   });
 });

@@ -4,8 +4,9 @@
  * printer writes JavaScript text line by line and records, for every statement, where it came
  * from (a source-map mapping and an entry of the module's `positions` table).
  *
- * User text reaches the output only through JSON.stringify (string literals) or `comment()`
- * (comments): card text can never inject code.
+ * Text that is not the printer's own reaches the output only through `emit/escape.ts` (string
+ * literals, keys, tables): no comment holds user text — a function's comment names its YAML file
+ * by index into `$F`, the module's table of file paths.
  *
  * Tracing: before each statement a step function sets `ctx.at` (pure code: `ctx.pureAt`) to the
  * statement's index in `positions`. One store per statement is all it costs; the runtime reads it
@@ -19,13 +20,9 @@
  */
 import type { CompiledUnit, IrExpr, IrStmt, SourceAt, StepBlock, SuspendOp, Terminator } from "../semantic/ir.ts";
 import { walkExpr, walkStmt } from "../semantic/ir-walk.ts";
-import { at, ExprPrinter, P, q } from "./js-expr.ts";
+import { at, ExprPrinter, P } from "./js-expr.ts";
 import { encodeMappings, type Mapping, type SourceMapV3 } from "./source-map.ts";
-
-/** A comment-safe rendering of user text. */
-export function comment(text: string): string {
-  return text.replace(/\*\//g, "*\\/").replace(/[\r\n\u2028\u2029]+/g, " ");
-}
+import { jsData, jsIdentifier, jsInt, jsKey, jsonText, jsString as q } from "./escape.ts";
 
 /** A YAML file of the game: its path as the CLI shows it, and its text (for `sourcesContent`). */
 export interface SourceText {
@@ -50,6 +47,11 @@ export interface GenerateOptions {
   readonly sourceRoot?: string;
   /** Print coverage probes (see the file comment). */
   readonly coverage?: boolean;
+  /**
+   * The URL the last line names as the module's source map (default `game.js.map`), made from
+   * the map's JSON text: a host that loads the module from memory passes a `data:` URL.
+   */
+  readonly mapUrl?: (mapJson: string) => string;
 }
 
 /** What a coverage probe records. */
@@ -89,6 +91,8 @@ class Writer {
 
   /** A line of output; with `at`, mapped (from its first non-blank column) to that YAML position. */
   line(text: string, where?: SourceAt): void {
+    // Line numbers of the source map count these lines: a printed text never holds a line break.
+    if (/[\n\r\u2028\u2029]/.test(text)) throw new Error("internal: a generated line holds a line break");
     if (where !== undefined) {
       const source = this.fileIndex.get(where.file);
       if (source !== undefined) {
@@ -111,13 +115,19 @@ class Writer {
    */
   probe(unit: string, kind: ClauseKind, where: SourceAt): string {
     if (!this.coverage) return "";
-    const key = `${unit}\0${kind}\0${where.file}:${where.line}:${where.col}`;
+    const key = [unit, kind, where.file, where.line, where.col].join("\0");
     let k = this.clauseIndex.get(key);
     if (k === undefined) {
       k = this.clauses.push({ kind, unit, at: where }) - 1;
       this.clauseIndex.set(key, k);
     }
-    return `$C[${k}] = 1; `;
+    return `$C[${jsInt(k)}] = 1; `;
+  }
+
+  /** `$F[i]:line:col`: a place in a comment, the file by its index in the module's `$F` (`?` if none). */
+  placeOf(where: SourceAt): string {
+    const i = this.fileIndex.get(where.file);
+    return `${i === undefined ? "?" : `$F[${jsInt(i)}]`}:${jsInt(where.line)}:${jsInt(where.col)}`;
   }
 
   /** A new entry of `positions`: its index, which generated code stores before the statement runs. */
@@ -125,6 +135,12 @@ class Writer {
     this.positions.push({ h, at: where });
     return this.positions.length - 1;
   }
+}
+
+/** A line of generated code (the printer's own text) and the YAML place it maps to. */
+interface PrintedLine {
+  readonly code: string;
+  readonly at?: SourceAt;
 }
 
 interface Mode {
@@ -148,7 +164,7 @@ class ModulePrinter {
 
   /** `ctx.at = N; ` (step code) or `ctx.pureAt = N; ` (pure code): which statement is running. */
   private trace(mode: Mode, where: SourceAt): string {
-    return `${this.w.probe(mode.h, "statement", where)}ctx.${mode.step ? "at" : "pureAt"} = ${this.w.position(mode.h, where)}; `;
+    return `${this.w.probe(mode.h, "statement", where)}ctx.${mode.step ? "at" : "pureAt"} = ${jsInt(this.w.position(mode.h, where))}; `;
   }
 
   private probe(mode: Mode, kind: ClauseKind, where: SourceAt): string {
@@ -159,9 +175,9 @@ class ModulePrinter {
     return this.ex.code(e);
   }
 
-  stmt(s: IrStmt, out: { text: string; at?: SourceAt }[], indent: string, mode: Mode): void {
+  stmt(s: IrStmt, out: PrintedLine[], indent: string, mode: Mode): void {
     const w = (text: string, where?: SourceAt) =>
-      out.push(where === undefined ? { text: indent + text } : { text: indent + text, at: where });
+      out.push(where === undefined ? { code: indent + text } : { code: indent + text, at: where });
     const t = () => this.trace(mode, s.at);
     const compound = (read: string, op: "+=" | "-=", value: Parameters<ExprPrinter["ex"]>[0]) =>
       `${read} ${op === "+=" ? "+" : "-"} ${at(this.ex.ex(value), P.add + 1)}`;
@@ -223,9 +239,9 @@ class ModulePrinter {
       }
       case "for":
         // The list is read once, as a copy: the body may move the cards of a zone it walks.
-        w(`${t()}for (const $v${s.id} of ${this.c(s.list)}) {`, s.at);
+        w(`${t()}for (const $v${jsInt(s.id)} of ${this.c(s.list)}) {`, s.at);
         // Each iteration counts against the loop and work budgets, as a `while` iteration does.
-        w(`  ${this.probe(mode, "loop", s.at)}ctx.tick(); L[${q(s.name)}] = $v${s.id};`);
+        w(`  ${this.probe(mode, "loop", s.at)}ctx.tick(); L[${q(s.name)}] = $v${jsInt(s.id)};`);
         for (const x of s.body) this.stmt(x, out, indent + "  ", mode);
         w("}");
         return;
@@ -251,7 +267,7 @@ class ModulePrinter {
         w(`${t()}ctx.draw(f); return;`, s.at);
         return;
       case "jump":
-        w(`${this.probe(mode, "statement", s.at)}f.step = ${s.to}; continue;`, s.at);
+        w(`${this.probe(mode, "statement", s.at)}f.step = ${jsInt(s.to)}; continue;`, s.at);
         return;
       case "suspend":
         throw new Error("internal: a suspension was left in structured code");
@@ -277,9 +293,9 @@ class ModulePrinter {
       case "act":
         return `ctx.act(f, ${i}, ${q(op.window)}, ${this.c(op.player)}, ${op.ev ? this.c(op.ev) : "null"});`;
       case "emit":
-        return `ctx.emit(f, ${i}, ${q(op.event)}, { ${op.fields.map(([n, v]) => `${q(n)}: ${this.c(v)}`).join(", ")} });`;
+        return `ctx.emit(f, ${i}, ${q(op.event)}, { ${op.fields.map(([n, v]) => `${jsKey(n)}: ${this.c(v)}`).join(", ")} });`;
       case "call":
-        return `ctx.call(f, ${i}, ${q(op.proc)}, { ${op.args.map(([n, v]) => `${q(n)}: ${this.c(v)}`).join(", ")} });`;
+        return `ctx.call(f, ${i}, ${q(op.proc)}, { ${op.args.map(([n, v]) => `${jsKey(n)}: ${this.c(v)}`).join(", ")} });`;
       case "run":
         return `ctx.run(f, ${this.c(op.card)}, ${q(op.effect)}, ${op.ev ? this.c(op.ev) : "null"});`;
       case "chain":
@@ -287,25 +303,27 @@ class ModulePrinter {
     }
   }
 
-  terminator(t: Terminator, out: { text: string; at?: SourceAt }[], indent: string, mode: Mode): void {
+  terminator(t: Terminator, out: PrintedLine[], indent: string, mode: Mode): void {
     const w = (text: string, where?: SourceAt) =>
-      out.push(where === undefined ? { text: indent + text } : { text: indent + text, at: where });
+      out.push(where === undefined ? { code: indent + text } : { code: indent + text, at: where });
     switch (t.k) {
       case "goto":
-        w(`f.step = ${t.to}; continue;`);
+        w(`f.step = ${jsInt(t.to)}; continue;`);
         return;
       case "branch": {
         // With coverage, each way taken is recorded (`(probe, step)`); a loop records its body only.
         const thenTo = this.w.coverage
-          ? `(${this.probe(mode, t.loop ? "loop" : "then", t.at).slice(0, -2)}, ${t.then})`
-          : `${t.then}`;
+          ? `(${this.probe(mode, t.loop ? "loop" : "then", t.at).slice(0, -2)}, ${jsInt(t.then)})`
+          : jsInt(t.then);
         const elseTo =
-          this.w.coverage && !t.loop ? `(${this.probe(mode, "else", t.at).slice(0, -2)}, ${t.else})` : `${t.else}`;
+          this.w.coverage && !t.loop
+            ? `(${this.probe(mode, "else", t.at).slice(0, -2)}, ${jsInt(t.else)})`
+            : jsInt(t.else);
         w(`${this.trace(mode, t.at)}f.step = ${at(this.ex.ex(t.cond), P.or)} ? ${thenTo} : ${elseTo}; continue;`, t.at);
         return;
       }
       case "suspend":
-        w(`f.step = ${t.next};`);
+        w(`f.step = ${jsInt(t.next)};`);
         w(`${this.trace(mode, t.at)}${this.suspendCall(t.op, t.into)}`, t.at);
         w("return;");
         return;
@@ -315,8 +333,8 @@ class ModulePrinter {
     }
   }
 
-  stepBody(blocks: readonly StepBlock[], mode: Mode): { text: string; at?: SourceAt }[] {
-    const out: { text: string; at?: SourceAt }[] = [];
+  stepBody(blocks: readonly StepBlock[], mode: Mode): PrintedLine[] {
+    const out: PrintedLine[] = [];
     const only = blocks[0];
     const jumps = blocks.some((b) =>
       b.stmts.some(function hasJump(s: IrStmt): boolean {
@@ -325,50 +343,52 @@ class ModulePrinter {
     );
     if (blocks.length === 1 && only && only.term.k === "end" && !jumps) {
       for (const s of only.stmts) this.stmt(s, out, "", mode);
-      out.push({ text: "ctx.ret(f, null);" });
+      out.push({ code: "ctx.ret(f, null);" });
       return out;
     }
-    out.push({ text: "for (;;) {" }, { text: "  switch (f.step) {" });
+    out.push({ code: "for (;;) {" }, { code: "  switch (f.step) {" });
     for (const b of blocks) {
-      out.push({ text: `    case ${b.id}: {` });
+      out.push({ code: `    case ${jsInt(b.id)}: {` });
       for (const s of b.stmts) this.stmt(s, out, "      ", mode);
       this.terminator(b.term, out, "      ", mode);
-      out.push({ text: "    }" });
+      out.push({ code: "    }" });
     }
     out.push(
-      { text: "    default:" },
-      { text: "      throw new Error(`no step ${f.step}`);" },
-      { text: "  }" },
-      { text: "}" },
+      { code: "    default:" },
+      { code: "      throw new Error(`no step ${f.step}`);" },
+      { code: "  }" },
+      { code: "}" },
     );
     return out;
   }
 
   unit(u: CompiledUnit): void {
     const where: SourceAt = { file: u.file, line: u.line, col: u.col ?? 1 };
-    const body: { text: string; at?: SourceAt }[] = [];
+    const body: PrintedLine[] = [];
     // A trigger's start is a clause of its own (it ran, whatever its body does).
     if (this.w.coverage && u.kind === "step" && TRIGGER_UNIT.test(u.id))
-      body.push({ text: this.probe({ step: true, result: null, h: u.id }, "trigger", where).trimEnd() });
-    if (u.kind === "step") body.push(...this.stepBody(u.blocks ?? [], { step: true, result: null, h: u.id }));
+      body.push({ code: this.probe({ step: true, result: null, h: u.id }, "trigger", where).trimEnd() });
+    if (u.kind === "step")
+      for (const line of this.stepBody(u.blocks ?? [], { step: true, result: null, h: u.id })) body.push(line);
     else if (u.kind === "pure-expr" && this.w.coverage && u.expr && u.expr.ty.t === "bool") {
       // A condition (`when:`): both outcomes are clauses.
       const mode: Mode = { step: false, result: null, h: u.id };
-      body.push({ text: `const $r = ${this.c(u.expr)};`, at: where });
+      body.push({ code: `const $r = ${this.c(u.expr)};`, at: where });
       body.push({
-        text: `if ($r) ${this.probe(mode, "when-true", where)}else ${this.probe(mode, "when-false", where)}`,
+        code: `if ($r) ${this.probe(mode, "when-true", where)}else ${this.probe(mode, "when-false", where)}`,
       });
-      body.push({ text: "return $r;" });
-    } else if (u.kind === "pure-expr") body.push({ text: `return ${u.expr ? this.c(u.expr) : "null"};`, at: where });
+      body.push({ code: "return $r;" });
+    } else if (u.kind === "pure-expr") body.push({ code: `return ${u.expr ? this.c(u.expr) : "null"};`, at: where });
     else {
       const mode: Mode = { step: false, result: u.result ?? null, h: u.id };
       for (const s of u.body ?? []) this.stmt(s, body, "", mode);
-      body.push({ text: `return ${u.result ? `L[${q(u.result)}]` : "null"};` });
+      body.push({ code: `return ${u.result ? `L[${q(u.result)}]` : "null"};` });
     }
-    this.w.line(`/** ${comment(u.what)} — ${u.file}:${where.line}:${where.col} */`);
-    this.w.line(`function ${u.fnName}(ctx, f) {`, where);
-    if (body.some((l) => l.text.includes("L["))) this.w.line("  const L = f.L;");
-    for (const l of body) this.w.line(`  ${l.text}`, l.at);
+    // No user text in the comment: the file is named by its index in $F (`game.sources` has the rest).
+    this.w.line(`/** ${this.w.placeOf(where)} */`);
+    this.w.line(`function ${jsIdentifier(u.fnName)}(ctx, f) {`, where);
+    if (body.some((l) => l.code.includes("L["))) this.w.line("  const L = f.L;");
+    for (const l of body) this.w.line(`  ${l.code}`, l.at);
     this.w.line("}");
   }
 }
@@ -486,23 +506,28 @@ export function generateModule(
   const p = printerFor(w, units);
   w.line(opts.header);
   for (const l of HELPERS.split("\n")) w.line(l);
+  // The game's file paths, first: the functions' comments refer to them by index.
+  w.line("/** The YAML files of the game: `$F[i]` in a comment and in `$P` is file i. */");
+  for (const l of `const $F = ${jsData(opts.files.map((f) => f.path))};`.split("\n")) w.line(l);
   for (const u of units) p.unit(u);
   const fileIdx = new Map(opts.files.map((f, i) => [f.path, i]));
-  w.line(`const $F = ${JSON.stringify(opts.files.map((f) => f.path))};`);
   w.line("function $at(h, file, line, col) {");
   w.line("  return Object.freeze({ h, file: $F[file], line, col });");
   w.line("}");
   w.line("/** Where each traced statement is: `ctx.at` / `ctx.pureAt` index this table. */");
   w.line("const $P = [");
-  for (const x of w.positions.slice())
-    w.line(`  $at(${q(x.h)}, ${fileIdx.get(x.at.file) ?? -1}, ${x.at.line}, ${x.at.col}),`);
+  for (const x of w.positions.slice()) {
+    const file = fileIdx.get(x.at.file);
+    w.line(`  $at(${q(x.h)}, ${file === undefined ? "-1" : jsInt(file)}, ${jsInt(x.at.line)}, ${jsInt(x.at.col)}),`);
+  }
   w.line("];");
   if (w.coverage) {
-    w.line(`export const coverage = new Uint8Array(${w.clauses.length});`);
+    w.line(`export const coverage = new Uint8Array(${jsInt(w.clauses.length)});`);
     w.line("const $C = coverage;");
   }
-  const entries = (kind: (u: CompiledUnit) => boolean) => units.filter(kind).map((u) => `    ${q(u.id)}: ${u.fnName},`);
-  const indented = (v: unknown) => JSON.stringify(v, null, 2).replace(/\n/g, "\n  ");
+  const entries = (kind: (u: CompiledUnit) => boolean) =>
+    units.filter(kind).map((u) => `    ${jsKey(u.id)}: ${jsIdentifier(u.fnName)},`);
+  const indented = (v: unknown) => jsData(v, "  ");
   w.line("export const game = {");
   w.line(`  id: ${q(tables.id)},`);
   w.line(`  name: ${q(tables.name)},`);
@@ -518,7 +543,6 @@ export function generateModule(
   w.line("  positions: $P,");
   w.line("};");
   w.line("export default game;");
-  w.line("//# sourceMappingURL=game.js.map");
   const map: SourceMapV3 = {
     version: 3,
     file: "game.js",
@@ -528,5 +552,10 @@ export function generateModule(
     names: [],
     mappings: encodeMappings(w.mappings),
   };
+  // The host's URL is pasted into a comment: it must be one run of visible ASCII (a data: URL in
+  // base64 is), so that nothing in it can end the line.
+  const url = opts.mapUrl ? opts.mapUrl(jsonText(map)) : "game.js.map";
+  if (!/^[\x21-\x7e]+$/.test(url)) throw new Error("internal: a source map URL must be visible ASCII without spaces");
+  w.line(`//# sourceMappingURL=${url}`);
   return { js: w.lines.join("\n") + "\n", map, statements: w.positions.length, clauses: w.clauses };
 }

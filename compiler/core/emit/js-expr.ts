@@ -4,11 +4,12 @@
  * than its place needs: `- -n` prints `-(-L["n"])`, never `--L["n"]`. Every argument is printed
  * (so evaluated) exactly once and in source order: a construct that needs a value twice (`last`,
  * `choose exactly n`) goes through a helper function instead of pasting the argument twice.
- * User text reaches the output only through JSON.stringify.
+ * Text that is not the printer's own reaches the output only through `emit/escape.ts`.
  */
 import type { Builtin, IrExpr } from "../semantic/ir.ts";
 import { walkExpr } from "../semantic/ir-walk.ts";
 import type { Type } from "../semantic/types.ts";
+import { jsIdentifier, jsInt, jsKey, jsNumber, jsString } from "./escape.ts";
 
 /** Precedence levels of JavaScript, as far as the printer uses them (higher binds tighter). */
 export const P = {
@@ -40,7 +41,8 @@ export function at(c: Js, min: number): string {
   return c.p >= min ? c.s : `(${c.s})`;
 }
 
-export const q = (s: string): string => JSON.stringify(s);
+/** A string literal (every user string of an expression is printed through it). */
+const q = jsString;
 
 const entityLike = (ty: Type) =>
   ["player", "card", "entity", "game", "event", "none", "unknown", "match"].includes(ty.t);
@@ -119,8 +121,9 @@ export class ExprPrinter {
     switch (e.k) {
       case "lit":
         if (typeof e.v === "string") return prim(q(e.v));
-        if (typeof e.v === "number" && (e.v < 0 || Object.is(e.v, -0))) return js(`-${String(-e.v)}`, P.unary);
-        return prim(String(e.v));
+        if (typeof e.v === "number" && (e.v < 0 || Object.is(e.v, -0))) return js(`-${jsNumber(-e.v)}`, P.unary);
+        if (typeof e.v === "number") return prim(jsNumber(e.v));
+        return prim(e.v === null ? "null" : e.v ? "true" : "false");
       case "list":
         return prim(`[${e.items.map((i) => this.code(i)).join(", ")}]`);
       case "text": {
@@ -134,7 +137,7 @@ export class ExprPrinter {
       case "local":
         return call(`L[${q(e.name)}]`);
       case "it":
-        return prim(`$it${e.depth}`);
+        return prim(`$it${jsInt(e.depth)}`);
       case "me":
         return call("f.me");
       case "self":
@@ -170,10 +173,12 @@ export class ExprPrinter {
       case "builtin":
         return this.builtin(e);
       case "fn": {
-        const args = e.args.map(([n, v]) => `${q(n)}: ${this.code(v)}`).join(", ");
+        const args = e.args.map(([n, v]) => `${jsKey(n)}: ${this.code(v)}`).join(", ");
         const name = this.fnNames.get(`fn.${e.name}`);
         if (name === undefined) throw new Error(`internal: no generated function for 'fn.${e.name}'`);
-        return call(`${name}(ctx, { me: f.me, self: f.self, ev: f.ev, L: {${args ? ` ${args} ` : ""}} })`);
+        return call(
+          `${jsIdentifier(name)}(ctx, { me: f.me, self: f.self, ev: f.ev, L: {${args ? ` ${args} ` : ""}} })`,
+        );
       }
       case "bin":
         return this.bin(e);
@@ -186,7 +191,7 @@ export class ExprPrinter {
         return js(`-${operand.startsWith("-") || operand.startsWith("+") ? `(${operand})` : operand}`, P.unary);
       }
       case "where":
-        return call(`${this.walked(e.list).s}.filter(($it${e.depth}) => ${this.code(e.cond)})`);
+        return call(`${this.walked(e.list).s}.filter(($it${jsInt(e.depth)}) => ${this.code(e.cond)})`);
       case "index":
         return call(`${at(this.ex(e.list), P.post)}[${this.code(e.index)}]`);
     }
@@ -197,7 +202,7 @@ export class ExprPrinter {
     // first match, so only when the condition draws nothing (else later items' draws would go).
     const arg = e.args[0];
     if (arg !== undefined && arg.k === "where" && (e.fn === "count" || (e.fn === "first" && !this.draws(arg.cond)))) {
-      const pred = `($it${arg.depth}) => ${this.code(arg.cond)}`;
+      const pred = `($it${jsInt(arg.depth)}) => ${this.code(arg.cond)}`;
       return call(`${e.fn === "count" ? "$countWhere" : "$firstWhere"}(${this.walked(arg.list).s}, ${pred})`);
     }
     const a = e.args.map((x, i) => (i === 0 && LIVE_FIRST.has(e.fn) ? this.live(x) : this.ex(x)));

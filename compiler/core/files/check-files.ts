@@ -78,11 +78,11 @@ export function checkRules(input: InputFile): RulesCheck {
     declarations: [],
     references: [],
   };
-  diags.push(...rules.diagnostics);
+  for (const d of rules.diagnostics) diags.push(d);
   if (!rules.ok) return none;
   const rulesValue = obj(rules.value());
   const schemaDiags = validateWithSchema(rules, rulesValue, RULES_SCHEMA);
-  diags.push(...schemaDiags);
+  for (const d of schemaDiags) diags.push(d);
   if (schemaDiags.length) return none;
   const voc = buildVocabulary(rules, rulesValue, diags);
   const decl = rulesDeclarations(rules, rulesValue, voc);
@@ -119,7 +119,7 @@ export function checkRulesBody(voc: Vocabulary, head: RulesCheck): RulesBody {
   const b = new UnitBuilder(voc, diags, units);
   buildRulesUnits(voc, head.src, value, b);
   buildInvariantUnits(head.src, value, b, diags);
-  diags.push(...invariantPurity(head.src, value, units));
+  for (const d of invariantPurity(head.src, value, units)) diags.push(d);
   const data = rulesData(voc, value, new Set(units.map((u) => u.id)));
   return { rules: { file: head.file, data }, units, diagnostics: diags, declarations: b.decls, references: b.refs };
 }
@@ -139,18 +139,18 @@ export interface CardHead {
 export function checkCardHead(voc: Vocabulary, file: InputFile): CardHead {
   const diags: Diagnostic[] = [];
   const src = new SourceFile(file.path, file.text);
-  diags.push(...src.diagnostics);
+  for (const d of src.diagnostics) diags.push(d);
   const none = { file: file.path, text: file.text, src, id: null, kind: null, value: null, diagnostics: diags };
   if (!src.ok) return none;
   const value = obj(src.value());
   const kindDiags = validateWithSchema(src, value, kindKeySchema(voc));
   if (kindDiags.length) {
-    diags.push(...kindDiags);
+    for (const d of kindDiags) diags.push(d);
     return none;
   }
   const kind = String(value["kind"]);
   const d = validateWithSchema(src, value, kindSchema(voc, kind));
-  diags.push(...d);
+  for (const x of d) diags.push(x);
   if (d.length) return none;
   const id = String(value["id"]);
   const base = src.file

@@ -43,11 +43,11 @@ export function checkDeckFile(ctx: DeckContext, file: { path: string; text: stri
   const diagnostics: Diagnostic[] = [];
   const references: Reference[] = [];
   const src = new SourceFile(file.path, file.text);
-  diagnostics.push(...src.diagnostics);
+  for (const d of src.diagnostics) diagnostics.push(d);
   if (!src.ok) return { deck: null, diagnostics, declarations: [], references };
   const v = src.value() as { id: string; name: string; zones: Record<string, string[]>; version?: unknown };
   const d = validateWithSchema(src, v, DECK_SCHEMA, "deck");
-  diagnostics.push(...d);
+  for (const x of d) diagnostics.push(x);
   if (d.length) return { deck: null, diagnostics, declarations: [], references };
   let ok = true;
   for (const [zone, ids] of Object.entries(v.zones)) {

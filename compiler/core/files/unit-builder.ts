@@ -38,9 +38,9 @@ export class UnitBuilder {
   ) {}
 
   private collect(c: Checker): void {
-    this.diags.push(...c.diags);
-    this.refs.push(...c.refs);
-    this.decls.push(...c.decls);
+    for (const d of c.diags) this.diags.push(d);
+    for (const r of c.refs) this.refs.push(r);
+    for (const d of c.decls) this.decls.push(d);
   }
 
   private source(src: SourceFile, path: YamlPath): TextSource | undefined {

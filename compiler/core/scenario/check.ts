@@ -98,7 +98,7 @@ class ScenarioChecker {
 
   run(): ScenarioCheck {
     const src = this.src;
-    this.diags.push(...src.diagnostics);
+    for (const d of src.diagnostics) this.diags.push(d);
     let value: unknown = null;
     const done = (ok: boolean): ScenarioCheck => ({
       scenario: { file: src.file, text: src.text, ok, source: src, value },
@@ -109,7 +109,7 @@ class ScenarioChecker {
     if (!src.ok) return done(false);
     value = src.value();
     const schema = validateWithSchema(src, value, SCENARIO_SCHEMA, "scenario");
-    this.diags.push(...schema);
+    for (const d of schema) this.diags.push(d);
     if (schema.length) return done(false);
     checkScenarioVersions(this.voc.versions, src, value as Obj, this.diags, this.refs);
     (value as { scenarios: Obj[] }).scenarios.forEach((sc, i) => {

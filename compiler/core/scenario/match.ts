@@ -154,7 +154,7 @@ export function matchZone(path: string, want: unknown, ids: readonly EntityId[],
           });
         break;
       case "ordered":
-        out.push(...ordered(path, list, ids, view, [key]));
+        for (const m of ordered(path, list, ids, view, [key])) out.push(m);
         break;
       case "unordered":
         if (list.length !== ids.length || unmatched(list, ids, view).length > 0) {

@@ -86,7 +86,7 @@ export function effectCompletion(
   }
   const names = next.some((t) => t === G.Identifier || t === G.Name);
   if (names) {
-    items.push(...nameItems(ctx, inner.mode));
+    for (const item of nameItems(ctx, inner.mode)) items.push(item);
     if (next.includes(G.True)) for (const k of ["true", "false", "none", "not"]) keywords.add(k);
   }
   for (const k of keywords) items.push({ label: k, kind: "keyword" });

@@ -115,7 +115,14 @@ export function regionTokens(region: CodeRegion, names: NameIndex): FileToken[] 
       stringParts(code, s, e, push, names, at, true);
     else if (tt === G.Identifier || (G.KEYWORDS.includes(tok.image) && prev?.tokenType === G.Dot)) {
       const next = lexed.tokens[lexed.tokens.indexOf(tok) + 1];
-      push(s, e, ...nameToken(tok.image, at(s), names, prev?.tokenType === G.Dot, next?.tokenType === G.LParen));
+      const [type, modifiers] = nameToken(
+        tok.image,
+        at(s),
+        names,
+        prev?.tokenType === G.Dot,
+        next?.tokenType === G.LParen,
+      );
+      push(s, e, type, modifiers);
     } else if (G.KEYWORDS.includes(tok.image)) push(s, e, "keyword");
     else push(s, e, "operator");
     prev = tok;
@@ -168,7 +175,14 @@ function stringParts(
         else if (tok.tokenType === G.StringLiteral) push(ts, te, "string");
         else if (tok.tokenType === G.Identifier || (prev?.tokenType === G.Dot && G.KEYWORDS.includes(tok.image))) {
           const next = inner.tokens[inner.tokens.indexOf(tok) + 1];
-          push(ts, te, ...nameToken(tok.image, at(ts), names, prev?.tokenType === G.Dot, next?.tokenType === G.LParen));
+          const [type, modifiers] = nameToken(
+            tok.image,
+            at(ts),
+            names,
+            prev?.tokenType === G.Dot,
+            next?.tokenType === G.LParen,
+          );
+          push(ts, te, type, modifiers);
         } else if (G.KEYWORDS.includes(tok.image)) push(ts, te, "keyword");
         else push(ts, te, "operator");
         prev = tok;

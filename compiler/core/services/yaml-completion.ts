@@ -187,7 +187,7 @@ function alternatives(s: Schema): Schema[] {
   for (const k of ["oneOf", "anyOf", "allOf"])
     for (const a of (s[k] as unknown[] | undefined) ?? []) {
       const sa = asSchema(a);
-      if (sa) out.push(...alternatives(sa));
+      if (sa) for (const c of alternatives(sa)) out.push(c);
     }
   return out;
 }
@@ -231,7 +231,7 @@ function valuesOf(s: Schema): string[] {
     if (a["const"] !== undefined) out.push(String(a["const"]));
     if (a["type"] === "boolean") out.push("true", "false");
     const items = asSchema(a["items"]);
-    if (items && a !== s) out.push(...valuesOf(items));
+    if (items && a !== s) for (const c of valuesOf(items)) out.push(c);
   }
   return [...new Set(out)];
 }

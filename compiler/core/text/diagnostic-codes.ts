@@ -88,6 +88,12 @@ const OWN = {
     mistake: "cards/imp.yaml -> imp.yaml (a link to itself)",
     fix: "a regular file",
   },
+  "io/too-large": {
+    severity: "error",
+    message: "the file is larger than {n} bytes (512 KiB), the limit of an input file: it is not read past here",
+    mistake: "cards/all-cards.yaml (a 5 MB file)",
+    fix: "cards/imp.yaml, cards/zap.yaml, … (a card per file)",
+  },
   "io/encoding": {
     severity: "error",
     message: "the file {why} (it is not valid UTF-8)",

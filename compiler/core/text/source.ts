@@ -13,6 +13,7 @@ import {
 } from "yaml";
 import type { Diagnostic, Position, Range } from "./diagnostics.ts";
 import type { Span } from "./positions.ts";
+import { offsetPastLimit, TOO_LARGE_MESSAGE } from "./input-limits.ts";
 
 export type YamlPath = readonly (string | number)[];
 
@@ -45,12 +46,25 @@ export class SourceFile {
   ) {
     const text = original.includes("\r") ? original.replace(/\r(?!\n)/g, "\n") : original;
     this.text = text;
+    // What parsing and checking cost grows with the file: one past the size limit is not parsed.
+    const past = offsetPastLimit(text);
+    if (past >= 0) {
+      this.doc = this.unparsed();
+      this.extra.push({
+        file,
+        range: this.rangeOf(past, past + 1),
+        severity: "error",
+        code: "io/too-large",
+        message: TOO_LARGE_MESSAGE,
+        hint: "split it into smaller files (a card per file); the largest file of the shipped games is 78 KB",
+      });
+      for (const d of this.extra) this.diagnostics.push(d);
+      return;
+    }
     const deep = nestingTooDeep(text, YAML_LIMITS.nesting);
     if (deep !== null) {
       // The YAML parser and every later walk recurse per level: refuse absurd nesting before parsing.
-      this.doc = parseDocument("", { lineCounter: new LineCounter() });
-      this.lineCounter.addNewLine(0);
-      for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineCounter.addNewLine(i + 1);
+      this.doc = this.unparsed();
       this.extra.push({
         file,
         range: this.rangeOf(deep, deep + 1),
@@ -59,7 +73,7 @@ export class SourceFile {
         message: `the YAML here is nested more than ${YAML_LIMITS.nesting} levels deep`,
         hint: "flatten the structure; no card or rules file needs this depth",
       });
-      this.diagnostics.push(...this.extra);
+      for (const d of this.extra) this.diagnostics.push(d);
       return;
     }
     this.doc = parseDocument(text, {
@@ -84,7 +98,14 @@ export class SourceFile {
       if (y.final) break;
     }
     if (this.doc.errors.length === 0) this.checkValues();
-    this.diagnostics.push(...this.extra);
+    for (const d of this.extra) this.diagnostics.push(d);
+  }
+
+  /** An empty document for a text that is refused before parsing; the line counter still knows its lines. */
+  private unparsed(): Document.Parsed {
+    this.lineCounter.addNewLine(0);
+    for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) this.lineCounter.addNewLine(i + 1);
+    return parseDocument("", { lineCounter: new LineCounter() });
   }
 
   get ok(): boolean {

@@ -277,7 +277,7 @@ export class Workspace {
       const diags = hidden.diagnostics.length ? [...own, ...hidden.diagnostics] : own;
       files.set(file, { file, role, text, declarations, references, diagnostics: diags });
       for (const d of declarations) if (!symbols.has(d.id)) symbols.set(d.id, d);
-      diagnostics.push(...diags);
+      for (const d of diags) diagnostics.push(d);
     };
     for (const d of builtinDeclarations()) symbols.set(d.id, d);
     const rb = this.rulesBody;
@@ -313,7 +313,7 @@ export class Workspace {
       }
       addFile(path, "card", c.input.text, c.body?.declarations ?? [], c.body?.references ?? [], own);
       if (c.body) {
-        units.push(...c.body.units);
+        for (const u of c.body.units) units.push(u);
         if (c.body.card) cards.push(c.body.card);
       }
     }
@@ -401,7 +401,7 @@ export class Workspace {
       }
       if (!found.length) continue;
       files.set(t.file, { ...f, diagnostics: [...f.diagnostics, ...found] });
-      diagnostics.push(...found);
+      for (const d of found) diagnostics.push(d);
     }
     const decks: DeckModel[] = [];
     for (const [path, d] of this.decks) {

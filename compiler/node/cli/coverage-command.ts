@@ -19,7 +19,7 @@ export interface CoverageOptions {
 }
 
 function table(report: CoverageReport): string {
-  const width = Math.max(4, ...report.cards.map((f) => (f.card ?? "").length));
+  const width = report.cards.reduce((w, f) => Math.max(w, (f.card ?? "").length), 4);
   const rows = report.cards.map((f) => {
     const mark = f.covered === f.total ? pc.green("✓") : pc.yellow("·");
     return `${mark} ${printable(f.card ?? f.file).padEnd(width)}  ${`${f.covered}/${f.total}`.padStart(7)}`;

@@ -48,18 +48,17 @@ export async function runGameScenarios(
     // properties in `expect:` …): a file with such errors is reported with them and not run.
     const checked = model?.scenarios.find((s) => s.file === rel);
     if (checked)
-      results.push(
-        ...runScenarios(
-          module,
-          checked,
-          (model?.diagnostics ?? []).filter((d) => d.file === rel && d.severity === "error"),
-          version,
-        ),
-      );
+      for (const x of runScenarios(
+        module,
+        checked,
+        (model?.diagnostics ?? []).filter((d) => d.file === rel && d.severity === "error"),
+        version,
+      ))
+        results.push(x);
     else {
       const read = readTextFile(f);
       if ("code" in read) results.push({ file: read.file, name: "(file)", line: 1, failures: [read], log: [] });
-      else results.push(...runScenarioFile(module, read.path, read.text, version));
+      else for (const r of runScenarioFile(module, read.path, read.text, version)) results.push(r);
     }
   }
   return { results, compileFailed: false };

@@ -44,9 +44,15 @@ export function scenarioYaml(board: WrittenBoard, r: Pick<Repro, "seed" | "steps
     for (const [z, cards] of Object.entries(p.zones ?? {})) entries.push(`${z}: ${flow(cards.map(cardFlow))}`);
     for (const [k, v] of Object.entries(p.props ?? {})) entries.push(`${k}: ${flow(v)}`);
     if (entries.length === 0) lines.push(`      ${SEATS[i] ?? `seat${i + 1}`}: {}`);
-    else lines.push(`      ${SEATS[i] ?? `seat${i + 1}`}:`, ...entries.map((e) => `        ${e}`));
+    else {
+      lines.push(`      ${SEATS[i] ?? `seat${i + 1}`}:`);
+      for (const e of entries) lines.push(`        ${e}`);
+    }
   });
   if (Object.keys(board.game ?? {}).length > 0) lines.push(`      game: ${flow(board.game)}`);
-  if (r.steps.length > 0) lines.push("    do:", ...r.steps.map((s) => `      - ${stepFlow(s)}`));
+  if (r.steps.length > 0) {
+    lines.push("    do:");
+    for (const s of r.steps) lines.push(`      - ${stepFlow(s)}`);
+  }
   return lines.join("\n") + "\n";
 }

@@ -87,7 +87,7 @@ export function findFacts(text: string, patterns: readonly Pattern[]): Fact[] {
           p.wordValue.size && !/^\d+$/.test(g) && g !== UNKNOWN ? (p.wordValue.get(g.toLowerCase()) ?? g) : g;
         facts.push({ role, value });
       });
-      facts.push(...p.fixed);
+      for (const f of p.fixed) facts.push(f);
       return " ".repeat(whole.length);
     });
   }

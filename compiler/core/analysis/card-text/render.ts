@@ -340,7 +340,7 @@ function isLocalOnly(body: readonly IrStmt[]): boolean {
 
 function stmts(list: readonly IrStmt[], ctx: Ctx): string[] {
   const out: string[] = [];
-  for (const s of list) out.push(...stmt(s, ctx));
+  for (const s of list) for (const line of stmt(s, ctx)) out.push(line);
   return out;
 }
 

@@ -185,7 +185,7 @@ function cardsInNoDeck(model: CheckedModel): Finding[] {
     const id = todo.pop() as string;
     if (reached.has(id) || !fileOf.has(id)) continue;
     reached.add(id);
-    todo.push(...named(fileOf.get(id) as string));
+    for (const n of named(fileOf.get(id) as string)) todo.push(n);
   }
   return model.cards
     .filter((c) => !reached.has(c.id))
