@@ -141,6 +141,10 @@ export function runGenerated(fn: StepFn, seed: number): Outcome {
     // The length limits of joins are the runtime's own checks (they use no state).
     list: RuntimeCtx.prototype.list,
     text: RuntimeCtx.prototype.text,
+    // Walks and list equality count work against the runtime's budget; the stub counts from 0.
+    work: 0,
+    visit: RuntimeCtx.prototype.visit,
+    equal: RuntimeCtx.prototype.equal,
     ret: (_f: Frame, v: Value) => void (returned = v),
   } as unknown as Ctx;
   const f: Frame = { h: "p", step: 0, L: {}, into: null, trigger: null, owned: [], me: 1, self: 2, ev: null };

@@ -323,15 +323,14 @@ export class Workspace {
       const h = c.head;
       if (!h?.value || !h.id || !h.kind || c.duplicateOf) continue;
       const sameNameAs = h.value["sameNameAs"];
-      cardNameList.push(
-        ...cardNames(h.value["name"], {
-          file: path,
-          id: h.id,
-          kind: h.kind,
-          sameNameAs,
-          rangeAt: (at) => h.src.rangeAt(at),
-        }),
-      );
+      const names = cardNames(h.value["name"], {
+        file: path,
+        id: h.id,
+        kind: h.kind,
+        sameNameAs,
+        rangeAt: (at) => h.src.rangeAt(at),
+      });
+      for (const n of names) cardNameList.push(n);
       if (typeof sameNameAs === "string" && voc && !voc.cards.has(sameNameAs)) {
         const d: Diagnostic = {
           file: path,

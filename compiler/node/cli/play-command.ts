@@ -233,7 +233,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   } else {
     const v = seatDecks(model, module, opts.deck || undefined, "--deck", asked);
     if (v === null) return 1;
-    chosen.push(...v.chosen);
+    for (const c of v.chosen) chosen.push(c);
     config = {
       seed,
       players: chosen.map((d, i) => ({ name: `P${i + 1}`, zones: d ? { ...d.zones } : {}, props: seatProps[i] ?? {} })),

@@ -78,8 +78,10 @@ export class LazyDocument {
       const replaced = splitLines(joined);
       // A line that kept its break ends in one; the split of a text that ends with a break gives an empty last line to drop.
       if (replaced.length > 1 && replaced[replaced.length - 1] === "" && e.line < last) replaced.pop();
-      if (replaced.length < 10_000) lines.splice(s.line, e.line - s.line + 1, ...replaced);
-      else lines = [...lines.slice(0, s.line), ...replaced, ...lines.slice(e.line + 1)];
+      // Typing changes one line in place; a change of several lines rebuilds the array (a spread
+      // into splice would overflow the stack on a large paste).
+      if (replaced.length === 1) lines.splice(s.line, e.line - s.line + 1, replaced[0] as string);
+      else lines = lines.slice(0, s.line).concat(replaced, lines.slice(e.line + 1));
       // A lone CR left before a LF the edit brought next to it (or the other way round) is one
       // line break now, not two: split again (rare: files with lone CR line ends).
       const before = lines[s.line - 1];

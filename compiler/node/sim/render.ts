@@ -37,18 +37,17 @@ export function renderResult(r: SimResult): string[] {
     `${sanitize(p.game)}: ${r.games} game(s) (${Math.ceil(r.games / k)} deal(s) × ${k} seat rotations), seed ${p.seed}, ${decks}${p.version !== null ? `, version ${sanitize(p.version)}` : ""}`,
   );
   out.push("");
-  out.push(
-    ...table([
-      ["agent", ...HEAD, "timeouts", "faults"],
-      ...r.agents.map((a) => [`${a.agent} ${sanitize(a.name)}`, ...cells(a), String(a.timeouts), String(a.faults)]),
-    ]),
-  );
+  for (const line of table([
+    ["agent", ...HEAD, "timeouts", "faults"],
+    ...r.agents.map((a) => [`${a.agent} ${sanitize(a.name)}`, ...cells(a), String(a.timeouts), String(a.faults)]),
+  ]))
+    out.push(line);
   out.push("");
   const bySeat: string[][] = [["agent / seat", ...HEAD]];
   for (const a of r.agents)
     for (const s of a.seats) bySeat.push([`${a.agent} ${sanitize(a.name)} in P${s.seat}`, ...cells(s)]);
   for (const s of r.seats) bySeat.push([`anyone in P${s.seat}`, ...cells(s)]);
-  out.push(...table(bySeat));
+  for (const line of table(bySeat)) out.push(line);
   out.push("");
   const f = r.firstSeat;
   const adv = f.advantage === null ? "–" : `${f.advantage >= 0 ? "+" : ""}${(f.advantage * 100).toFixed(1)} points`;
