@@ -42,3 +42,23 @@ export function scriptedAgent(
     remaining: () => actions.length - i,
   };
 }
+
+/** An agent as the command line names it (`--agents random,first`); `human` is answered by a person. */
+export type AgentSpec = { readonly kind: "random" | "first" | "human" };
+
+/** The spec as it is written on the command line. */
+export function specText(spec: AgentSpec): string {
+  return spec.kind;
+}
+
+/** The agent of a spec with its seed (null for `human`: the caller seats a person there). */
+export function makeAgent(spec: AgentSpec, seed: number): Agent | null {
+  switch (spec.kind) {
+    case "human":
+      return null;
+    case "random":
+      return randomAgent(seed);
+    case "first":
+      return firstLegalAgent();
+  }
+}

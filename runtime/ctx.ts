@@ -27,7 +27,8 @@ import type {
   StatementSource,
   Value,
 } from "./types.ts";
-import { formatValue, truthy } from "./values.ts";
+import { truthy, valueEquals } from "./values.ts";
+import { BUDGETS, formatBounded, valueSize } from "./budget.ts";
 import { Undo } from "./undo.ts";
 import { indexAtVersion } from "./versions.ts";
 
@@ -64,6 +65,14 @@ export class RuntimeCtx implements Ctx {
   pureAt = -1;
   /** Loop iterations counted by `tick()` since the drive began. */
   ticks = 0;
+  /** Units of work (BUDGETS.work) since the answer, or the public call, began: see `charge`. */
+  work = 0;
+  /** The size of the values stored into the state since the answer began (BUDGETS.remeasure). */
+  written = 0;
+  /** The statement (index in `module.positions`) that last stored a large value: blamed by the state budget. */
+  bigAt = -1;
+  /** What was written into each state since it was last measured whole (BUDGETS.remeasure). */
+  readonly unmeasured = new WeakMap<State, number>();
   /** (entity, property) pairs whose compute listeners are running: [e0, p0, e1, p1, …]. */
   readonly computing: (EntityId | string)[] = [];
   /**
@@ -129,6 +138,8 @@ export class RuntimeCtx implements Ctx {
 
   bind(state: State): this {
     this.state = state;
+    // Each public call (and each answer) has the whole work budget.
+    this.work = 0;
     // A match plays at the version chosen at setup: its card definitions come from that version's index.
     if (state.version !== this.ixVersion) {
       this.ix = indexAtVersion(this.baseIx, state.version);
@@ -213,6 +224,7 @@ export class RuntimeCtx implements Ctx {
       if (this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
       return [];
     }
+    if ((this.work += ids.length) > BUDGETS.work) this.overWork();
     return ids.slice();
   }
 
@@ -260,7 +272,7 @@ export class RuntimeCtx implements Ctx {
       const x = this.state.entities[v];
       return x === undefined ? String(v) : this.entityName(x);
     }
-    if (typeof v === "string") return this.module.cards[v]?.name ?? v;
+    if (typeof v === "string") return Object.hasOwn(this.module.cards, v) ? (this.module.cards[v]?.name ?? v) : v;
     return String(v);
   }
 
@@ -324,13 +336,59 @@ export class RuntimeCtx implements Ctx {
   list(xs: Value[]): Value[] {
     if (xs.length > LIMITS.list)
       throw new Error(`limit: a list of ${xs.length} items is longer than the limit of ${LIMITS.list}`);
+    if ((this.work += xs.length) > BUDGETS.work) this.overWork();
     return xs;
   }
 
   text(s: string): string {
     if (s.length > LIMITS.text)
       throw new Error(`limit: a text of ${s.length} characters is longer than the limit of ${LIMITS.text}`);
+    if ((this.work += s.length) > BUDGETS.work) this.overWork();
     return s;
+  }
+
+  /** A list about to be walked whole (a filter, a search, a sum): its items are work. */
+  visit<T>(xs: readonly T[]): readonly T[] {
+    if ((this.work += xs.length) > BUDGETS.work) this.overWork();
+    return xs;
+  }
+
+  /** Structural equality of two values (`==` on lists), each item compared being work. */
+  equal(a: Value, b: Value): boolean {
+    if (Array.isArray(a) && (this.work += a.length) > BUDGETS.work) this.overWork();
+    return valueEquals(a, b);
+  }
+
+  /** Adds work (BUDGETS.work) and faults past the budget. */
+  charge(n: number): void {
+    if ((this.work += n) > BUDGETS.work) this.overWork();
+  }
+
+  private overWork(): never {
+    throw new Error(
+      `work budget: more than ${BUDGETS.work} units of work (list items built, copied or walked, characters built or logged) while resolving one answer`,
+    );
+  }
+
+  /** An event field about to be stored by `emit` (BUDGETS.value). */
+  storing(v: Value, event: string, field: string): void {
+    this.stored(v, () => `${event}.${field}`);
+  }
+
+  /** The size of a value about to be stored (BUDGETS.value); measuring it is work too. */
+  private stored(v: Value, where: () => string): void {
+    if (typeof v !== "object" || v === null) {
+      this.written += typeof v === "string" ? 1 + v.length : 1;
+      return;
+    }
+    const n = valueSize(v, BUDGETS.value);
+    if (n > BUDGETS.value)
+      throw new Error(
+        `value budget: a value of more than ${BUDGETS.value} units (items and characters) cannot be stored in ${where()}`,
+      );
+    this.written += n;
+    if (n > 4096) this.bigAt = this.at;
+    this.charge(n);
   }
 
   /** Cards created since the drive began (see LIMITS.creates). */
@@ -338,6 +396,7 @@ export class RuntimeCtx implements Ctx {
 
   tick(): void {
     if (++this.ticks > MAX_TICKS) throw new Error(`runaway loop: more than ${MAX_TICKS} iterations without a decision`);
+    if (++this.work > BUDGETS.work) this.overWork();
   }
 
   fn(name: string, args: Locals, s: Scope): Value {
@@ -348,6 +407,7 @@ export class RuntimeCtx implements Ctx {
 
   set(e: EntityId, prop: string, v: Value): void {
     const x = this.entity(e);
+    this.stored(v, () => `${this.entityName(x)}.${prop}`);
     if (this.undo.active) this.undo.prop(x, prop);
     x.props[prop] = v;
     this.mutations++;
@@ -355,7 +415,7 @@ export class RuntimeCtx implements Ctx {
       pushLog(
         this.state,
         "set",
-        `${this.entityName(x)}.${prop} = ${formatValue(v)}`,
+        `${this.entityName(x)}.${prop} = ${formatBounded(v, BUDGETS.logLine)}`,
         this.entityData(x, { prop, value: v }),
         this.by(),
       );
@@ -364,13 +424,14 @@ export class RuntimeCtx implements Ctx {
   setField(ev: EventId, name: string, v: Value): void {
     const rec = this.state.events[ev];
     if (rec === undefined) throw new Error(`event ${ev} no longer exists (set .${name})`);
+    this.stored(v, () => `${rec.name}.${name}`);
     if (this.undo.active) this.undo.eventField(rec, name);
     rec.fields[name] = v;
     if (this.logging)
       pushLog(
         this.state,
         "set",
-        `${rec.name}.${name} = ${formatValue(v)}`,
+        `${rec.name}.${name} = ${formatBounded(v, BUDGETS.logLine)}`,
         { event: ev, field: name, value: v },
         this.by(),
       );
@@ -518,6 +579,7 @@ export class RuntimeCtx implements Ctx {
 
   modify(e: EntityId, prop: string, op: "=" | "+=" | "-=", v: Value, until: string): void {
     const x = this.entity(e);
+    this.stored(v, () => `a modifier of ${this.entityName(x)}.${prop}`);
     if (this.undo.active) this.undo.modifierList(this.state);
     this.state.modifiers.push({ entity: e, prop, op, value: v, until });
     this.mutations++;
@@ -525,13 +587,14 @@ export class RuntimeCtx implements Ctx {
       pushLog(
         this.state,
         "modify",
-        `${this.entityName(x)}.${prop} ${op} ${formatValue(v)} until ${until}`,
+        `${this.entityName(x)}.${prop} ${op} ${formatBounded(v, BUDGETS.logLine)} until ${until}`,
         this.entityData(x, { prop, op, value: v, until }),
         this.by(),
       );
   }
 
   log(text: string): void {
+    if ((this.work += text.length) > BUDGETS.work) this.overWork();
     if (this.logging) pushLog(this.state, "text", text, undefined, this.by());
   }
 

@@ -6,7 +6,7 @@
 import { cloneState } from "./clone.ts";
 import { RuntimeCtx } from "./ctx.ts";
 import { answer, describeAnswer, legalAnswers, rejectReason } from "./decisions.ts";
-import { RuntimeFault, errorMessage } from "./errors.ts";
+import { InputError, RuntimeFault, errorMessage } from "./errors.ts";
 import { hashState } from "./hash.ts";
 import { ModuleIndex } from "./module-index.ts";
 import { drive } from "./resolve.ts";
@@ -15,6 +15,12 @@ import { buildBoard, buildMatch, type Board, type MatchConfig } from "./setup.ts
 import type { Action, Decision, EntityId, GameModule, State, Value } from "./types.ts";
 import { versionProblem } from "./versions.ts";
 import { playerView } from "./view.ts";
+import { FORMAT, SAVED_STATE_SCHEMA } from "./schema.ts";
+import { stateProblem, trusted } from "./state-check.ts";
+import { schemaProblem } from "./validate.ts";
+
+/** Names `Engine.read` answers besides the rules' declared properties and the card's fields. */
+const SPECIAL_PROPS = new Set(["owner", "kind", "card", "zone", "name"]);
 
 export interface EngineOptions {
   /**
@@ -43,7 +49,7 @@ export class Engine {
     const st = buildMatch(this.rt, this.module.id, config);
     startGameFlow(this.rt, this.ix.rules.flow.game);
     drive(this.rt);
-    return st;
+    return trusted(st);
   }
 
   /**
@@ -66,11 +72,46 @@ export class Engine {
     const st = buildBoard(this.rt, this.module.id, board, seed);
     startGameFlow(this.rt, this.ix.rules.flow.scenario ?? this.ix.rules.flow.game);
     drive(this.rt);
-    return st;
+    return trusted(st);
+  }
+
+  /**
+   * Every entry point that takes a state checks it first (state-check.ts: once per state object):
+   * a state that is not one of this game's is an InputError saying what is wrong, never a TypeError.
+   */
+  private must(state: State): void {
+    const p = stateProblem(this.ix, state);
+    if (p !== null) throw new InputError(p);
+  }
+
+  /** A state as a saved file: `{ "format": 1, "state": … }` (read back with `load`). */
+  save(state: State): string {
+    this.must(state);
+    return JSON.stringify({ format: FORMAT, state });
+  }
+
+  /** A saved state (the text `save` wrote, or its parsed JSON), checked: an InputError when it cannot be played on. */
+  load(saved: string | object): State {
+    let doc: unknown = saved;
+    if (typeof saved === "string") {
+      try {
+        doc = JSON.parse(saved);
+      } catch (e) {
+        throw new InputError(`not JSON: ${errorMessage(e)}`);
+      }
+    }
+    const shape = schemaProblem(SAVED_STATE_SCHEMA, doc, "saved state");
+    if (shape !== null) throw new InputError(shape);
+    const { format, state } = doc as { format: number; state: State };
+    if (format > FORMAT)
+      throw new InputError(`saved state format ${format} is newer than this Cardwright reads (format ${FORMAT})`);
+    this.must(state);
+    return state;
   }
 
   /** The pending decision, or null when the match is over. */
   decision(state: State): Decision | null {
+    this.must(state);
     return state.match.over ? null : state.decision;
   }
 
@@ -81,11 +122,27 @@ export class Engine {
 
   /** A property as effect code reads it (own value or default, modifiers, compute listeners, min/max); no change, no log. */
   read(state: State, entity: EntityId, prop: string): Value {
+    this.must(state);
+    const x = Object.hasOwn(state.entities, String(entity)) ? state.entities[entity] : undefined;
+    if (x === undefined) throw new InputError(`there is no entity ${String(entity)}`);
+    // Only names the game knows: never a lookup into Object.prototype (`__proto__`, `toString`).
+    const props = this.module.rules.props;
+    const known =
+      typeof prop === "string" &&
+      (Object.hasOwn(x.props, prop) ||
+        Object.hasOwn(props.card, prop) ||
+        Object.hasOwn(props.player, prop) ||
+        Object.hasOwn(props.game, prop) ||
+        SPECIAL_PROPS.has(prop) ||
+        (x.card !== null && Object.hasOwn(this.module.cards[x.card]?.fields ?? {}, prop)));
+    if (!known) return null;
     return this.rt.bind(state).get(entity, prop);
   }
 
   /** The ids in a zone, top first (a copy). */
   zoneCards(state: State, owner: EntityId, zone: string): EntityId[] {
+    this.must(state);
+    if (!Object.hasOwn(this.module.rules.zones, zone)) throw new InputError(`unknown zone '${String(zone)}'`);
     return this.rt.bind(state).zone(owner, zone);
   }
 
@@ -96,7 +153,7 @@ export class Engine {
 
   /** Why an action is not legal now, or null when it is (no change to the state). */
   check(state: State, action: Action): string | null {
-    const foreign = this.foreignState(state);
+    const foreign = this.foreignState(state) ?? stateProblem(this.ix, state);
     if (foreign !== null) return foreign;
     if (state.match.over) return "the match is over";
     const d = state.decision;
@@ -141,7 +198,8 @@ export class Engine {
       state === null ||
       typeof state !== "object" ||
       typeof (state as { game?: unknown }).game !== "string" ||
-      typeof state.entities !== "object"
+      typeof state.entities !== "object" ||
+      state.entities === null
     ) {
       return "this is not a match state (make one with newMatch or fromBoard)";
     }
@@ -152,22 +210,25 @@ export class Engine {
       if (v !== null) return `this state is of ${v}`;
     }
     // A view has no RNG and no paused effects (see view.ts): it is for looking, not for playing.
-    if (state.rng.length === 0)
+    if (Array.isArray(state.rng) && state.rng.length === 0)
       return "this is a player view (from Engine.view), which cannot be played on: apply actions to the full state";
     return null;
   }
 
   isOver(state: State): boolean {
+    this.must(state);
     return state.match.over;
   }
 
   /** The match winner (null while running or for a drawn match). */
   winner(state: State): EntityId | null {
+    this.must(state);
     return state.match.winner;
   }
 
   clone(state: State): State {
-    return cloneState(state);
+    this.must(state);
+    return trusted(cloneState(state));
   }
 
   hash(state: State, options?: { readonly log?: boolean }): string {
@@ -176,16 +237,23 @@ export class Engine {
 
   /** What `player` may see (player 0: a spectator, who sees public zones only). */
   view(state: State, player: EntityId): State {
-    return playerView(this.rt.bind(state), state, player);
+    this.must(state);
+    if (!Number.isInteger(player) || player < 0 || player > this.module.rules.players)
+      throw new InputError(
+        `view: ${String(player)} is not a player (0 for a spectator, 1…${this.module.rules.players})`,
+      );
+    return trusted(playerView(this.rt.bind(state), state, player));
   }
 
   /** How a value reads in logs and choices: an entity by its name (a kind's display template), a list joined. */
   nameOf(state: State, v: Value): string {
+    this.must(state);
     return this.rt.bind(state).name(v);
   }
 
   /** A readable label of an action in this state (the log line it would produce). */
   describe(state: State, action: Action): string {
+    this.must(state);
     return describeAnswer(this.rt.bind(state), this.decision(state), action);
   }
 
@@ -193,7 +261,7 @@ export class Engine {
   preview(state: State, action: Action): State | { readonly ok: false; readonly reason: string } {
     const reason = this.check(state, action);
     if (reason !== null) return { ok: false, reason };
-    const copy = cloneState(state);
+    const copy = trusted(cloneState(state));
     this.apply(copy, action);
     return copy;
   }

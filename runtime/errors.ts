@@ -53,3 +53,15 @@ export function statementOf(
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
+
+/**
+ * Input the runtime was given that it cannot use: a replay, a saved state, a match configuration
+ * or a board that does not fit the schema (schema.ts) or the game. Not a fault of the game and not
+ * a bug: the message says what is wrong and where, and nothing was changed.
+ */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InputError";
+  }
+}

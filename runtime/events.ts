@@ -7,12 +7,14 @@ import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "./log.ts";
 import { collectListeners } from "./order.ts";
 import type { Entity, EventRecord, Frame, Value } from "./types.ts";
-import { formatValue, truthy } from "./values.ts";
+import { truthy } from "./values.ts";
+import { BUDGETS, formatBounded } from "./budget.ts";
 
 export const DISPATCH = "$dispatch";
 
 export function emit(rt: RuntimeCtx, f: Frame, into: string | null, name: string, fields: Record<string, Value>): void {
   const st = rt.state;
+  for (const k in fields) rt.storing(fields[k] as Value, name, k);
   const id = st.seq++;
   const rec: EventRecord = { id, name, fields, at: st.clock };
   st.events[id] = rec;
@@ -78,7 +80,7 @@ function eventText(rt: RuntimeCtx, name: string, fields: Record<string, Value>):
   const entities = rt.ix.rules.events[name]?.entityFields;
   let s = "";
   for (const k in fields)
-    s += `${s === "" ? "" : ", "}${k}: ${entities?.includes(k) ? rt.name(fields[k] as Value) : formatValue(fields[k])}`;
+    s += `${s === "" ? "" : ", "}${k}: ${entities?.includes(k) ? rt.name(fields[k] as Value) : formatBounded(fields[k], BUDGETS.logLine)}`;
   return s === "" ? name : `${name} { ${s} }`;
 }
 

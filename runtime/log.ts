@@ -1,4 +1,5 @@
 /** The match log: structured entries, each with its readable line. */
+import { boundedLine } from "./budget.ts";
 import type { LogEntry, State, StatementSource, Value } from "./types.ts";
 
 export type LogKind = LogEntry["kind"];
@@ -31,10 +32,11 @@ class HandlerEntry implements LogEntry {
 export function pushLog(
   state: State,
   kind: LogKind,
-  text: string,
+  line: string,
   data?: Readonly<Record<string, Value>>,
   by?: StatementSource,
 ): void {
+  const text = boundedLine(line);
   if (by === undefined) state.log.push(data === undefined ? { kind, text } : { kind, text, data });
   else state.log.push(new HandlerEntry(kind, text, data, by));
 }

@@ -3,10 +3,15 @@ import type { Agent } from "./agents.ts";
 import type { ApplyResult, Engine } from "./engine.ts";
 import { playMatch, type PlayOptions } from "./match.ts";
 import type { Board, MatchConfig } from "./setup.ts";
+import { InputError } from "./errors.ts";
+import { FORMAT, REPLAY_SCHEMA } from "./schema.ts";
 import type { Action, State } from "./types.ts";
+import { schemaProblem } from "./validate.ts";
 import { formatAction } from "./values.ts";
 
 export interface Replay {
+  /** The file format (schema.ts FORMAT); absent in replays written before formats existed, read as 1. */
+  readonly format?: number;
   /** The game module id. */
   readonly game: string;
   /** The match configuration (for a board replay: its seed is the board's seed). */
@@ -16,10 +21,10 @@ export interface Replay {
   readonly actions: readonly Action[];
 }
 
-/** The state a replay begins with. */
+/** The state a replay begins with (an InputError when the replay does not fit this game). */
 export function replayStart(engine: Engine, r: Replay): State {
   if (r.game !== engine.module.id)
-    throw new Error(`this replay is of '${r.game}', the engine plays '${engine.module.id}'`);
+    throw new InputError(`this replay is of '${r.game}', the engine plays '${engine.module.id}'`);
   return r.board !== undefined ? engine.fromBoard(r.board, r.config.seed) : engine.newMatch(r.config);
 }
 
@@ -55,7 +60,7 @@ export class Recorder {
   }
 
   replay(): Replay {
-    const base = { game: this.engine.module.id, config: this.config, actions: this.actions.slice() };
+    const base = { format: FORMAT, game: this.engine.module.id, config: this.config, actions: this.actions.slice() };
     return this.board !== undefined ? { ...base, board: this.board } : base;
   }
 }
@@ -68,25 +73,48 @@ export function recordingRun(
   options?: PlayOptions,
 ): { state: State; replay: Replay } {
   const { state, actions } = playMatch(engine, config, agents, undefined, options);
-  return { state, replay: { game: engine.module.id, config, actions } };
+  return { state, replay: { format: FORMAT, game: engine.module.id, config, actions } };
 }
 
+/** The replay as a file: `format` first, then the replay as given. */
 export function replayToJSON(r: Replay): string {
-  return JSON.stringify(r);
+  const { format: _old, ...rest } = r;
+  return JSON.stringify({ format: FORMAT, ...rest });
 }
 
-/** Parses a replay file, checking its shape. */
+/**
+ * Parses a replay file, checking it against REPLAY_SCHEMA (schema.ts): an InputError saying what
+ * is wrong and where. Whether it fits a game (players, zones, cards, options, version) is checked
+ * when it is set up (replayStart, Engine.newMatch / fromBoard).
+ */
 export function parseReplay(text: string): Replay {
-  const r = JSON.parse(text) as Partial<Replay> | null;
-  if (r === null || typeof r !== "object") throw new Error("a replay is a JSON object");
-  if (typeof r.game !== "string") throw new Error("a replay needs 'game' (the game id)");
-  if (r.config === undefined || typeof r.config.seed !== "number" || !Array.isArray(r.config.players))
-    throw new Error("a replay needs 'config' with 'seed' and 'players'");
-  if (
-    !Array.isArray(r.actions) ||
-    !r.actions.every((a) => a !== null && typeof a === "object" && typeof (a as { type?: unknown }).type === "string")
-  ) {
-    throw new Error("a replay needs 'actions', a list of actions");
+  let r: unknown;
+  try {
+    r = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`not JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
+  if (r !== null && typeof r === "object" && !Array.isArray(r) && Object.hasOwn(r, "format")) {
+    const f = (r as { format: unknown }).format;
+    if (typeof f === "number" && Number.isInteger(f) && f > FORMAT)
+      throw new InputError(`replay format ${f} is newer than this Cardwright reads (format ${FORMAT})`);
+  }
+  const problem = schemaProblem(REPLAY_SCHEMA, r, "replay");
+  if (problem !== null) throw new InputError(problem);
   return r as Replay;
+}
+
+/** The game id a replay-like JSON text names, or null: a replay of another game is reported as that, whatever else is wrong with it. */
+export function replayGame(text: string): string | null {
+  try {
+    const r: unknown = JSON.parse(text);
+    return r !== null &&
+      typeof r === "object" &&
+      Object.hasOwn(r, "game") &&
+      typeof (r as { game: unknown }).game === "string"
+      ? (r as { game: string }).game
+      : null;
+  } catch {
+    return null;
+  }
 }

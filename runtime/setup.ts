@@ -2,7 +2,11 @@
  * Building the initial state of a match (from a deck configuration) or of a scenario (from a
  * board given by name), before the rules' flow runs.
  */
+import { BUDGETS, valueSize } from "./budget.ts";
 import { createEntity, type RuntimeCtx } from "./ctx.ts";
+import { InputError } from "./errors.ts";
+import { REPLAY_SCHEMA } from "./schema.ts";
+import { schemaProblem } from "./validate.ts";
 import { pushLog } from "./log.ts";
 import { seedState, shuffleInPlace } from "./rng.ts";
 import type { EntityId, PropDef, State, Value } from "./types.ts";
@@ -41,7 +45,7 @@ export interface Board {
 
 function emptyState(rt: RuntimeCtx, game: string, seed: number, version: string | undefined): State {
   const problem = versionProblem(rt.ix.module, version);
-  if (problem !== null) throw new Error(problem);
+  if (problem !== null) throw new InputError(problem);
   const st: State = {
     game,
     rng: seedState(seed),
@@ -78,8 +82,11 @@ function override(
   if (values === undefined) return;
   for (const k in values) {
     if (!Object.hasOwn(known, k) && k !== also)
-      throw new Error(`unknown ${what} '${k}' (known: ${Object.keys(known).join(", ") || "none"})`);
-    target[k] = values[k] as Value;
+      throw new InputError(`unknown ${what} '${k}' (known: ${Object.keys(known).join(", ") || "none"})`);
+    const v = values[k] as Value;
+    if (valueSize(v, BUDGETS.value) > BUDGETS.value)
+      throw new InputError(`the ${what} '${k}' is larger than the value budget (${BUDGETS.value} units)`);
+    target[k] = v;
   }
 }
 
@@ -98,14 +105,25 @@ function seatEntities(rt: RuntimeCtx, names: readonly string[], gameProps: Recor
 }
 
 function checkZone(rt: RuntimeCtx, zone: string): void {
-  if (rt.ix.rules.zones[zone] === undefined)
-    throw new Error(`unknown zone '${zone}' (zones: ${rt.ix.zoneNames.join(", ")})`);
+  if (!Object.hasOwn(rt.ix.rules.zones, zone))
+    throw new InputError(`unknown zone '${zone}' (zones: ${rt.ix.zoneNames.join(", ")})`);
+}
+
+function checkCard(rt: RuntimeCtx, card: string): void {
+  if (!Object.hasOwn(rt.module.cards, card)) throw new InputError(`unknown card '${card}'`);
+}
+
+/** The shape of a configuration or a board (schema.ts), before anything is built. */
+function checkShape(what: "config" | "board", v: unknown): void {
+  const p = schemaProblem({ ...REPLAY_SCHEMA, $ref: `#/definitions/${what}` }, v, what);
+  if (p !== null) throw new InputError(p);
 }
 
 export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): State {
   const rules = rt.ix.rules;
+  checkShape("config", config);
   if (config.players.length !== rules.players)
-    throw new Error(`this game needs ${rules.players} players, the configuration has ${config.players.length}`);
+    throw new InputError(`this game needs ${rules.players} players, the configuration has ${config.players.length}`);
   const st = rt.bind(emptyState(rt, game, config.seed, config.version)).state;
   const gameProps = defaults(rules.props.game);
   override(gameProps, config.options, rules.props.game, "option");
@@ -129,7 +147,7 @@ export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): S
     for (const zone in p.zones) {
       checkZone(rt, zone);
       for (const card of p.zones[zone] as readonly string[]) {
-        rt.ix.card(card);
+        checkCard(rt, card);
         cards.push([zone, card]);
       }
     }
@@ -144,8 +162,11 @@ export function buildMatch(rt: RuntimeCtx, game: string, config: MatchConfig): S
 
 export function buildBoard(rt: RuntimeCtx, game: string, board: Board, seed: number): State {
   const rules = rt.ix.rules;
+  checkShape("board", board);
+  if (!Number.isInteger(seed) || seed < 0 || seed > 4294967295)
+    throw new InputError(`the seed must be a whole number from 0 to 4294967295, not ${String(seed)}`);
   if (board.players.length > rules.players)
-    throw new Error(`this game has ${rules.players} players, the board has ${board.players.length}`);
+    throw new InputError(`this game has ${rules.players} players, the board has ${board.players.length}`);
   const st = rt.bind(emptyState(rt, game, seed, board.version)).state;
   const gameProps = defaults(rules.props.game);
   override(gameProps, board.options, rules.props.game, "option");
@@ -166,13 +187,14 @@ export function buildBoard(rt: RuntimeCtx, game: string, board: Board, seed: num
       checkZone(rt, zone);
       for (const c of (p.zones as Record<string, readonly BoardCard[]>)[zone] as readonly BoardCard[]) {
         const card = typeof c === "string" ? c : c.card;
+        checkCard(rt, card);
         const def = rt.ix.card(card);
         let props: Record<string, Value> | undefined;
         if (typeof c !== "string" && c.props !== undefined) {
           props = {};
           for (const k in c.props) {
             if (!Object.hasOwn(rules.props.card, k) && !Object.hasOwn(def.fields, k)) {
-              throw new Error(
+              throw new InputError(
                 `unknown property '${k}' of ${def.name} (card properties: ${Object.keys(rules.props.card).join(", ") || "none"})`,
               );
             }

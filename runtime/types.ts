@@ -429,6 +429,10 @@ export interface Ctx {
   list(xs: Value[]): Value[];
   /** A built text, checked against the text length limit (LIMITS.text). */
   text(s: string): string;
+  /** A list about to be walked whole (filter, search, sum): counted as work (BUDGETS.work), returned as is. */
+  visit<T>(xs: readonly T[]): readonly T[];
+  /** Structural equality of two values (`==` on lists), counted as work. */
+  equal(a: Value, b: Value): boolean;
   /** Calls a rules `function` (pure). */
   fn(name: string, args: Locals, s: Scope): Value;
   // changes (logged)

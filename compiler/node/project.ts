@@ -1,13 +1,18 @@
 /** The project on disk: where games live, where output goes, and loading a compiled game. */
 import { createHash } from "node:crypto";
 import {
+  closeSync,
+  constants,
   existsSync,
+  fstatSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
   statSync,
+  type Stats,
   writeFileSync,
 } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
@@ -47,6 +52,13 @@ class Unreadable extends Error {
   ) {
     super(`${path}: ${why}`);
   }
+}
+
+function notRegular(st: Stats): string {
+  if (st.isFIFO()) return "a named pipe (FIFO)";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  return "not a file";
 }
 
 function ioReason(e: unknown): string {
@@ -103,8 +115,17 @@ function input(path: string, cwd: string): InputFile {
   const shown = relative(cwd, path) || path;
   let bytes: Buffer;
   try {
-    if (!statSync(path).isFile()) throw new Unreadable(shown, "is a folder, not a file");
-    bytes = readFileSync(path);
+    if (statSync(path).isDirectory()) throw new Unreadable(shown, "is a folder, not a file");
+    // Opened without blocking and checked before reading: a FIFO named like a card would make a
+    // plain read wait for a writer for good (and `check` with it).
+    const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const st = fstatSync(fd);
+      if (!st.isFile()) throw new Unreadable(shown, `is ${notRegular(st)}, not a regular file`);
+      bytes = readFileSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   } catch (e) {
     if (e instanceof Unreadable) throw e;
     throw new Unreadable(shown, ioReason(e));

@@ -3,7 +3,22 @@
  * followed, and only YAML may be written. Errors are data with an HTTP status, never exceptions
  * the server would have to guess about.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  ftruncateSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  type Stats,
+  writeSync,
+} from "node:fs";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 
 export type FileResult<T> =
@@ -58,12 +73,50 @@ export function resolveCardsPath(cardsDir: string, path: string | null): FileRes
   return { ok: true, value: abs };
 }
 
+/** What a file that is not a regular file is, in a message. */
+export function kindOf(st: Stats): string {
+  if (st.isDirectory()) return "a folder";
+  if (st.isFIFO()) return "a named pipe (FIFO)";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return "not a regular file";
+}
+
+/**
+ * Opens without blocking and checks what was opened: a FIFO would make a plain read or write
+ * wait for the other end for good (and the server's event loop with it).
+ */
+function openRegular(abs: string, flags: number, path: string): FileResult<number> {
+  let fd: number;
+  try {
+    fd = openSync(abs, flags | constants.O_NONBLOCK, 0o644);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return fail(404, `no file '${path}' in cards/`);
+    if (code === "EISDIR") return fail(400, `'${path}' is a folder, not a file`);
+    // ENXIO: a FIFO opened for writing with no reader.
+    if (code === "ENXIO") return fail(400, `'${path}' is a named pipe (FIFO), not a regular file`);
+    return fail(400, `'${path}' cannot be opened (${code ?? String(e)})`);
+  }
+  const st = fstatSync(fd);
+  if (!st.isFile()) {
+    closeSync(fd);
+    return fail(400, `'${path}' is ${kindOf(st)}, not a regular file`);
+  }
+  return { ok: true, value: fd };
+}
+
 export function readCardsFile(cardsDir: string, path: string | null): FileResult<string> {
   const r = resolveCardsPath(cardsDir, path);
   if (!r.ok) return r;
-  if (!existsSync(r.value)) return fail(404, `no file '${path}' in cards/`);
-  if (lstatSync(r.value).isDirectory()) return fail(400, `'${path}' is a folder, not a file`);
-  return { ok: true, value: readFileSync(r.value, "utf8") };
+  const fd = openRegular(r.value, constants.O_RDONLY, path as string);
+  if (!fd.ok) return fd;
+  try {
+    return { ok: true, value: readFileSync(fd.value, "utf8") };
+  } finally {
+    closeSync(fd.value);
+  }
 }
 
 export function writeCardsFile(cardsDir: string, path: string | null, text: string): FileResult<string> {
@@ -72,34 +125,78 @@ export function writeCardsFile(cardsDir: string, path: string | null, text: stri
   if (!/\.ya?ml$/i.test(path as string)) return fail(415, `only YAML files (.yaml, .yml) may be written: '${path}'`);
   if (existsSync(r.value) && lstatSync(r.value).isDirectory()) return fail(400, `'${path}' is a folder, not a file`);
   mkdirSync(dirname(r.value), { recursive: true });
-  writeFileSync(r.value, text);
+  // Truncate only once the target is known to be a regular file (O_TRUNC does nothing to a FIFO,
+  // but a check first keeps a device from ever being truncated).
+  const fd = openRegular(r.value, constants.O_WRONLY | constants.O_CREAT, path as string);
+  if (!fd.ok) return fd;
+  try {
+    const bytes = Buffer.from(text, "utf8");
+    ftruncateSync(fd.value, 0);
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd.value, bytes, at, bytes.length - at, at);
+  } finally {
+    closeSync(fd.value);
+  }
   return { ok: true, value: path as string };
+}
+
+export interface SkippedFile {
+  /** Relative to cards/. */
+  readonly path: string;
+  readonly why: string;
 }
 
 export interface GameTree {
   readonly game: string;
   /** Paths relative to cards/, sorted, folders first as path prefixes. */
   readonly files: readonly string[];
+  /** Entries that look like game files but cannot be opened as one (a FIFO, a dangling link…). */
+  readonly skipped: readonly SkippedFile[];
 }
 
-/** Every game (a folder with rules.yaml) and its files; symlinks that leave cards/ are not listed. */
+const statOrNull = (p: string): Stats | null => {
+  try {
+    return statSync(p);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Every game (a folder with rules.yaml) and its files; symlinks that leave cards/ are not listed.
+ * Only regular files are listed: anything else with a game file's name is skipped and named, so
+ * the tree never opens (and waits on) a FIFO and a dangling link is a line, not a 500.
+ */
 export function listCardsTree(cardsDir: string): GameTree[] {
   const root = realpathSync(cardsDir);
   const out: GameTree[] = [];
   for (const game of readdirSync(cardsDir).sort()) {
     const dir = join(cardsDir, game);
-    if (!existsSync(join(dir, "rules.yaml"))) continue;
+    if (statOrNull(dir)?.isDirectory() !== true || !existsSync(join(dir, "rules.yaml"))) continue;
     const files: string[] = [];
+    const skipped: SkippedFile[] = [];
+    const seen = new Set<string>();
     const walk = (d: string): void => {
+      const real = realpathSync(d);
+      if (seen.has(real)) return;
+      seen.add(real);
       for (const e of readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
         const p = join(d, e.name);
+        const rel = relative(cardsDir, p).split(sep).join("/");
+        const wanted = /\.(ya?ml|md)$/i.test(e.name);
+        const st = statOrNull(p);
+        if (st === null) {
+          if (wanted || e.isSymbolicLink()) skipped.push({ path: rel, why: "a symbolic link to nothing" });
+          continue;
+        }
         if (!inside(root, realAncestor(p))) continue;
-        if (e.isDirectory() || (e.isSymbolicLink() && lstatSync(realpathSync(p)).isDirectory())) walk(p);
-        else if (/\.(ya?ml|md)$/i.test(e.name)) files.push(relative(cardsDir, p).split(sep).join("/"));
+        if (st.isDirectory()) walk(p);
+        else if (!wanted) continue;
+        else if (st.isFile()) files.push(rel);
+        else skipped.push({ path: rel, why: `${kindOf(st)}, not a regular file` });
       }
     };
     walk(dir);
-    out.push({ game, files });
+    out.push({ game, files, skipped });
   }
   return out;
 }

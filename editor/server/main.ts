@@ -1,4 +1,8 @@
-/** `npm start`: compile every game, then serve the editor on 127.0.0.1 and print its URL. */
+/**
+ * `npm start`: compile every game, then serve the editor on 127.0.0.1 and print its URL. The app
+ * is the production build (built once per change of its sources); `--dev` serves it through
+ * Vite's dev middleware with HMR instead, for work on the editor itself.
+ */
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { compileToDisk, listGames, ROOT } from "../../compiler/node/project.ts";
 import { startEditorServer } from "./server.ts";
@@ -13,8 +17,12 @@ for (const game of listGames(ROOT)) {
     `${r.jsPath ? "compiled" : "NOT compiled (fix the errors above)"}: ${game}${r.fromCache ? " (cached)" : ""}\n`,
   );
 }
-const server = await startEditorServer({ root: ROOT, port });
-process.stdout.write(`Cardwright editor: ${server.url}\n`);
+const t0 = performance.now();
+const dev = process.argv.includes("--dev");
+const server = await startEditorServer({ root: ROOT, port, mode: dev ? "dev" : "built" });
+process.stdout.write(
+  `Cardwright editor${dev ? " (dev mode, HMR)" : ""}: ${server.url} (ready in ${Math.round(performance.now() - t0)} ms)\n`,
+);
 const stop = () => void server.close().then(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -68,7 +68,7 @@ function renderProblems(): void {
   const path = model ? pathOf(model.uri) : "";
   const mine = model ? monaco.editor.getModelMarkers({ owner: "cardwright", resource: model.uri }) : [];
   const others = lastDiagnostics.filter((d) => d.file !== path && d.severity === "error").length;
-  box.innerHTML = "";
+  box.replaceChildren();
   for (const mk of mine) {
     const div = document.createElement("div");
     div.className = `problem ${mk.severity === monaco.MarkerSeverity.Error ? "error" : "warning"}`;
@@ -231,13 +231,15 @@ function refreshPreview(): void {
 }
 
 // ── the file tree ────────────────────────────────────────────────────────────
+/** Folder and game names are data (anyone's card set): they go in as text, never as markup. */
+const summary = (text: string) => Object.assign(document.createElement("summary"), { textContent: text });
 function renderTree(): void {
   const nav = $("tree");
-  nav.innerHTML = "";
+  nav.replaceChildren();
   for (const t of trees) {
     const det = document.createElement("details");
     det.open = t.game === game;
-    det.innerHTML = `<summary>${t.game}</summary>`;
+    det.append(summary(t.game));
     const folders = new Map<string, HTMLElement>();
     for (const f of t.files) {
       const parts = f.split("/");
@@ -246,7 +248,7 @@ function renderTree(): void {
       if (!box) {
         box = folder ? document.createElement("details") : det;
         if (folder) {
-          box.innerHTML = `<summary>${folder}</summary>`;
+          box.append(summary(folder));
           det.append(box);
         }
         folders.set(folder, box);
@@ -257,6 +259,13 @@ function renderTree(): void {
       a.textContent = parts[parts.length - 1] ?? f;
       a.onclick = () => void openFile(`cards/${f}`);
       box.append(a);
+    }
+    for (const sk of t.skipped) {
+      const skip = document.createElement("div");
+      skip.className = "tree-skipped muted";
+      skip.dataset["testid"] = "tree-skipped";
+      skip.textContent = `skipped ${sk.path}: ${sk.why}`;
+      det.append(skip);
     }
     const add = document.createElement("button");
     add.textContent = "+ card";

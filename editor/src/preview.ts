@@ -5,10 +5,9 @@
 import { parse } from "yaml";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import type { GameSymbols } from "./check-core.ts";
+import { html, joinHtml, setHtml, type Html } from "./html.ts";
 import type { Sandbox } from "./sandbox/sandbox.ts";
 
-const esc = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const localized = (v: unknown) => (typeof v === "string" ? v : isObj(v) && typeof v["en"] === "string" ? v["en"] : "");
@@ -18,15 +17,29 @@ export interface ScenarioSource {
   readonly text: string;
 }
 
+const idChar = /[A-Za-z0-9-]/;
+/**
+ * Whether `text` holds `id` as a whole word (not inside a longer id). A plain search, not a
+ * regular expression built from the id: an id is whatever the card file says, `[` included.
+ */
+export function namesId(text: string, id: string): boolean {
+  if (id === "") return false;
+  for (let at = text.indexOf(id); at >= 0; at = text.indexOf(id, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + id.length];
+    if ((before === undefined || !idChar.test(before)) && (after === undefined || !idChar.test(after))) return true;
+  }
+  return false;
+}
+
 /** Scenarios (file, name) whose text names the card id. */
 export function scenariosNaming(
   id: string,
   files: readonly ScenarioSource[],
 ): { file: string; text: string; names: string[] }[] {
-  const word = new RegExp(`(^|[^A-Za-z0-9-])${id.replace(/[-]/g, "\\-")}($|[^A-Za-z0-9-])`);
   const out: { file: string; text: string; names: string[] }[] = [];
   for (const f of files) {
-    if (!word.test(f.text)) continue;
+    if (!namesId(f.text, id)) continue;
     let doc: unknown;
     try {
       doc = parse(f.text);
@@ -34,7 +47,7 @@ export function scenariosNaming(
       continue;
     }
     const scs = isObj(doc) && Array.isArray(doc["scenarios"]) ? (doc["scenarios"] as unknown[]) : [];
-    const names = scs.filter((s) => word.test(JSON.stringify(s))).map((s) => String(isObj(s) ? s["name"] : ""));
+    const names = scs.filter((s) => namesId(JSON.stringify(s), id)).map((s) => String(isObj(s) ? s["name"] : ""));
     if (names.length) out.push({ file: f.path, text: f.text, names });
   }
   return out;
@@ -51,7 +64,7 @@ export function renderPreview(
   cardText?: (id: string) => Promise<{ rendered: string; differs: boolean } | null>,
 ): void {
   if (!path || !/\/cards\//.test(path)) {
-    box.innerHTML = `<div class="muted">Open a card file to see its preview.</div>`;
+    setHtml(box, html`<div class="muted">Open a card file to see its preview.</div>`);
     return;
   }
   let card: Obj;
@@ -59,7 +72,7 @@ export function renderPreview(
     const v = parse(text) as unknown;
     card = isObj(v) ? v : {};
   } catch {
-    box.innerHTML = `<div class="muted">(the YAML does not parse yet)</div>`;
+    setHtml(box, html`<div class="muted">(the YAML does not parse yet)</div>`);
     return;
   }
   const id = String(card["id"] ?? "");
@@ -73,31 +86,49 @@ export function renderPreview(
   );
   const keywords = Array.isArray(card["keywords"]) ? (card["keywords"] as unknown[]).map(String) : [];
   const found = scenariosNaming(id, scenarios());
-  box.innerHTML = `
+  setHtml(
+    box,
+    html`
     <div class="card-preview" data-testid="card-preview">
-      <div class="cp-name" data-testid="cp-name">${esc(localized(card["name"]) || id)}</div>
-      <div class="cp-kind">${esc(kind)} · <code>${esc(id)}</code></div>
-      <div class="cp-cost" data-testid="cp-cost">${costs.map(([k, v]) => `${esc(k)} ${esc(typeof v === "object" ? JSON.stringify(v) : String(v))}`).join(" · ") || "no cost"}</div>
-      <div class="cp-stats" data-testid="cp-stats">${stats.map(([k, v]) => `<span>${esc(k)}: <b>${esc(Array.isArray(v) ? v.join(", ") : String(v))}</b></span>`).join(" ")}</div>
-      <div class="cp-text">${esc(localized(card["text"]))}</div>
+      <div class="cp-name" data-testid="cp-name">${localized(card["name"]) || id}</div>
+      <div class="cp-kind">${kind} · <code>${id}</code></div>
+      <div class="cp-cost" data-testid="cp-cost">${
+        costs.length
+          ? joinHtml(
+              costs.map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : String(v)}`),
+              " · ",
+            )
+          : "no cost"
+      }</div>
+      <div class="cp-stats" data-testid="cp-stats">${joinHtml(
+        stats.map(([k, v]) => html`<span>${k}: <b>${Array.isArray(v) ? v.join(", ") : String(v)}</b></span>`),
+        " ",
+      )}</div>
+      <div class="cp-text">${localized(card["text"])}</div>
       <div class="cp-rendered muted" data-testid="cp-rendered"></div>
-      ${keywords.length ? `<div class="cp-keywords">${keywords.map((k) => `<span class="kw">${esc(k)}</span>`).join(" ")}</div>` : ""}
-      <div class="cp-effects">${[...code]
-        .filter((c) => card[c] !== undefined)
-        .map((c) => `<span class="kw">${esc(c)}</span>`)
-        .join(
-          " ",
-        )}${Array.isArray(card["on"]) ? ` <span class="kw">${(card["on"] as unknown[]).length} trigger(s)</span>` : ""}</div>
+      ${
+        keywords.length
+          ? html`<div class="cp-keywords">${joinHtml(
+              keywords.map((k) => html`<span class="kw">${k}</span>`),
+              " ",
+            )}</div>`
+          : ""
+      }
+      <div class="cp-effects">${joinHtml(
+        [...code].filter((c) => card[c] !== undefined).map((c) => html`<span class="kw">${c}</span>`),
+        " ",
+      )}${Array.isArray(card["on"]) ? html` <span class="kw">${(card["on"] as unknown[]).length} trigger(s)</span>` : ""}</div>
     </div>
     <div class="cp-scenarios"><b>Scenarios naming it</b> (${found.reduce((n, f) => n + f.names.length, 0)})
-      <button data-testid="run-scenarios" ${found.length ? "" : "disabled"}>Run</button>
-      <ul data-testid="scenario-list">${found.flatMap((f) => f.names.map((n) => `<li data-name="${esc(n)}">${esc(n)} <span class="muted">${esc(f.file.split("/").pop() ?? "")}</span></li>`)).join("")}</ul>
-    </div>`;
+      <button data-testid="run-scenarios" ${found.length ? "" : html`disabled`}>Run</button>
+      <ul data-testid="scenario-list">${found.flatMap((f) => f.names.map((n) => html`<li data-name="${n}">${n} <span class="muted">${f.file.split("/").pop() ?? ""}</span></li>`))}</ul>
+    </div>`,
+  );
   const rendered = box.querySelector<HTMLElement>("[data-testid=cp-rendered]");
   if (cardText && rendered && id) {
     void cardText(id).then((t) => {
       if (t?.rendered)
-        rendered.innerHTML = `<b>From its code${t.differs ? " (differs: see the warning)" : ""}:</b> ${esc(t.rendered)}`;
+        setHtml(rendered, html`<b>From its code${t.differs ? " (differs: see the warning)" : ""}:</b> ${t.rendered}`);
     });
   }
   const run = box.querySelector<HTMLButtonElement>("[data-testid=run-scenarios]");
@@ -106,19 +137,21 @@ export function renderPreview(
       const game = path.split("/")[1] ?? "";
       const module = await sandbox.module(game);
       const list = box.querySelector("[data-testid=scenario-list]") as HTMLElement;
-      let html = "";
+      const items: Html[] = [];
       for (const f of found) {
         for (const r of runScenarioFile(module, f.file, f.text)) {
           if (!f.names.includes(r.name)) continue;
           const ok = r.failures.length === 0;
-          html += `<li class="${ok ? "pass" : "fail"}" data-testid="scenario-result">${ok ? "✓" : "✗"} ${esc(r.name)}${
-            ok
-              ? ""
-              : `<div class="fail-detail">${r.failures.map((d) => `<div>${esc(`${d.file}:${d.range.start.line}:${d.range.start.col}: ${d.message}`)}</div>`).join("")}<details><summary>log</summary><pre>${esc(r.log.join("\n"))}</pre></details></div>`
-          }</li>`;
+          items.push(
+            html`<li class="${ok ? "pass" : "fail"}" data-testid="scenario-result">${ok ? "✓" : "✗"} ${r.name}${
+              ok
+                ? ""
+                : html`<div class="fail-detail">${r.failures.map((d) => html`<div>${`${d.file}:${d.range.start.line}:${d.range.start.col}: ${d.message}`}</div>`)}<details><summary>log</summary><pre>${r.log.join("\n")}</pre></details></div>`
+            }</li>`,
+          );
         }
       }
-      list.innerHTML = html;
+      setHtml(list, html`${items}`);
     };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * One server and one Chromium for the editor's browser tests: the server serves a copy of cards/
- * and dist/ in a temporary folder (tests write files), Chromium is Debian's (no download).
+ * and dist/ in a temporary folder (tests write files), Chromium is Debian's (no download). The
+ * app is the production build `npm start` serves (editor/server/app-build.ts), not Vite's dev server.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,14 +25,29 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function openHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** Changes the copy of cards/ and dist/ before the server starts. */
+  readonly prepare?: (root: string) => void | Promise<void>;
+  /** More Chromium flags (e.g. --host-resolver-rules). */
+  readonly args?: readonly string[];
+  /** Screenshots go to dist/test-artifacts/<artifacts>/ (default: editor). */
+  readonly artifacts?: string;
+}
+
+export async function openHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const root = mkdtempSync(join(tmpdir(), "cardwright-editor-"));
   cpSync(join(REPO, "cards"), join(root, "cards"), { recursive: true });
-  cpSync(join(REPO, "dist"), join(root, "dist"), { recursive: true, filter: (src) => !src.includes("test-artifacts") });
-  rmSync(ARTIFACTS, { recursive: true, force: true });
-  mkdirSync(ARTIFACTS, { recursive: true });
+  cpSync(join(REPO, "dist"), join(root, "dist"), {
+    recursive: true,
+    filter: (src) => !src.includes("test-artifacts") && !src.includes("editor-app"),
+  });
+  await opts.prepare?.(root);
+  const artifacts = opts.artifacts === undefined ? ARTIFACTS : join(REPO, "dist", "test-artifacts", opts.artifacts);
+  rmSync(artifacts, { recursive: true, force: true });
+  mkdirSync(artifacts, { recursive: true });
   const server = await startEditorServer({ root, port: 0 });
-  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "cardwright-chromium-")), {
+  const profile = mkdtempSync(join(tmpdir(), "cardwright-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1500, height: 950 },
@@ -44,6 +60,7 @@ export async function openHarness(): Promise<Harness> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...(opts.args ?? []),
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -60,11 +77,12 @@ export async function openHarness(): Promise<Harness> {
     context,
     page,
     errors,
-    shot: async (name) => void (await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) })),
+    shot: async (name) => void (await page.screenshot({ path: join(artifacts, `${name}.png`) })),
     async close() {
       await context.close();
       await server.close();
       rmSync(root, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

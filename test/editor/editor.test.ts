@@ -34,7 +34,9 @@ afterEach(async (ctx) => {
   expect(errors).toEqual([]);
 });
 
-const api = (path: string, init?: RequestInit) => fetch(new URL(path, h.server.url), init);
+/** A request as the app makes it: writes carry this run's secret (test/editor/server.test.ts checks the refusals without it). */
+const api = (path: string, init?: RequestInit) =>
+  fetch(new URL(path, h.server.url), { ...init, headers: { "x-cardwright-token": h.server.token } });
 
 async function open(path: string, line = 1, col = 1): Promise<void> {
   await h.page.evaluate(([p, l, c]) => (window as any).cardwright.openFile(p, l, c), [path, line, col] as const);

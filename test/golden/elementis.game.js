@@ -2,9 +2,6 @@
 function $is(a, b) {
   return a === b;
 }
-function $eq(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
 function $in(x, xs) {
   return xs.includes(x);
 }
@@ -61,22 +58,22 @@ function fn_summons(ctx, f) {
 /** function side-of — cards/elementis/rules.yaml:118:9 */
 function fn_side_of(ctx, f) {
   const L = f.L;
-  return $firstWhere(ctx.players(), ($it1) => $is($it1, L["e"]) || $in(L["e"], ctx.zoneView($it1, "field")));
+  return $firstWhere(ctx.visit(ctx.players()), ($it1) => $is($it1, L["e"]) || $in(L["e"], ctx.visit(ctx.zoneView($it1, "field"))));
 }
 /** function as-player — cards/elementis/rules.yaml:122:9 */
 function fn_as_player(ctx, f) {
   const L = f.L;
-  return $firstWhere(ctx.players(), ($it1) => $is($it1, L["e"]));
+  return $firstWhere(ctx.visit(ctx.players()), ($it1) => $is($it1, L["e"]));
 }
 /** function as-summon — cards/elementis/rules.yaml:126:9 */
 function fn_as_summon(ctx, f) {
   const L = f.L;
-  return $firstWhere(fn_summons(ctx, { me: f.me, self: f.self, ev: f.ev, L: {} }), ($it1) => $is($it1, L["e"]));
+  return $firstWhere(ctx.visit(fn_summons(ctx, { me: f.me, self: f.self, ev: f.ev, L: {} })), ($it1) => $is($it1, L["e"]));
 }
 /** function affordable — cards/elementis/rules.yaml:130:9 */
 function fn_affordable(ctx, f) {
   const L = f.L;
-  return $countWhere(ctx.zoneView(ctx.owner(L["c"]), "hand"), ($it1) => !$is($it1, L["c"])) >= ctx.get(L["c"], "cost");
+  return $countWhere(ctx.visit(ctx.zoneView(ctx.owner(L["c"]), "hand")), ($it1) => !$is($it1, L["c"])) >= ctx.get(L["c"], "cost");
 }
 /** function can-attack — cards/elementis/rules.yaml:134:9 */
 function fn_can_attack(ctx, f) {
@@ -86,17 +83,17 @@ function fn_can_attack(ctx, f) {
 /** function attack-targets — cards/elementis/rules.yaml:138:10 */
 function fn_attack_targets(ctx, f) {
   const L = f.L;
-  return ctx.list([ctx.opponent(ctx.owner(L["attacker"])), ...ctx.zoneView(ctx.opponent(ctx.owner(L["attacker"])), "field").filter(($it1) => ctx.get($it1, "tapped") || ctx.has(L["attacker"], "reach"))]);
+  return ctx.list([ctx.opponent(ctx.owner(L["attacker"])), ...ctx.visit(ctx.zoneView(ctx.opponent(ctx.owner(L["attacker"])), "field")).filter(($it1) => ctx.get($it1, "tapped") || ctx.has(L["attacker"], "reach"))]);
 }
 /** function possible-blockers — cards/elementis/rules.yaml:142:9 */
 function fn_possible_blockers(ctx, f) {
   const L = f.L;
-  return ctx.zoneView(ctx.opponent(ctx.owner(L["attacker"])), "field").filter(($it1) => !ctx.get($it1, "tapped") && !ctx.has(L["attacker"], "unblockable"));
+  return ctx.visit(ctx.zoneView(ctx.opponent(ctx.owner(L["attacker"])), "field")).filter(($it1) => !ctx.get($it1, "tapped") && !ctx.has(L["attacker"], "unblockable"));
 }
 /** function summon-targets — cards/elementis/rules.yaml:146:9 */
 function fn_summon_targets(ctx, f) {
   const L = f.L;
-  return ctx.list([...ctx.zoneView(ctx.owner(L["source"]), "field"), ...ctx.zoneView(ctx.opponent(ctx.owner(L["source"])), "field").filter(($it1) => !ctx.has($it1, "shroud"))]);
+  return ctx.list([...ctx.zoneView(ctx.owner(L["source"]), "field"), ...ctx.visit(ctx.zoneView(ctx.opponent(ctx.owner(L["source"])), "field")).filter(($it1) => !ctx.has($it1, "shroud"))]);
 }
 /** function magia-targets — cards/elementis/rules.yaml:150:10 */
 function fn_magia_targets(ctx, f) {
@@ -115,7 +112,7 @@ function proc_pay(ctx, f) {
       }
       case 1: {
         f.step = 4;
-        ctx.at = 3; $chooseExactly(ctx, f, "paid", L["p"], ctx.zoneView(L["p"], "hand").filter(($it1) => !$is($it1, L["c"])), L["n"], ctx.text("Pay " + String(L["n"]) + " for " + ctx.name(L["c"])));
+        ctx.at = 3; $chooseExactly(ctx, f, "paid", L["p"], ctx.visit(ctx.zoneView(L["p"], "hand")).filter(($it1) => !$is($it1, L["c"])), L["n"], ctx.text("Pay " + String(L["n"]) + " for " + ctx.name(L["c"])));
         return;
       }
       case 2: {
@@ -155,7 +152,7 @@ function proc_play(ctx, f) {
 /** procedure finish — cards/elementis/rules.yaml:170:7 */
 function proc_finish(ctx, f) {
   const L = f.L;
-  ctx.at = 7; if ($in(L["c"], ctx.zoneView(ctx.owner(L["c"]), "stack"))) {
+  ctx.at = 7; if ($in(L["c"], ctx.visit(ctx.zoneView(ctx.owner(L["c"]), "stack")))) {
     ctx.at = 8; ctx.move(L["c"], ctx.owner(L["c"]), "coolZone", "bottom");
   }
   ctx.ret(f, null);
@@ -164,7 +161,7 @@ function proc_finish(ctx, f) {
 function proc_untap_all(ctx, f) {
   const L = f.L;
   ctx.at = 9; for (const $v0 of ctx.zone(L["p"], "field")) {
-    L["s"] = $v0;
+    ctx.tick(); L["s"] = $v0;
     ctx.at = 10; ctx.set(L["s"], "tapped", false);
   }
   ctx.ret(f, null);
@@ -297,7 +294,7 @@ function proc_destroy(ctx, f) {
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 41; if (!$in(L["s"], ctx.zoneView(ctx.owner(L["s"]), "field"))) {
+        ctx.at = 41; if (!$in(L["s"], ctx.visit(ctx.zoneView(ctx.owner(L["s"]), "field")))) {
           ctx.at = 42; ctx.ret(f, null); return;
         }
         ctx.at = 43; ctx.move(L["s"], ctx.owner(L["s"]), "coolZone", "bottom");
@@ -541,7 +538,7 @@ function proc_deal_random(ctx, f) {
   ctx.at = 87; if (ctx.state.match.number === 1) {
     ctx.at = 88; ctx.move(ctx.list([...ctx.zoneView(L["p"], "hand"), ...ctx.zoneView(L["p"], "side")]), L["p"], "used", "bottom");
     ctx.at = 89; for (const $v0 of ctx.catalog()) {
-      L["id"] = $v0;
+      ctx.tick(); L["id"] = $v0;
       ctx.at = 90; ctx.create(L["id"], L["p"], "pool");
     }
   } else {
@@ -556,8 +553,8 @@ function proc_reset_player(ctx, f) {
   const L = f.L;
   ctx.at = 94; ctx.set(L["p"], "life", L["life-points"]);
   ctx.at = 95; ctx.set(L["p"], "summoned", false);
-  ctx.at = 96; for (const $v0 of ctx.zoneView(L["p"], "hand").filter(($it1) => ctx.get($it1, "tapped") || ctx.get($it1, "blocking") || ctx.get($it1, "enteredTurn") !== 0)) {
-    L["c"] = $v0;
+  ctx.at = 96; for (const $v0 of ctx.visit(ctx.zoneView(L["p"], "hand")).filter(($it1) => ctx.get($it1, "tapped") || ctx.get($it1, "blocking") || ctx.get($it1, "enteredTurn") !== 0)) {
+    ctx.tick(); L["c"] = $v0;
     ctx.at = 97; ctx.set(L["c"], "tapped", false);
     ctx.at = 98; ctx.set(L["c"], "enteredTurn", 0);
     ctx.at = 99; ctx.set(L["c"], "blocking", false);
@@ -872,8 +869,8 @@ function deck_errors(ctx, f) {
     ctx.pureAt = 131; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))]);
   }
   ctx.pureAt = 132; for (const $v0 of L["cards"]) {
-    L["c"] = $v0;
-    ctx.pureAt = 133; if ($countWhere(L["cards"], ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])) > 1 && $is($firstWhere(L["cards"], ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])), L["c"])) {
+    ctx.tick(); L["c"] = $v0;
+    ctx.pureAt = 133; if ($countWhere(ctx.visit(L["cards"]), ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])) > 1 && $is($firstWhere(ctx.visit(L["cards"]), ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])), L["c"])) {
       ctx.pureAt = 134; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: " + ctx.name(L["c"]) + " is in the deck and side deck more than once (each of the 32 cards once)")]);
     }
   }
@@ -984,19 +981,19 @@ function invariant_one_place_message(ctx, f) {
 }
 /** invariant field-holds-summons — cards/elementis/rules.yaml:559:12 */
 function invariant_field_holds_summons(ctx, f) {
-  return $countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.kind($it1) !== "summon") === 0;
+  return $countWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.kind($it1) !== "summon") === 0;
 }
 /** invariant field-holds-summons: message — cards/elementis/rules.yaml:560:15 */
 function invariant_field_holds_summons_message(ctx, f) {
-  return ctx.text(ctx.name($firstWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.kind($it1) !== "summon")) + " is on " + ctx.name(f.me) + "'s field");
+  return ctx.text(ctx.name($firstWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.kind($it1) !== "summon")) + " is on " + ctx.name(f.me) + "'s field");
 }
 /** invariant one-summon-per-turn — cards/elementis/rules.yaml:563:12 */
 function invariant_one_summon_per_turn(ctx, f) {
-  return $countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn") && ctx.get(0, "turn") > 0) <= 1;
+  return $countWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn") && ctx.get(0, "turn") > 0) <= 1;
 }
 /** invariant one-summon-per-turn: message — cards/elementis/rules.yaml:564:15 */
 function invariant_one_summon_per_turn_message(ctx, f) {
-  return ctx.text(String($countWhere(ctx.zoneView(f.me, "field"), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn"))) + " summons entered " + ctx.name(f.me) + "'s field in turn " + String(ctx.get(0, "turn")));
+  return ctx.text(String($countWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn"))) + " summons entered " + ctx.name(f.me) + "'s field in turn " + String(ctx.get(0, "turn")));
 }
 /** invariant zero-life-loses — cards/elementis/rules.yaml:567:12 */
 function invariant_zero_life_loses(ctx, f) {
@@ -1030,7 +1027,7 @@ function card_aqua_stream_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 163; ctx.choose(f, "t", f.me, fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }).filter(($it1) => !ctx.get($it1, "tapped")), 1, 1, true, "Tap which summon?");
+        ctx.at = 163; ctx.choose(f, "t", f.me, ctx.visit(fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } })).filter(($it1) => !ctx.get($it1, "tapped")), 1, 1, true, "Tap which summon?");
         return;
       }
       case 1: {
@@ -1054,7 +1051,7 @@ function card_basilisk_on_0(ctx, f) {
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 166; L["$list0"] = [ctx.field(f.ev, "attacker"), ctx.field(f.ev, "defender")].filter(($it1) => !$is($it1, f.self));
+        ctx.at = 166; L["$list0"] = ctx.visit([ctx.field(f.ev, "attacker"), ctx.field(f.ev, "defender")]).filter(($it1) => !$is($it1, f.self));
         ctx.at = 167; L["$i0"] = 0;
         f.step = 1; continue;
       }
@@ -1089,7 +1086,7 @@ function card_basilisk_on_1(ctx, f) {
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 172; L["$list0"] = [ctx.field(f.ev, "attacker"), ctx.field(f.ev, "defender")].filter(($it1) => !$is($it1, f.self));
+        ctx.at = 172; L["$list0"] = ctx.visit([ctx.field(f.ev, "attacker"), ctx.field(f.ev, "defender")]).filter(($it1) => !$is($it1, f.self));
         ctx.at = 173; L["$i0"] = 0;
         f.step = 1; continue;
       }
@@ -1298,7 +1295,7 @@ function card_ground_wall_respond(ctx, f) {
 }
 /** Liquid Veil: respond condition — cards/elementis/cards/liquid-veil.yaml:10:9 */
 function card_liquid_veil_respond_when(ctx, f) {
-  return ($is(ctx.field(f.ev, "target"), f.me) || $in(ctx.field(f.ev, "target"), ctx.zoneView(f.me, "field"))) && ctx.kind(ctx.field(f.ev, "source")) === "magia";
+  return ($is(ctx.field(f.ev, "target"), f.me) || $in(ctx.field(f.ev, "target"), ctx.visit(ctx.zoneView(f.me, "field")))) && ctx.kind(ctx.field(f.ev, "source")) === "magia";
 }
 /** Liquid Veil: respond — cards/elementis/cards/liquid-veil.yaml:11:7 */
 function card_liquid_veil_respond(ctx, f) {

@@ -187,7 +187,7 @@ describe("replays", () => {
     const r = { game: "toy", config: toyConfig(1), actions: [{ type: "yes" } as Action] };
     expect(() => replay(engine, r)).toThrow(/replay: action 1 'yes' was rejected/);
     expect(() => replay(engine, { ...r, game: "other" })).toThrow("this replay is of 'other'");
-    expect(() => parseReplay("{}")).toThrow("needs 'game'");
+    expect(() => parseReplay("{}")).toThrow("replay: 'game' is missing");
   });
 
   it("a scripted agent plays its script, then its fallback", () => {

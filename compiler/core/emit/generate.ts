@@ -224,7 +224,8 @@ class ModulePrinter {
       case "for":
         // The list is read once, as a copy: the body may move the cards of a zone it walks.
         w(`${t()}for (const $v${s.id} of ${this.c(s.list)}) {`, s.at);
-        w(`  ${this.probe(mode, "loop", s.at)}L[${q(s.name)}] = $v${s.id};`);
+        // Each iteration counts against the loop and work budgets, as a `while` iteration does.
+        w(`  ${this.probe(mode, "loop", s.at)}ctx.tick(); L[${q(s.name)}] = $v${s.id};`);
         for (const x of s.body) this.stmt(x, out, indent + "  ", mode);
         w("}");
         return;
@@ -378,9 +379,6 @@ const TRIGGER_UNIT = /\.on\.\d+$/;
 /** Generic helpers every generated module carries (no game words); the module imports nothing. */
 const HELPERS = `function $is(a, b) {
   return a === b;
-}
-function $eq(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 function $in(x, xs) {
   return xs.includes(x);

@@ -99,6 +99,11 @@ export class ExprPrinter {
     return e.k === "zone" ? call(`ctx.zoneView(${this.code(e.owner)}, ${q(e.zone)})`) : this.ex(e);
   }
 
+  /** A list walked whole (filtered, searched, summed): the runtime counts its items as work (its work budget). */
+  private walked(e: IrExpr): Js {
+    return call(`ctx.visit(${this.live(e).s})`);
+  }
+
   /** The elements of a list join `a + b + c` as one array literal: spreads, and literal items in place. */
   private joined(e: IrExpr, out: string[] = []): string[] {
     if (e.k === "bin" && e.op === "+" && e.ty.t === "list") {
@@ -181,7 +186,7 @@ export class ExprPrinter {
         return js(`-${operand.startsWith("-") || operand.startsWith("+") ? `(${operand})` : operand}`, P.unary);
       }
       case "where":
-        return call(`${at(this.live(e.list), P.post)}.filter(($it${e.depth}) => ${this.code(e.cond)})`);
+        return call(`${this.walked(e.list).s}.filter(($it${e.depth}) => ${this.code(e.cond)})`);
       case "index":
         return call(`${at(this.ex(e.list), P.post)}[${this.code(e.index)}]`);
     }
@@ -193,7 +198,7 @@ export class ExprPrinter {
     const arg = e.args[0];
     if (arg !== undefined && arg.k === "where" && (e.fn === "count" || (e.fn === "first" && !this.draws(arg.cond)))) {
       const pred = `($it${arg.depth}) => ${this.code(arg.cond)}`;
-      return call(`${e.fn === "count" ? "$countWhere" : "$firstWhere"}(${this.live(arg.list).s}, ${pred})`);
+      return call(`${e.fn === "count" ? "$countWhere" : "$firstWhere"}(${this.walked(arg.list).s}, ${pred})`);
     }
     const a = e.args.map((x, i) => (i === 0 && LIVE_FIRST.has(e.fn) ? this.live(x) : this.ex(x)));
     const s = (i: number) => (a[i] as Js).s;
@@ -201,7 +206,7 @@ export class ExprPrinter {
       case "count":
         return call(`${at(a[0] as Js, P.post)}.length`);
       case "sum":
-        return call(`$sum(${s(0)})`);
+        return call(`$sum(ctx.visit(${s(0)}))`);
       case "min":
         return call(`Math.min(${s(0)}, ${s(1)})`);
       case "max":
@@ -251,13 +256,14 @@ export class ExprPrinter {
         const l = this.ex(e.l);
         const r = this.ex(e.r);
         const neg = e.op === "!=" ? "!" : "";
-        if (e.l.ty.t === "list" || e.r.ty.t === "list") return js(`${neg}$eq(${l.s}, ${r.s})`, neg ? P.unary : P.post);
+        if (e.l.ty.t === "list" || e.r.ty.t === "list")
+          return js(`${neg}ctx.equal(${l.s}, ${r.s})`, neg ? P.unary : P.post);
         if (entityLike(e.l.ty) || entityLike(e.r.ty)) return js(`${neg}$is(${l.s}, ${r.s})`, neg ? P.unary : P.post);
         return infix(`${e.op}=`, P.eq, l, r);
       }
       case "in":
         // Left to right, like every other operator: the item, then the list.
-        return call(`$in(${this.code(e.l)}, ${this.live(e.r).s})`);
+        return call(`$in(${this.code(e.l)}, ${this.walked(e.r).s})`);
       case "and":
         return infix("&&", P.and, this.ex(e.l), this.ex(e.r));
       case "or":

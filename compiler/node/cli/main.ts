@@ -1,15 +1,16 @@
 /**
- * The `cardwright` command line: check, compile, test, coverage, analyze, play, demo.
+ * The `cardwright` command line: check, compile, test, coverage, analyze, play, sim, fuzz, demo.
  * Exit codes: 0 done, 1 the input has problems (diagnostics, failing scenarios, illegal decks),
  * 2 a mistake on the command line (one line on stderr), 3 input ended before a match was over,
- * 70 an internal error (a bug: please report it).
+ * 4 a card or the rules faulted while playing (`file:line:col: fault: …`), 70 an internal error
+ * (a bug: please report it).
  */
 import { realpathSync } from "node:fs";
 import type { PlayOptions } from "./play-command.ts";
 import { relative, resolve, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError } from "commander";
-import { RuntimeFaultReporter } from "./fault.ts";
+import { reportFault } from "./fault.ts";
 import { checkGameName, checkInputFile, parsePercent, UsageError } from "./usage.ts";
 import { printable } from "../../core/text/printable.ts";
 
@@ -183,8 +184,11 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .option("--replay <file>", "replay a saved match instead of playing")
     .option("--quiet", "print only the result")
     .option("--verbose", "print every change (moves, properties, events), not only the play-by-play")
+    .option("--root <dir>", "project folder holding cards/ (default: this repository)")
     .action(async (game: string, opts: PlayOptions) => {
-      await checkGames([game]);
+      if (opts.root !== undefined && (await knownGames(opts.root)).length === 0)
+        throw new UsageError(`--root: no games in '${opts.root}' (no ${opts.root}/cards/<game>/rules.yaml)`);
+      await checkGames([game], opts.root);
       setCode(
         await (await import("./play-command.ts")).playCommand(
           game,
@@ -220,6 +224,40 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
         );
       },
     );
+  program
+    .command("sim")
+    .description(
+      "simulate many games between automatic agents, one per seat, seats rotating over paired deals, on worker threads; per agent and seat: wins, losses, draws and the Wilson 95% interval of the score",
+    )
+    .argument("<game>", "game folder under cards/")
+    .requiredOption("--agents <list>", "one agent per seat: random, first (comma separated; A1, A2, … in the results)")
+    .requiredOption(
+      "--games <n>",
+      "number of games, a multiple of the seats (each deal is played once per seat rotation)",
+    )
+    .option("--seed <n>", "seed of the run, 0 to 4294967295 (deal r is dealt from a seed derived from it and r)", "1")
+    .option(
+      "--decks <list>",
+      "deck ids per seat (comma separated; default: the game's decks in order); decks stay with their seats",
+    )
+    .option("--option <kv...>", "match options, name=value (checked against the rules' declared types)")
+    .option(
+      "--version <v>",
+      "play at this version of the game (default: the decks' version, else the cards as written)",
+    )
+    .option("--workers <n>", "worker threads (default: one per core)")
+    .option(
+      "--max-decisions <n>",
+      "a game without an end after this many decisions is stopped and counted as a timeout",
+      "100000",
+    )
+    .option("--json", "print the result as JSON (the same bytes for the same inputs, whatever the number of workers)")
+    .option("--out <file>", "write each game's record to this file as it finishes (JSON lines, in game order)")
+    .option("--resume", "continue the run in the --out file (the game's inputs and every option must be the same)")
+    .action(async (game: string, opts: import("../sim/sim-command.ts").SimOptions) => {
+      await checkGames([game]);
+      setCode(await (await import("../sim/sim-command.ts")).simCommand(game, { ...opts, progress: io === undefined }));
+    });
   program
     .command("demo")
     .description("compile every game and play a demo match of each between random agents in the terminal")
@@ -265,8 +303,7 @@ export async function run(argv: readonly string[], io?: CliIO): Promise<number> 
       process.stderr.write(`error: ${printable(e.message)}\n`);
       return 2;
     }
-    RuntimeFaultReporter.report(e);
-    return 70;
+    return reportFault(e);
   } finally {
     restore();
   }

@@ -1,27 +1,30 @@
 /** `cardwright play` and `cardwright demo`. */
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { relative } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import pc from "./colors.ts";
-import type { Agent, AsyncAgent, Board, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
+import type { Agent, AgentSpec, AsyncAgent, Board, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
 import {
   Engine,
-  firstLegalAgent,
   InputEnded,
+  InputError,
   logLines,
+  makeAgent,
   parseReplay,
-  randomAgent,
   recordingRun,
+  specText,
+  replayGame,
   replayToJSON,
   sanitize,
   terminalSession,
   type TerminalIO,
 } from "../../../runtime/index.ts";
 import { scenarioBoard } from "../../scenarios/runner.ts";
-import { deckRules, type Deck } from "../decks.ts";
+import type { Deck } from "../decks.ts";
 import { listGames, loadChecked } from "../project.ts";
 import { printDiagnostics } from "./output.ts";
 import { printable } from "../../core/text/printable.ts";
+import { seatDecks, seatsLegal } from "./seat-decks.ts";
 import {
   checkInputFile,
   checkOutputFile,
@@ -90,6 +93,18 @@ function lineReader(input: NodeJS.ReadableStream): TerminalIO & { close(): void 
   };
 }
 
+/**
+ * `--agents`: one agent spec per seat, comma separated (play: the last one fills the remaining
+ * seats). The one parser of every command that seats agents (play, sim).
+ */
+export function parseAgents(text: string): AgentSpec[] {
+  return text.split(",").map((raw) => {
+    const kind = raw.trim();
+    if (kind === "random" || kind === "first" || kind === "human") return { kind };
+    throw new UsageError(`unknown agent '${kind}'; agents: random, first, human`);
+  });
+}
+
 /** `file#scenario`: the board and seed a scenario gives. */
 function boardFrom(
   module: Parameters<typeof scenarioBoard>[0],
@@ -111,6 +126,20 @@ function boardFrom(
   return r;
 }
 
+/** Writes the replay through a file beside it, renamed into place: a write that fails leaves no half file and is a usage error. */
+function saveReplay(path: string, text: string): void {
+  const part = join(dirname(resolve(path)), `.${basename(path)}.${process.pid}.part`);
+  try {
+    writeFileSync(part, text);
+    renameSync(part, path);
+  } catch (e) {
+    rmSync(part, { force: true });
+    throw new UsageError(
+      `--save-replay: '${path}' cannot be written (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
+  }
+}
+
 /** The options of `play` and `demo`, as commander parses them (main.ts). */
 export interface PlayOptions {
   seed?: string;
@@ -124,6 +153,8 @@ export interface PlayOptions {
   version?: string;
   quiet?: boolean;
   verbose?: boolean;
+  /** The project folder holding cards/ (default: this repository). */
+  root?: string;
   input?: NodeJS.ReadableStream;
 }
 
@@ -135,11 +166,8 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   if (opts.replay !== undefined && opts.from !== undefined)
     throw new UsageError("--replay and --from cannot be used together");
   if (opts.quiet && opts.verbose) throw new UsageError("--quiet and --verbose cannot be used together");
-  const kinds = opts.agents.split(",").map((k) => k.trim());
-  for (const k of kinds)
-    if (!["random", "first", "human"].includes(k))
-      throw new UsageError(`unknown agent '${k}'; agents: random, first, human`);
-  const { module, model, diagnostics } = await loadChecked(game);
+  const kinds = parseAgents(opts.agents);
+  const { module, model, diagnostics } = await loadChecked(game, opts.root);
   if (!module || !model?.vocabulary) {
     printDiagnostics(diagnostics);
     return 1;
@@ -156,13 +184,25 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
 
   if (opts.replay !== undefined) {
     let r: Replay;
+    const text = readFileSync(opts.replay, "utf8");
     try {
-      r = parseReplay(readFileSync(opts.replay, "utf8"));
+      r = parseReplay(text);
     } catch (e) {
+      const other = replayGame(text);
+      if (other !== null && other !== module.id)
+        throw new UsageError(`${printable(opts.replay)} is a replay of '${sanitize(other)}', not '${module.id}'`);
       throw new UsageError(`${opts.replay}: not a replay file: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (r.game !== module.id) throw new UsageError(`${opts.replay} is a replay of '${r.game}', not '${module.id}'`);
-    const state = r.board !== undefined ? engine.fromBoard(r.board, r.config.seed) : engine.newMatch(r.config);
+    if (r.game !== module.id)
+      throw new UsageError(`${printable(opts.replay)} is a replay of '${sanitize(r.game)}', not '${module.id}'`);
+    let state: State;
+    try {
+      state = r.board !== undefined ? engine.fromBoard(r.board, r.config.seed) : engine.newMatch(r.config);
+    } catch (e) {
+      // The replay does not fit the game (players, zones, cards, options, version): the file's mistake.
+      if (e instanceof InputError) throw new UsageError(`${opts.replay}: does not fit '${module.id}': ${e.message}`);
+      throw e;
+    }
     for (let i = 0; i < r.actions.length; i++) {
       const res = engine.apply(state, r.actions[i] as Replay["actions"][number]);
       if (!res.ok) throw new UsageError(`${opts.replay}: action ${i + 1} does not apply to this game: ${res.reason}`);
@@ -191,30 +231,9 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     };
     start = engine.fromBoard(board, config.seed);
   } else {
-    // The decks as the checker read them (card ids and zones resolved), then the rules' deck-building rules.
-    const { decks, diagnostics: ruleDiags } = deckRules(model?.decks ?? [], module);
-    const deckDiags = [
-      ...(model?.diagnostics ?? []).filter((d) => model?.files.get(d.file)?.role === "deck"),
-      ...ruleDiags,
-    ];
-    printDiagnostics(deckDiags);
-    if (deckDiags.some((d) => d.severity === "error")) return 1;
-    const wanted = opts.deck ? opts.deck.split(",") : decks.map((d) => d.id);
-    if (opts.deck && wanted.length > seats)
-      throw new UsageError(`--deck names ${wanted.length} decks for ${seats} seats`);
-    for (let i = 0; i < seats; i++) {
-      const id = wanted[i % Math.max(1, wanted.length)];
-      const deck = decks.find((d) => d.id === id);
-      if (id !== undefined && !deck)
-        throw new UsageError(`no deck '${id}'; decks: ${decks.map((d) => d.id).join(", ") || "(none)"}`);
-      chosen.push(deck);
-    }
-    // One match, one version: --version, and the version each chosen deck is built for, must agree.
-    const v = matchVersion(asked, chosen, null);
-    if ("diagnostics" in v) {
-      printDiagnostics(v.diagnostics);
-      return 1;
-    }
+    const v = seatDecks(model, module, opts.deck || undefined, "--deck", asked);
+    if (v === null) return 1;
+    chosen.push(...v.chosen);
     config = {
       seed,
       players: chosen.map((d, i) => ({ name: `P${i + 1}`, zones: d ? { ...d.zones } : {}, props: seatProps[i] ?? {} })),
@@ -222,21 +241,15 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
       ...(v.version !== undefined ? { version: v.version } : {}),
     };
     // Deck-building rules of the game, before anything is played.
-    const problems = engine.deckErrors(config);
-    const illegal = problems.flatMap((list, i) => list.map((m) => `P${i + 1} (${chosen[i]?.file ?? "no deck"}): ${m}`));
-    if (illegal.length) {
-      for (const line of illegal) process.stderr.write(`${sanitize(line)}\n`);
-      return 1;
-    }
+    if (!seatsLegal(engine, config, chosen)) return 1;
     start = engine.newMatch(config);
   }
-  const kindOf = (i: number) => kinds[i] ?? kinds[kinds.length - 1] ?? "random";
+  // Fewer agents than seats: the last one plays the remaining seats (parseAgents gives at least one).
+  const specOf = (i: number) => kinds[Math.min(i, kinds.length - 1)] as AgentSpec;
+  const kindOf = (i: number) => specText(specOf(i));
   const agentSeed = seed * 7919 + 1;
   const agents: (Agent | null)[] = [];
-  for (let i = 0; i < seats; i++) {
-    const k = kindOf(i);
-    agents.push(k === "random" ? randomAgent(agentSeed + i) : k === "first" ? firstLegalAgent() : null);
-  }
+  for (let i = 0; i < seats; i++) agents.push(makeAgent(specOf(i), agentSeed + i));
   const humans = agents.filter((a) => a === null).length;
 
   if (!opts.quiet) {
@@ -267,7 +280,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     const seen = engine.view(state, humans === 1 ? seatOf : 0);
     if (played.end === "input-ended") {
       process.stdout.write("\n");
-      if (opts.saveReplay !== undefined) writeFileSync(opts.saveReplay, replayToJSON(rep));
+      if (opts.saveReplay !== undefined) saveReplay(opts.saveReplay, replayToJSON(rep));
       process.stderr.write(
         `input ended before the match was over (after ${played.actions.length} decision(s)); the match is unfinished${opts.saveReplay !== undefined ? `; the replay so far is in ${printable(opts.saveReplay)}` : ""}\n`,
       );
@@ -289,7 +302,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     print(state);
   }
   if (opts.saveReplay !== undefined) {
-    writeFileSync(opts.saveReplay, replayToJSON(rep));
+    saveReplay(opts.saveReplay, replayToJSON(rep));
     if (!opts.quiet) say(`replay saved to ${printable(opts.saveReplay)}`);
   }
   return 0;

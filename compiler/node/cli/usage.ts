@@ -3,8 +3,8 @@
  * entry point prints it. Also the checks of command-line values against what the game declares.
  */
 import { nearestVersion } from "../../../runtime/versions.ts";
-import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { accessSync, closeSync, constants, existsSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import type { Value } from "../../../runtime/types.ts";
 import { typeToString } from "../../core/semantic/types.ts";
 import type { PropDecl, Vocabulary } from "../../core/semantic/vocabulary.ts";
@@ -65,6 +65,7 @@ export function checkOutputFile(path: string, flag: string): void {
   const full = resolve(path);
   if (existsSync(full) && statSync(full).isDirectory())
     throw new UsageError(`${flag}: '${path}' is a folder, not a file`);
+  if (existsSync(full) && !statSync(full).isFile()) throw new UsageError(`${flag}: '${path}' is not a regular file`);
   const dir = dirname(full);
   if (!existsSync(dir) || !statSync(dir).isDirectory())
     throw new UsageError(`${flag}: the folder of '${path}' does not exist`);
@@ -72,6 +73,17 @@ export function checkOutputFile(path: string, flag: string): void {
     accessSync(existsSync(full) ? full : dir, constants.W_OK);
   } catch {
     throw new UsageError(`${flag}: '${path}' cannot be written (no permission)`);
+  }
+  // The file is written beside itself and renamed into place: the folder must take a new file
+  // (a pseudo-file system such as /proc passes the permission check above, then refuses to write).
+  const probe = join(dir, `.cardwright-probe-${process.pid}`);
+  try {
+    closeSync(openSync(probe, "wx"));
+    rmSync(probe);
+  } catch (e) {
+    throw new UsageError(
+      `${flag}: '${path}' cannot be written (its folder takes no new file: ${(e as NodeJS.ErrnoException).code ?? "refused"})`,
+    );
   }
 }
 

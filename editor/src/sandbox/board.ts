@@ -1,8 +1,6 @@
 /** The board view: every zone of every seat and the game's properties, driven by the rules data. */
 import type { Engine, Entity, EntityId, GameModule, State, Value } from "../../../runtime/index.ts";
-
-const esc = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
+import { html, joinHtml, setHtml, type Html } from "../html.ts";
 
 function valueText(st: State, v: Value): string {
   if (Array.isArray(v)) return `[${v.map((x) => valueText(st, x)).join(", ")}]`;
@@ -36,40 +34,45 @@ export function renderBoard(box: HTMLElement, engine: Engine, st: State, selecte
   const m = engine.module;
   const players = Array.from({ length: m.rules.players }, (_, i) => i + 1);
   const toMove = st.decision?.player ?? null;
-  let html = `<div class="game-props" data-testid="game-props">${esc(m.name)} — ${
-    propsOf(m, st, st.entities[0] as Entity)
-      .map(esc)
-      .join(" · ") || "(defaults)"
-  }${st.match.over ? ` — <b>match over</b>` : ""}</div>`;
+  const gameProps = propsOf(m, st, st.entities[0] as Entity);
+  const out: Html[] = [
+    html`<div class="game-props" data-testid="game-props">${m.name} — ${gameProps.length ? gameProps.join(" · ") : "(defaults)"}${st.match.over ? html` — <b>match over</b>` : ""}</div>`,
+  ];
   for (const p of players) {
     const pe = st.entities[p] as Entity;
-    html += `<div class="seat${toMove === p ? " to-move" : ""}" data-testid="seat-${p}"><div class="seat-head">P${p} ${esc(String(pe.props["name"] ?? ""))} <span class="props">${propsOf(m, st, pe).map(esc).join(" · ")}</span></div>`;
+    out.push(
+      html`<div class="seat${toMove === p ? " to-move" : ""}" data-testid="seat-${p}"><div class="seat-head">P${p} ${String(pe.props["name"] ?? "")} <span class="props">${propsOf(m, st, pe).join(" · ")}</span></div>`,
+    );
     const empty: string[] = [];
     for (const zone of Object.keys(m.rules.zones)) {
       const ids = st.zones[`${p}:${zone}`] ?? [];
       // Empty zones share one line at the end of the seat (the board stays short).
       if (!ids.length) {
         empty.push(zone);
-        html += `<div class="zone hidden" data-zone="${esc(zone)}"></div>`;
+        out.push(html`<div class="zone hidden" data-zone="${zone}"></div>`);
         continue;
       }
       // A hidden zone (a deck) is folded: its order is nobody's business until asked.
       const folded = m.rules.zones[zone]?.visibility === "hidden";
-      html += folded
-        ? `<details class="zone" data-zone="${esc(zone)}"><summary class="zone-name">${esc(zone)} (${ids.length})</summary>`
-        : `<div class="zone" data-zone="${esc(zone)}"><span class="zone-name">${esc(zone)} (${ids.length})</span>`;
+      out.push(
+        folded
+          ? html`<details class="zone" data-zone="${zone}"><summary class="zone-name">${zone} (${ids.length})</summary>`
+          : html`<div class="zone" data-zone="${zone}"><span class="zone-name">${zone} (${ids.length})</span>`,
+      );
       for (const id of ids) {
         const e = st.entities[id];
         if (!e) continue;
         const hidden = e.card === null;
         const name = hidden ? "hidden card" : (m.cards[e.card as string]?.name ?? String(e.card));
         const props = hidden ? [] : propsOf(m, st, e);
-        html += `<span class="card${hidden ? " hidden-card" : ""}${selected === id ? " selected" : ""}" data-entity="${id}" title="${esc(`#${id} ${e.card ?? ""}`)}"><b>${esc(name)}</b>${props.length ? `<small>${props.map(esc).join("<br>")}</small>` : ""}</span>`;
+        out.push(
+          html`<span class="card${hidden ? " hidden-card" : ""}${selected === id ? " selected" : ""}" data-entity="${id}" title="${`#${id} ${e.card ?? ""}`}"><b>${name}</b>${props.length ? html`<small>${joinHtml(props, html`<br>`)}</small>` : ""}</span>`,
+        );
       }
-      html += folded ? `</details>` : `</div>`;
+      out.push(folded ? html`</details>` : html`</div>`);
     }
-    if (empty.length) html += `<div class="zone empty-zones muted">empty: ${empty.map(esc).join(", ")}</div>`;
-    html += `</div>`;
+    if (empty.length) out.push(html`<div class="zone empty-zones muted">empty: ${empty.join(", ")}</div>`);
+    out.push(html`</div>`);
   }
-  box.innerHTML = html;
+  setHtml(box, html`${out}`);
 }

@@ -17,6 +17,7 @@ import {
 } from "../../../runtime/index.ts";
 import { nextBreak, stateAt, traceAction, type TraceStep } from "./debugger.ts";
 import { readFile, writeFile, type GameTree } from "../api.ts";
+import { html, setHtml, type Html } from "../html.ts";
 import { renderBoard } from "./board.ts";
 import { scenarioText } from "./scenario-save.ts";
 import { Session, type Start } from "./session.ts";
@@ -31,8 +32,6 @@ export interface SandboxHost {
   status(text: string): void;
 }
 
-const esc = (s: string) =>
-  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string);
 type Obj = Record<string, unknown>;
 
 export class Sandbox {
@@ -51,7 +50,9 @@ export class Sandbox {
     private readonly box: HTMLElement,
     private readonly host: SandboxHost,
   ) {
-    box.innerHTML = `
+    setHtml(
+      box,
+      html`
       <div class="sb-controls">
         <select data-testid="sb-game" class="sb-game"></select>
         <select data-testid="sb-start" class="sb-start"></select>
@@ -78,7 +79,8 @@ export class Sandbox {
       </details>
       <div class="sb-controls">scenario name <input class="sb-name" data-testid="sb-name" size="24" value="sandbox board"> <button class="sb-save" data-testid="sb-save">Save board as scenario</button></div>
       <div class="sb-history" data-testid="sb-history"></div>
-      <div class="sb-log" data-testid="sb-log"></div>`;
+      <div class="sb-log" data-testid="sb-log"></div>`,
+    );
     this.q(".sb-game").onchange = () => void this.fillStarts();
     this.q(".sb-go").onclick = () => void this.startSelected();
     this.q<HTMLSelectElement>(".sb-view").onchange = (e) => {
@@ -135,10 +137,7 @@ export class Sandbox {
   /** Fills the game list (called when the panel is first shown and after the tree changes). */
   async init(game?: string): Promise<void> {
     const sel = this.q<HTMLSelectElement>(".sb-game");
-    sel.innerHTML = this.host
-      .trees()
-      .map((t) => `<option>${esc(t.game)}</option>`)
-      .join("");
+    setHtml(sel, html`${this.host.trees().map((t) => html`<option>${t.game}</option>`)}`);
     for (const t of this.host.trees()) if (!this.versions.has(t.game)) this.versions.set(t.game, t.version);
     if (game) sel.value = game;
     await this.fillStarts();
@@ -148,21 +147,19 @@ export class Sandbox {
     const game = this.q<HTMLSelectElement>(".sb-game").value;
     const files = this.host.trees().find((t) => t.game === game)?.files ?? [];
     const decks = files.filter((f) => f.startsWith(`${game}/decks/`));
-    const options: string[] = [];
+    const options: Html[] = [];
     if (decks.length) {
       const a = decks[0] as string;
       const b = (decks[1] ?? decks[0]) as string;
-      options.push(`<option value="decks:${esc(a)}|${esc(b)}">decks: ${esc(name(a))} vs ${esc(name(b))}</option>`);
+      options.push(html`<option value="decks:${a}|${b}">decks: ${name(a)} vs ${name(b)}</option>`);
       for (const x of decks)
         for (const y of decks)
           if (x !== a || y !== b)
-            options.push(
-              `<option value="decks:${esc(x)}|${esc(y)}">decks: ${esc(name(x))} vs ${esc(name(y))}</option>`,
-            );
+            options.push(html`<option value="decks:${x}|${y}">decks: ${name(x)} vs ${name(y)}</option>`);
     }
     for (const f of files.filter((x) => x.startsWith(`${game}/scenarios/`)))
-      options.push(`<option value="scenario:${esc(f)}">board of ${esc(name(f))}…</option>`);
-    this.q(".sb-start").innerHTML = options.join("");
+      options.push(html`<option value="scenario:${f}">board of ${name(f)}…</option>`);
+    setHtml(this.q(".sb-start"), html`${options}`);
   }
 
   async module(game: string): Promise<GameModule> {
@@ -361,8 +358,10 @@ export class Sandbox {
       ? `#${sel.id} ${sel.card ?? ""} (P${sel.holder ?? sel.owner} ${sel.zone})`
       : "none (click a card)";
     if (d)
-      this.q(".sb-decision").innerHTML =
-        `<div class="muted">(resolving "${esc(s.engine.describe(d.before, d.action))}" in the debugger)</div>`;
+      setHtml(
+        this.q(".sb-decision"),
+        html`<div class="muted">(resolving "${s.engine.describe(d.before, d.action)}" in the debugger)</div>`,
+      );
     else this.renderDecision(real);
     this.renderHistory();
     this.renderLog(st.log);
@@ -377,23 +376,28 @@ export class Sandbox {
     this.host.showLine(t.src);
     const st = stateAt(this.session?.engine as NonNullable<typeof this.session>["engine"], d.before, d.action, d.k);
     // An entity id reads better with what it is: `2 (Opponent)`, `14 (Fairy)`.
-    const val = (v: Value): string => {
+    const val = (v: Value): Html => {
       const e = typeof v === "number" ? st.entities[v] : undefined;
       const name = e
         ? e.card === null
           ? String(e.props["name"] ?? `P${e.id}`)
           : (this.session?.module.cards[e.card]?.name ?? e.card)
         : null;
-      return esc(JSON.stringify(v)) + (name ? ` <span class="muted">(${esc(name)})</span>` : "");
+      return html`${JSON.stringify(v)}${name ? html` <span class="muted">(${name})</span>` : ""}`;
     };
-    const rows = (o: Readonly<Record<string, Value>>) =>
-      Object.entries(o)
-        .map(([k, v]) => `<tr><td>${esc(k)}</td><td>${val(v)}</td></tr>`)
-        .join("") || `<tr><td colspan="2" class="muted">(none)</td></tr>`;
-    box.innerHTML = `<div class="dbg-where" data-testid="dbg-where">Paused at ${esc(`${t.src.file}:${t.src.line}:${t.src.col}`)} — ${esc(t.what)} (statement ${d.k + 1} of ${d.trace.length})</div>
+    const rows = (o: Readonly<Record<string, Value>>): Html => {
+      const entries = Object.entries(o);
+      return entries.length
+        ? html`${entries.map(([k, v]) => html`<tr><td>${k}</td><td>${val(v)}</td></tr>`)}`
+        : html`<tr><td colspan="2" class="muted">(none)</td></tr>`;
+    };
+    setHtml(
+      box,
+      html`<div class="dbg-where" data-testid="dbg-where">Paused at ${`${t.src.file}:${t.src.line}:${t.src.col}`} — ${t.what} (statement ${d.k + 1} of ${d.trace.length})</div>
       <button data-testid="dbg-step" class="dbg-step">Step</button> <button data-testid="dbg-continue" class="dbg-continue">Continue</button> <button data-testid="dbg-finish" class="dbg-finish">Finish</button>
       <table class="dbg-vars" data-testid="dbg-locals"><tr><th colspan="2">locals</th></tr>${rows(t.locals)}</table>
-      ${t.event ? `<table class="dbg-vars" data-testid="dbg-event"><tr><th colspan="2">event ${esc(t.event.name)}</th></tr>${rows(t.event.fields)}</table>` : ""}`;
+      ${t.event ? html`<table class="dbg-vars" data-testid="dbg-event"><tr><th colspan="2">event ${t.event.name}</th></tr>${rows(t.event.fields)}</table>` : ""}`,
+    );
     this.q(".dbg-step").onclick = () => this.step();
     this.q(".dbg-continue").onclick = () => this.continue();
     this.q(".dbg-finish").onclick = () => this.finish();
@@ -404,7 +408,10 @@ export class Sandbox {
     const box = this.q(".sb-decision");
     const d = s.engine.decision(st);
     if (!d) {
-      box.innerHTML = `<div class="prompt">The match is over: ${st.match.winner === null ? "a draw" : `P${st.match.winner} wins`}.</div>`;
+      setHtml(
+        box,
+        html`<div class="prompt">The match is over: ${st.match.winner === null ? "a draw" : `P${st.match.winner} wins`}.</div>`,
+      );
       return;
     }
     const hidden = this.view !== 0 && d.player !== this.view;
@@ -415,32 +422,33 @@ export class Sandbox {
           ? `P${d.player}: ${d.prompt}`
           : `P${d.player} chooses${d.prompt ? `: ${d.prompt}` : ""} (${d.picked.length} picked, ${d.min}–${d.max})`;
     const legal = s.engine.legalActions(st);
-    box.innerHTML =
-      `<div class="prompt" data-testid="sb-prompt">${esc(prompt)}</div>` +
-      (hidden
-        ? `<div class="muted">(the other player's options are hidden in this view)</div>`
-        : legal
-            .map(
+    setHtml(
+      box,
+      html`<div class="prompt" data-testid="sb-prompt">${prompt}</div>${
+        hidden
+          ? html`<div class="muted">(the other player's options are hidden in this view)</div>`
+          : legal.map(
               (a, i) =>
-                `<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${esc(s.engine.describe(st, a))}</button>`,
+                html`<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${s.engine.describe(st, a)}</button>`,
             )
-            .join(""));
+      }`,
+    );
     for (const b of box.querySelectorAll<HTMLButtonElement>("button.act"))
       b.onclick = () => this.act(Number(b.dataset["i"]));
   }
 
   private renderHistory(): void {
     const s = this.session as Session;
-    const items = [`<li class="${s.cursor === 0 ? "here" : ""}" data-n="0">start</li>`];
+    const items = [html`<li class="${s.cursor === 0 ? "here" : ""}" data-n="0">start</li>`];
     s.steps.forEach((step, i) => {
       const text =
         step.type === "action" ? `P${step.by}: ${step.label}` : `(edit) ${step.type} ${JSON.stringify(step)}`;
       items.push(
-        `<li class="${i + 1 === s.cursor ? "here" : i + 1 > s.cursor ? "undone" : ""}" data-n="${i + 1}">${esc(text)}</li>`,
+        html`<li class="${i + 1 === s.cursor ? "here" : i + 1 > s.cursor ? "undone" : ""}" data-n="${i + 1}">${text}</li>`,
       );
     });
     const box = this.q(".sb-history");
-    box.innerHTML = `<div class="muted">history (click to go back to any point)</div><ol>${items.join("")}</ol>`;
+    setHtml(box, html`<div class="muted">history (click to go back to any point)</div><ol>${items}</ol>`);
     for (const li of box.querySelectorAll<HTMLElement>("li")) {
       li.onclick = () => {
         s.goto(Number(li.dataset["n"]));
@@ -475,21 +483,20 @@ export class Sandbox {
     const recent = groups.slice(-12);
     const line = (i: number) => {
       const e = log[i] as LogEntry;
-      return `<div class="log-line${e.by ? " traced" : ""}" data-i="${i}" title="${e.by ? esc(`${e.by.file}:${e.by.line}:${e.by.col}`) : "the runtime"}">${esc(e.text)}</div>`;
+      return html`<div class="log-line${e.by ? " traced" : ""}" data-i="${i}" title="${e.by ? `${e.by.file}:${e.by.line}:${e.by.col}` : "the runtime"}">${e.text}</div>`;
     };
-    box.innerHTML = recent
-      .map((g, gi) => {
-        const body = g.blocks
-          .map((b) =>
-            b.h === null
-              ? b.lines.map(line).join("")
-              : `<div class="log-cause"><div class="muted">${esc(s.module.sources[b.h]?.what ?? b.h)}</div>${b.lines.map(line).join("")}</div>`,
-          )
-          .join("");
+    setHtml(
+      box,
+      html`${recent.map((g, gi) => {
+        const body = g.blocks.map((b) =>
+          b.h === null
+            ? b.lines.map(line)
+            : html`<div class="log-cause"><div class="muted">${s.module.sources[b.h]?.what ?? b.h}</div>${b.lines.map(line)}</div>`,
+        );
         const n = g.blocks.reduce((k, b) => k + b.lines.length, 0);
-        return `<details ${gi === recent.length - 1 ? "open" : ""}><summary>${esc(g.head)} <span class="muted">(${n})</span></summary>${body}</details>`;
-      })
-      .join("");
+        return html`<details ${gi === recent.length - 1 ? html`open` : ""}><summary>${g.head} <span class="muted">(${n})</span></summary>${body}</details>`;
+      })}`,
+    );
     for (const el of box.querySelectorAll<HTMLElement>(".log-line.traced")) {
       el.onclick = () => {
         const by = log[Number(el.dataset["i"])]?.by;
