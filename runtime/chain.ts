@@ -10,14 +10,19 @@
  * - `pass-priority()` passes: the next seat holds priority; when every seat has passed in a row,
  *   the top link resolves (its frame runs again where it paused) — or fizzles when a chosen target
  *   has left the zone it was in when chosen (the arrival check listeners use) — and the call
- *   returns "resolved", "fizzled", or "closed" when the chain was empty; else "passed".
+ *   returns "resolved", "fizzled", or "closed" when the chain was empty; else "passed". The chain
+ *   remembers that moment: every link then on it has been passed on.
+ * - `resolve-next()` resolves (or fizzles) the top link at once, with no round of passes, if it was
+ *   on the chain when every seat last passed in a row — for rules where the whole chain resolves
+ *   once all have passed; it returns "resolved" / "fizzled", "open" when the top link arrived since
+ *   (it waits for passes of its own), or "closed" when the chain is empty.
  * - `negate(card)` removes the topmost link whose source is that card, unresolved.
  */
 import type { RuntimeCtx } from "./ctx.ts";
 import { pushLog } from "./log.ts";
 import type { ChainLink, ChainState, EntityId, Frame, State, Value } from "./types.ts";
 
-export const CHAIN_OPS = ["chain", "give-priority", "pass-priority", "negate"] as const;
+export const CHAIN_OPS = ["chain", "give-priority", "pass-priority", "resolve-next", "negate"] as const;
 export type ChainOp = (typeof CHAIN_OPS)[number];
 
 /** The chain, about to change (recorded for `Engine.apply`'s undo). */
@@ -55,6 +60,9 @@ export function chainOp(rt: RuntimeCtx, f: Frame, into: string | null, op: strin
       return;
     case "pass-priority":
       passPriority(rt, f, into);
+      return;
+    case "resolve-next":
+      resolveNext(rt, f, into);
       return;
     case "negate": {
       const done = negate(rt, args[0] ?? null);
@@ -131,11 +139,32 @@ function passPriority(rt: RuntimeCtx, f: Frame, into: string | null): void {
   }
   c.passes = 0;
   c.holder = null;
-  const link = c.links.pop();
-  if (link === undefined) {
-    if (into !== null) f.L[into] = "closed";
-    return;
+  // Every link on the chain now has been passed on: `resolve-next` may resolve them in turn.
+  c.settled = st.clock;
+  const r = resolveTop(rt, c);
+  if (into !== null) f.L[into] = r;
+}
+
+function resolveNext(rt: RuntimeCtx, f: Frame, into: string | null): void {
+  const st = rt.state;
+  const top = st.chain?.links[st.chain.links.length - 1];
+  let r: string;
+  if (top === undefined) r = "closed";
+  else if (top.arrival >= (st.chain?.settled ?? 0)) r = "open";
+  else {
+    const c = chainOf(rt);
+    c.passes = 0;
+    c.holder = null;
+    r = resolveTop(rt, c);
   }
+  if (into !== null) f.L[into] = r;
+}
+
+/** Takes the top link off the chain: it fizzles, or its frame goes back on the stack to run next. */
+function resolveTop(rt: RuntimeCtx, c: ChainState): "resolved" | "fizzled" | "closed" {
+  const st = rt.state;
+  const link = c.links.pop();
+  if (link === undefined) return "closed";
   const gone = link.targets.find((t) => st.entities[t.entity]?.arrival !== t.arrival);
   if (gone !== undefined) {
     if (rt.logging)
@@ -144,14 +173,13 @@ function passPriority(rt: RuntimeCtx, f: Frame, into: string | null): void {
         source: link.source,
       });
     dropFrame(rt, link.frame);
-    if (into !== null) f.L[into] = "fizzled";
-    return;
+    return "fizzled";
   }
   if (rt.logging) pushLog(st, "chain", `${linkName(rt, link)} resolves`, { resolve: link.n, source: link.source });
-  if (into !== null) f.L[into] = "resolved";
-  // The paused effect continues on top of the frame that passed; its result goes nowhere.
+  // The paused effect continues on top of the frame that called; its result goes nowhere.
   link.frame.into = null;
   st.frames.push(link.frame);
+  return "resolved";
 }
 
 function negate(rt: RuntimeCtx, source: Value): boolean {
@@ -192,5 +220,6 @@ export function copyChain(c: ChainState, copyFrame: (f: Frame) => Frame): ChainS
     })),
     holder: c.holder,
     passes: c.passes,
+    ...(c.settled === undefined ? {} : { settled: c.settled }),
   };
 }

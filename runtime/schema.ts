@@ -304,6 +304,8 @@ export const STATE_SCHEMA = {
         },
         holder: { type: ["integer", "null"], minimum: 0 },
         passes: id,
+        // When every player last passed in a row (resolve-next); optional, so older states still read.
+        settled: id,
       },
       additionalProperties: false,
     },

@@ -183,6 +183,8 @@ export interface ChainState {
   holder: EntityId | null;
   /** Passes in a row since the last link or priority change. */
   passes: number;
+  /** The arrival clock when every player last passed in a row: older links have been passed on (absent: never). */
+  settled?: number;
 }
 
 /** The whole state of a match: plain, serializable data. */

@@ -1,9 +1,10 @@
 /**
  * The runtime's chain, end to end on a small generic game: links resolve last in first out, a
  * link whose target moved fizzles, `negate` removes a link, `pass-priority` results, `holder()`
- * and `links()`, the log lines, a JSON round trip with links waiting, and the checker's messages.
+ * and `links()`, the log lines, a JSON round trip with links waiting, the checker's messages, and
+ * `resolve-next` (the whole chain resolving once everyone passed) on a second flow.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -54,17 +55,36 @@ flow:
       }
     }
 `;
+// The same game where the whole chain resolves once every player passed: after the first link,
+// `resolve-next` takes the rest with no priority in between, until a link that arrived since.
+const RUN_RULES = RULES.replace(
+  `        if r != "passed" { give-priority(me) }`,
+  `        if r != "passed" {
+          let more = true
+          while more {
+            let n = resolve-next()
+            log "next: {n}, links: {count(links())}"
+            more = n == "resolved" or n == "fizzled"
+          }
+          give-priority(me)
+        }`,
+);
 const SPELLS: Record<string, string> = {
   bolt: `let t = first(other(me).board)\nchain(self, [t])\nt.hp -= 1\nlog "bolt hits {t}"`,
   blink: `let t = first(me.board)\nchain(self, [t])\nmove t to me.hand\nlog "{t} blinks"`,
   cancel: `let t = last(links() where it != self)\nchain(self, [])\nlet done = negate(t)\nlog "cancelled: {done}"`,
+  // Resolving, it casts the first spell of its player's hand: a link that arrives during a run.
+  echo: `chain(self, [])\nlet s = first(me.hand where it.kind == spell)\nlog "echo casts {s}"\nmove s to me.pile\nrun s.effect`,
 };
 
-async function compile(extra?: [string, string]): Promise<{ module: GameModule | null; diagnostics: string[] }> {
+async function compile(
+  extra?: [string, string],
+  rules = RULES,
+): Promise<{ module: GameModule | null; diagnostics: string[] }> {
   const root = mkdtempSync(join(tmpdir(), "cw-chain-"));
   const dir = join(root, "cards", "stacker", "cards");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(root, "cards", "stacker", "rules.yaml"), RULES);
+  writeFileSync(join(root, "cards", "stacker", "rules.yaml"), rules);
   for (const [id, code] of Object.entries(SPELLS)) {
     writeFileSync(
       join(dir, `${id}.yaml`),
@@ -76,7 +96,9 @@ async function compile(extra?: [string, string]): Promise<{ module: GameModule |
   }
   writeFileSync(join(dir, "golem.yaml"), "id: golem\nkind: thing\nname: golem\n");
   if (extra) writeFileSync(join(dir, `${extra[0]}.yaml`), extra[1]);
-  const { module, diagnostics } = await loadGame("stacker", root);
+  const { module, diagnostics } = await loadGame("stacker", root).finally(() =>
+    rmSync(root, { recursive: true, force: true }),
+  );
   return {
     module: module ?? null,
     diagnostics: diagnostics.map((d) => renderDiagnostic(d).replace(/^.*?(cards\/stacker\/)/, "$1")),
@@ -196,5 +218,95 @@ describe("the chain (runtime/chain.ts)", () => {
       "cards/stacker/cards/odd.yaml:5:3: error check/arity: 'give-priority' takes 1 argument(s) (player: player), not 0",
       "cards/stacker/cards/odd.yaml:6:29: error check/procedure-in-expression: 'pass-priority' is a procedure: call it as a statement, or as 'let x = pass-priority(…)'",
     ]);
+  });
+});
+
+describe("resolve-next: the whole chain resolves once every player passed", async () => {
+  const { module: runModule } = await compile(undefined, RUN_RULES);
+  if (!runModule) throw new Error("stacker (run) does not compile");
+  const run = new Engine(runModule);
+  const castIn = (st: State, card: string): Action => {
+    const opt = run
+      .legalActions(st)
+      .find((a) => a.type === "act" && a.action === "cast" && st.entities[a.args["c"] as number]?.card === card);
+    if (!opt) throw new Error(`cannot cast ${card}`);
+    return opt;
+  };
+  const begin = (a: string[], b: string[], board: string[]) =>
+    run.newMatch({
+      seed: 1,
+      players: [
+        { name: "A", zones: { hand: a } },
+        { name: "B", zones: { hand: b, board } },
+      ],
+    });
+  const chainLines = (st: State) => renderLog(st).filter((l) => !l.includes("→") && !l.includes(" = "));
+
+  it("after the top link, the links under it resolve at once: no one holds priority between them", () => {
+    const st = begin(["bolt", "bolt"], ["blink"], ["golem"]);
+    run.apply(st, castIn(st, "bolt"));
+    run.apply(st, castIn(st, "blink"));
+    // A could cast its second bolt between blink and the first bolt, and is not asked.
+    expect(run.apply(st, PASS).ok).toBe(true);
+    const lines = chainLines(st);
+    expect(lines.slice(lines.indexOf("A: pass"))).toEqual([
+      "A: pass",
+      "A passes priority",
+      "result: passed, links: 2",
+      "B: pass",
+      "B passes priority",
+      "link 2 (blink) resolves",
+      "golem blinks",
+      "result: resolved, links: 1",
+      "link 1 (bolt) fizzles: golem is no longer where it was chosen",
+      "next: fizzled, links: 0",
+      "next: closed, links: 0",
+      "A holds priority",
+    ]);
+    expect(st.chain?.links).toEqual([]);
+    expect(st.decision).toMatchObject({ type: "act", player: 1 });
+    expect(st.zones["1:hand"]?.map((id) => st.entities[id]?.card)).toEqual(["bolt"]);
+  });
+
+  it('a link added while the chain resolves stops the run ("open") and gets its own passes; then the links under it resolve too', () => {
+    const st = begin(["bolt", "echo", "bolt"], [], ["golem"]);
+    run.apply(st, castIn(st, "bolt"));
+    run.apply(st, castIn(st, "echo"));
+    expect(st.chain?.links.map((l) => st.entities[l.source as number]?.card)).toEqual(["bolt", "echo"]);
+    // A passes; B has nothing to do (its passes are taken for it), nor has A once echo cast its last bolt.
+    expect(run.apply(st, PASS).ok).toBe(true);
+    const lines = chainLines(st);
+    expect(lines.slice(lines.indexOf("link 2 (echo) resolves"))).toEqual([
+      "link 2 (echo) resolves",
+      "echo casts bolt",
+      "Chain link 2 (bolt): A targeting golem",
+      "result: resolved, links: 2",
+      // The new bolt arrived during the run: it stops there, and the players get priority for it.
+      "next: open, links: 2",
+      "A holds priority (chain: 2)",
+      "A: pass",
+      "A passes priority",
+      "result: passed, links: 2",
+      "B: pass",
+      "B passes priority",
+      "link 2 (bolt) resolves",
+      "bolt hits golem",
+      "result: resolved, links: 1",
+      // The first bolt was passed on in this round too: it follows with no priority in between.
+      "link 1 (bolt) resolves",
+      "bolt hits golem",
+      "next: resolved, links: 0",
+      "next: closed, links: 0",
+      "A holds priority",
+      "A: pass",
+      "A passes priority",
+      "result: passed, links: 0",
+      "B: pass",
+      "B passes priority",
+      "result: closed, links: 0",
+      "Game 1: A wins",
+      "Match over: A wins (A 1 – B 0)",
+    ]);
+    expect(run.read(st, st.zones["2:board"]?.[0] as number, "hp")).toBe(1);
   });
 });

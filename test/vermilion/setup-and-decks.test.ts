@@ -60,6 +60,9 @@ describe("VM-SETUP-1 / VM-SETUP-2 / VM-START-1", () => {
     const back = [hand[0] as number, hand[4] as number];
     for (const v of back) expect(engine.apply(st, { type: "pick", value: v }).ok).toBe(true);
     expect(engine.apply(st, { type: "done" }).ok).toBe(true);
+    // D12: 「引くことができます」 — the draw is the player's choice.
+    expect(st.decision).toMatchObject({ type: "may", player: second, prompt: "Draw 2 cards?" });
+    expect(engine.apply(st, { type: "yes" }).ok).toBe(true);
     expect(ids(st, second, "deck").slice(-2)).toEqual(back);
     expect(ids(st, second, "hand")).toEqual([...hand.filter((c) => !back.includes(c)), ...top]);
     expect(engine.read(st, second, "mulliganed")).toBe(true);
@@ -69,6 +72,22 @@ describe("VM-SETUP-1 / VM-SETUP-2 / VM-START-1", () => {
     expect(log.some((l) => l.endsWith(": start phase"))).toBe(false);
     expect(ids(st, first, "hand")).toHaveLength(7);
     expect(st.decision).toMatchObject({ type: "act", player: first, window: "mana" });
+  });
+});
+
+describe("VM-SETUP-2 / D12: the draw after the mulligan may be declined", () => {
+  it("VM-SETUP-2: declining, the second player keeps the 5 other cards and draws none; the 2 stay at the bottom of the deck", () => {
+    const st = engine.newMatch(config(3));
+    const second = 3 - (engine.read(st, 0, "first") as number);
+    const hand = ids(st, second, "hand").slice();
+    const back = [hand[1] as number, hand[2] as number];
+    for (const v of back) engine.apply(st, { type: "pick", value: v });
+    engine.apply(st, { type: "done" });
+    expect(engine.apply(st, { type: "no" }).ok).toBe(true);
+    expect(ids(st, second, "hand")).toEqual(hand.filter((c) => !back.includes(c)));
+    expect(ids(st, second, "deck")).toHaveLength(45);
+    expect(ids(st, second, "deck").slice(-2)).toEqual(back);
+    expect(renderLog(st)).toContain(`P${second} puts 2 cards on the bottom of the deck and draws none`);
   });
 });
 
@@ -85,6 +104,8 @@ describe("VM-DECK-1 / VM-DECK-2 / VM-DECK-3: deck rules", () => {
     expect(diagnostics.map(renderDiagnostic)).toEqual([
       "cards/vermilion/test-decks/fifty-one-cards.yaml:3:1: error deck/illegal: VM-DECK-1: a deck is exactly 50 cards, this one has 51",
       "cards/vermilion/test-decks/five-copies.yaml:3:1: error deck/illegal: VM-DECK-2: at most 4 cards of the same name, this deck has 5 of Kumonryu Shishin",
+      // Two card ids of one name count together (kumonryu-shishin and kumonryu-shishin-2, 4 + 1).
+      "cards/vermilion/test-decks/five-of-a-name.yaml:3:1: error deck/illegal: VM-DECK-2: at most 4 cards of the same name, this deck has 5 of Kumonryu Shishin",
       "cards/vermilion/test-decks/forty-nine-cards.yaml:3:1: error deck/illegal: VM-DECK-1: a deck is exactly 50 cards, this one has 49",
       "cards/vermilion/test-decks/seventeen-bursts.yaml:3:1: error deck/illegal: VM-DECK-3: at most 16 cards with 【バースト】, this deck has 17",
     ]);

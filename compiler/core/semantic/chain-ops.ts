@@ -29,6 +29,11 @@ export const CHAIN_OPS: Readonly<Record<string, ChainOpSpec>> = {
     returns: T.text,
     doc: 'pass-priority(): the holder passes; "passed", or once every player passed in a row "resolved" / "fizzled" (the top link) or "closed" (empty chain)',
   },
+  "resolve-next": {
+    params: [],
+    returns: T.text,
+    doc: 'resolve-next(): the top link resolves at once, with no passes, if it was on the chain when every player last passed in a row: "resolved" / "fizzled"; "open" when it arrived since, "closed" when the chain is empty',
+  },
   negate: {
     params: [{ name: "source", type: T.card }],
     returns: T.bool,
