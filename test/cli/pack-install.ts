@@ -48,9 +48,12 @@ try {
   let offline = true;
   try {
     run("npm", [...install, "--offline"], project);
-  } catch {
-    // A cold npm cache (no `npm ci` on this machine yet): fetch what is missing.
+  } catch (e) {
+    // A cold npm cache (no `npm ci` on this machine yet): fetch what is missing, and say why.
     offline = false;
+    console.error(
+      `offline install failed, retrying online: ${(e as Error).message.split("\n").slice(0, 6).join("\n")}`,
+    );
     run("npm", [...install, "--prefer-offline"], project);
   }
   const installed = seconds();
