@@ -21,7 +21,21 @@ const rel = (f: string) => join("test", "fixtures", "legacy", f);
 const REPLAYS = [
   { game: "elementis", file: "elementis.replay.json", winner: "P2" },
   { game: "gitcg", file: "gitcg.replay.json", winner: "P1" },
-  { game: "vermilion", file: "vermilion.replay.json", winner: "P1" },
+] as const;
+/**
+ * Replays of a game whose rules changed on purpose since they were saved: they still load, and
+ * replaying stops with a clear refusal at the first answer the new rules do not ask for.
+ */
+const CHANGED = [
+  {
+    game: "vermilion",
+    file: "vermilion.replay.json",
+    why: "D12: the second player is now asked whether to draw after a mulligan (VM-SETUP-2)",
+    refusal:
+      "action 8 'put-mana c=44' was rejected: 'put-mana c=44' is not a legal action now: P2 must answer yes or no (\"Draw 7 cards?\")",
+    cliRefusal:
+      "action 8 does not apply to this game: 'put-mana c=44' is not a legal action now: P2 must answer yes or no (\"Draw 7 cards?\")",
+  },
 ] as const;
 const SCENARIOS = [
   { game: "elementis", file: "elementis.saved.scenario.yaml", name: "elementis saved board", then: "Winner: Opponent" },
@@ -49,6 +63,21 @@ describe("replays saved by an older main", () => {
       expect(res.err).toBe("");
       expect(res.out).toBe(`Winner: ${r.winner}\n`);
       expect(res.code).toBe(0);
+    });
+  }
+});
+
+describe("replays of a game whose rules changed since", () => {
+  for (const r of CHANGED) {
+    it(`${r.file} loads, and replaying it is refused where the rules changed (${r.why})`, async () => {
+      const saved = parseReplay(readFileSync(join(DIR, r.file), "utf8"));
+      expect(saved.game).toBe(r.game);
+      const engine = new Engine(await gameModule(r.game));
+      expect(() => replay(engine, saved)).toThrow(`replay: ${r.refusal}`);
+      const res = await cli(["play", r.game, "--replay", rel(r.file), "--quiet"]);
+      expect(res.err).toBe(`error: ${rel(r.file)}: ${r.cliRefusal}\n`);
+      expect(res.err).not.toContain("internal error");
+      expect(res.code).toBe(2);
     });
   }
 });
