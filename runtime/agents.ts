@@ -1,4 +1,8 @@
-/** Agents: who answers decisions. Random, first-legal and scripted ones live here. */
+/**
+ * Agents: who answers decisions. Random, first-legal and scripted ones live here: they are handed
+ * the state but read nothing of it. Agents that look at the game (greedy, MCTS) are observing
+ * agents (agents/observe.ts): they get their player's view and a determinizer, never the state.
+ */
 import type { Engine } from "./engine.ts";
 import { AgentRandom } from "./rng.ts";
 import type { Action, State } from "./types.ts";

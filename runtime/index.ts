@@ -7,9 +7,12 @@ export { renderLog, renderTracedLog, statementPlace } from "./log.ts";
 export { hashState, hashValue } from "./hash.ts";
 export { cloneState } from "./clone.ts";
 export { randomAgent, firstLegalAgent, scriptedAgent, type Agent, type AsyncAgent } from "./agents.ts";
+export * from "./agents/index.ts";
 export {
   terminalAgent,
   terminalSession,
+  reportLines,
+  describeFor,
   decisionHeading,
   boardSummary,
   logLines,
