@@ -204,6 +204,8 @@ export const RULES_SCHEMA = {
       },
     },
     "deck-errors": code,
+    // How good a state is for `me` (pure statements that `return` a number, −100 lost … 100 won): the agents' evaluation.
+    evaluate: code,
     versions: {
       type: "object",
       description: "the game's balance versions, oldest first, and the version the cards' own fields describe",

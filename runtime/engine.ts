@@ -67,6 +67,24 @@ export class Engine {
     });
   }
 
+  /**
+   * The rules' evaluation (`evaluate:`) of a state from `player`'s point of view, or null when the
+   * rules declare none. Pure: the state is not changed. A value that is not a number is a fault
+   * of the rules (a RuntimeFault naming the evaluate code).
+   */
+  evaluate(state: State, player: EntityId): number | null {
+    const fn = this.ix.rules.evaluate ?? null;
+    if (fn === null) return null;
+    const v = this.rt.bind(state).pure(fn, { me: player, self: null, ev: null, L: {} });
+    if (typeof v !== "number" || !Number.isFinite(v))
+      throw new RuntimeFault(
+        fn,
+        this.module.sources[fn],
+        `the evaluation must give a number, it gave ${JSON.stringify(v)}`,
+      );
+    return v;
+  }
+
   /** A scenario board, then the rules' scenario flow (or the game flow) up to the first decision. */
   fromBoard(board: Board, seed: number): State {
     const st = buildBoard(this.rt, this.module.id, board, seed);

@@ -344,6 +344,12 @@ export interface RulesData {
   readonly flow: { readonly game: string; readonly scenario: string | null };
   /** PureFn (me = a seat, its cards in their starting zones; L.errors = []): the deck's problems as texts. */
   readonly deckErrors?: string | null;
+  /**
+   * PureFn (me = a seat; no locals): how good the state is for that seat, a number from −100 (as
+   * good as lost) to 100 (as good as won); agents clamp to that range. Absent: the game declares
+   * no evaluation and agents only tell wins from losses.
+   */
+  readonly evaluate?: string | null;
   readonly procedures: Readonly<Record<string, { readonly h: string; readonly params: readonly string[] }>>;
   /** The game's known versions (oldest first) and the version its cards' own definitions describe. */
   readonly versions?: { readonly known: readonly string[]; readonly default: string | null };

@@ -242,6 +242,12 @@ const OWN = {
     mistake: "check: random(6) < 6",
     fix: "check: count(me.hand) <= 10",
   },
+  "check/evaluate-changes": {
+    severity: "error",
+    message: "the evaluation calls '{fn}', which changes the game it evaluates",
+    mistake: "evaluate: return random(3) - 1",
+    fix: "evaluate: return 10 * (me.life - opponent.life)",
+  },
   "check/impure": {
     severity: "error",
     message: "{what} is not allowed here: this code must be pure",

@@ -171,7 +171,11 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .description("play a match: random agents by default, or a human in the terminal (type 'help' at a prompt)")
     .argument("<game>", "game folder under cards/")
     .option("--seed <n>", "seed of the match, 0 to 4294967295 (default: 1, or the scenario's seed with --from)")
-    .option("--agents <list>", "one agent per seat: random, first, human (comma separated)", "random,random")
+    .option(
+      "--agents <list>",
+      "one agent per seat (comma separated): random, first, human, greedy, mcts[:budget] (information-set MCTS), dmcts[:budget] (determinized MCTS); a budget is iterations (mcts:1000) or time per decision (mcts:1s, mcts:250ms)",
+      "random,random",
+    )
     .option("--deck <list>", "deck ids per seat (comma separated; default: the game's decks in order)")
     .option("--option <kv...>", "match options, name=value (checked against the rules' declared types)")
     .option("--seat <spec...>", "player properties of a seat, seat:name=value (e.g. 1:manualPay=true)")
