@@ -107,7 +107,7 @@ function stdioConnection(): Connection {
 
 /** Starts the server (on stdin/stdout by default); it runs until the client ends it. */
 export function startServer(connection: Connection = stdioConnection()): void {
-  // Changes are queued and applied when the text is read (lazy-document.ts): a burst costs one pass.
+  // Changes are queued and applied when the text is read (lazy-document.ts): a run of changes costs one pass.
   const documents = new TextDocuments(LAZY_DOCUMENTS);
   const games = new Map<string, Game>();
   let root = ROOT;
