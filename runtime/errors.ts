@@ -53,3 +53,19 @@ export function statementOf(
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
+
+/**
+ * Building a player's view failed: a bug of the rules host (views are built from any state the
+ * rules can reach), reported with the seat so a fuzzed game or a scenario names it.
+ */
+export class ViewFault extends Error {
+  readonly seat: number;
+
+  constructor(seat: number, cause: unknown) {
+    super(`the view of ${seat === 0 ? "the spectator" : `seat ${seat}`} cannot be built: ${errorMessage(cause)}`, {
+      cause,
+    });
+    this.name = "ViewFault";
+    this.seat = seat;
+  }
+}

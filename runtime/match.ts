@@ -10,6 +10,8 @@ export interface PlayOptions {
   readonly maxDecisions?: number;
   /** Give each agent the player's view instead of the full state. */
   readonly views?: boolean;
+  /** Build every seat's view at every decision as a check (Engine.everyView): a view that cannot be built throws. */
+  readonly checkViews?: boolean;
 }
 
 export interface PlayedMatch {
@@ -57,6 +59,7 @@ export function playFrom(
     const t = nextTurn(engine, state, agents, actions.length, options);
     record(engine, state, t.agent.choose(t.seen, t.legal, engine), t.seat, actions, onStep);
   }
+  if (options?.checkViews === true) engine.everyView(state);
   return { state, actions };
 }
 
@@ -71,6 +74,7 @@ function nextTurn<A>(
   const max = options?.maxDecisions ?? 100_000;
   if (taken >= max) throw new Error(`the match did not end within ${max} decisions`);
   const { agent, seat } = agentFor(engine, state, agents);
+  if (options?.checkViews === true) engine.everyView(state);
   return {
     agent,
     seat,

@@ -45,7 +45,9 @@ flow:
   game: |
     give-priority(me)
     while true {
-      let a = act main by holder()
+      let h = holder()
+      if h == none { break }
+      let a = act main by h
       if a == "pass" {
         let r = pass-priority()
         log "result: {r}, links: {count(links())}"
@@ -55,8 +57,8 @@ flow:
     }
 `;
 const SPELLS: Record<string, string> = {
-  bolt: `let t = first(other(me).board)\nchain(self, [t])\nt.hp -= 1\nlog "bolt hits {t}"`,
-  blink: `let t = first(me.board)\nchain(self, [t])\nmove t to me.hand\nlog "{t} blinks"`,
+  bolt: `let t = first(other(me).board)\nchain(self, [t])\nif t == none { return }\nt.hp -= 1\nlog "bolt hits {t}"`,
+  blink: `let t = first(me.board)\nchain(self, [t])\nif t == none { return }\nmove t to me.hand\nlog "{t} blinks"`,
   cancel: `let t = last(links() where it != self)\nchain(self, [])\nlet done = negate(t)\nlog "cancelled: {done}"`,
 };
 

@@ -263,10 +263,11 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     if (board !== undefined) {
       const { playFrom } = await import("../../../runtime/index.ts");
       state = start;
-      const played = playFrom(engine, state, agents as Agent[]);
+      const played = playFrom(engine, state, agents as Agent[], undefined, { checkViews: true });
       rep = { game: module.id, config, board, actions: played.actions };
     } else {
-      const run = recordingRun(engine, config, agents as Agent[]);
+      // No seat is a person, so nothing builds a view: build them all as a check.
+      const run = recordingRun(engine, config, agents as Agent[], { checkViews: true });
       state = run.state;
       rep = run.replay;
     }
