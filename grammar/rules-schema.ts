@@ -6,7 +6,7 @@
 import { CARD_TEXT_SCHEMA } from "./card-text-schema.ts";
 
 const name = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*$" } as const;
-const typeName = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_<>-]*$" } as const;
+const typeName = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_<>-]*[?]?$" } as const;
 const code = { type: "string" } as const;
 const localized = {
   oneOf: [
@@ -20,12 +20,17 @@ const localized = {
   ],
 } as const;
 const scalarDefault = { type: ["number", "string", "boolean", "null"] } as const;
+/** A property's or field's default: a scalar, or (for a list) a list of scalars. */
+const valueDefault = {
+  type: ["number", "string", "boolean", "null", "array"],
+  items: { type: ["number", "string", "boolean"] },
+} as const;
 
 const propertyDecl = {
   type: "object",
   properties: {
     type: typeName,
-    default: scalarDefault,
+    default: valueDefault,
     computed: { type: "boolean" },
     min: { type: "number" },
     max: { type: "number" },
@@ -40,7 +45,7 @@ const fieldDecl = {
   properties: {
     type: typeName,
     optional: { type: "boolean" },
-    default: scalarDefault,
+    default: valueDefault,
     doc: { type: "string" },
   },
   required: ["type"],

@@ -2,7 +2,7 @@
 export type * from "./types.ts";
 export { Engine, type ApplyResult, type EngineOptions } from "./engine.ts";
 export type { MatchConfig, Board, BoardCard } from "./setup.ts";
-export { RuntimeFault, InputError, describeSource } from "./errors.ts";
+export { RuntimeFault, InputError, ViewFault, describeSource } from "./errors.ts";
 export { renderLog, renderTracedLog, statementPlace } from "./log.ts";
 export { hashState, hashValue } from "./hash.ts";
 export { cloneState } from "./clone.ts";

@@ -20,6 +20,8 @@ export interface PlayOptions {
   readonly decks?: DeckLists;
   /** Hears each observing agent's decision report (chosen answer, alternatives, iterations, time). */
   readonly onDecision?: (seat: EntityId, report: DecisionReport) => void;
+  /** Build every seat's view at every decision as a check (Engine.everyView): a view that cannot be built throws. */
+  readonly checkViews?: boolean;
 }
 
 export interface PlayedMatch {
@@ -78,6 +80,7 @@ export function playFrom(
       onStep,
     );
   }
+  if (options?.checkViews === true) engine.everyView(state);
   return { state, actions };
 }
 
@@ -92,6 +95,7 @@ function nextTurn<A>(
   const max = options?.maxDecisions ?? 100_000;
   if (taken >= max) throw new Error(`the match did not end within ${max} decisions`);
   const { agent, seat } = agentFor(engine, state, agents);
+  if (options?.checkViews === true) engine.everyView(state);
   return {
     agent,
     seat,

@@ -414,6 +414,8 @@ export interface Ctx {
   get(e: EntityId, prop: string): Value;
   /** A card's static field (no property of that name exists): the card file's value or its default. */
   fieldOf(e: EntityId, field: string): Value;
+  /** A card definition's name, kind or field (`card(c).cost`); none when the card has no such field. */
+  idField(id: string, field: string): Value;
   zone(owner: EntityId, zone: string): EntityId[];
   /** The zone's live list (no copy): only for reading at once (count, filter, membership). */
   zoneView(owner: EntityId, zone: string): readonly EntityId[];

@@ -26,7 +26,7 @@ import { buildInvariantUnits, invariantPurity } from "./invariants.ts";
 import { evaluatePurity } from "../semantic/evaluate.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type TextSource, type YamlPath } from "../text/source.ts";
-import { assignable, T, typeToString, type Type } from "../semantic/types.ts";
+import { assignable, required, T, typeToString, type Type } from "../semantic/types.ts";
 import { buildVocabulary, type Vocabulary } from "../semantic/vocabulary.ts";
 
 type Obj = Record<string, unknown>;

@@ -338,6 +338,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     state = start;
     const played = playFrom(engine, start, agents as SeatAgent[], undefined, {
       decks,
+      checkViews: true,
       ...(opts.quiet ? {} : { onDecision }),
     });
     rep = { game: module.id, config, actions: played.actions, ...(board !== undefined ? { board } : {}) };
