@@ -51,7 +51,8 @@ function oneStep(
 }
 
 function pickBest<T extends { score: number }>(rng: AgentRandom, xs: readonly T[]): T {
-  const best = Math.max(...xs.map((x) => x.score));
+  let best = Number.NEGATIVE_INFINITY;
+  for (const x of xs) if (x.score > best) best = x.score;
   const top = xs.filter((x) => x.score === best);
   return top[rng.int(top.length)] as T;
 }

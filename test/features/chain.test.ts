@@ -76,7 +76,7 @@ const SPELLS: Record<string, string> = {
   blink: `let t = first(me.board)\nchain(self, [t])\nif t == none { return }\nmove t to me.hand\nlog "{t} blinks"`,
   cancel: `let t = last(links() where it != self)\nchain(self, [])\nlet done = negate(t)\nlog "cancelled: {done}"`,
   // Resolving, it casts the first spell of its player's hand: a link that arrives during a run.
-  echo: `chain(self, [])\nlet s = first(me.hand where it.kind == spell)\nlog "echo casts {s}"\nmove s to me.pile\nrun s.effect`,
+  echo: `chain(self, [])\nlet s = first(me.hand where it.kind == spell)\nif s != none {\n  log "echo casts {s}"\n  move s to me.pile\n  run s.effect\n}`,
 };
 
 async function compile(
@@ -107,8 +107,8 @@ async function compile(
   };
 }
 
-const { module } = await compile();
-if (!module) throw new Error("stacker does not compile");
+const { module, diagnostics: stackerDiagnostics } = await compile();
+if (!module) throw new Error(`stacker does not compile:\n${stackerDiagnostics.join("\n")}`);
 const engine = new Engine(module);
 const cast = (st: State, card: string): Action => {
   const opt = engine

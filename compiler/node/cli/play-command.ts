@@ -334,7 +334,9 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   } else {
     // Each observing agent's decision (what it chose, what else it weighed); the log printed here shows every card anyway.
     const reports: string[] = [];
-    const onDecision = (s: number, r: DecisionReport) => reports.push(...reportLines(engine, start, s, r));
+    const onDecision = (s: number, r: DecisionReport) => {
+      for (const line of reportLines(engine, start, s, r)) reports.push(line);
+    };
     state = start;
     const played = playFrom(engine, start, agents as SeatAgent[], undefined, {
       decks,
