@@ -305,7 +305,8 @@ describe("sandbox", () => {
     await h.page.selectOption("[data-testid=sb-start]", { label: "decks: fire vs water" });
     await h.page.fill("[data-testid=sb-seed]", "1");
     await start();
-    expect(await gameProps()).toContain("current: 1 · second: 2 · turn: 1");
+    // Player-valued properties show the player they name.
+    expect(await gameProps()).toContain("current → P1 · second → P2 · turn: 1");
     const before = await boardText();
     await click("P1 summons Salamander");
     await answerChoices();
