@@ -1,5 +1,9 @@
 /** The balance lab's matchup matrix (compiler/node/sim/lab.ts) on real Elementis games between random agents. */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli } from "../cli/kit.ts";
 import { deckRules } from "../../compiler/node/decks.ts";
 import { loadChecked } from "../../compiler/node/project.ts";
 import { labPlans, matchupCsv, matchups } from "../../compiler/node/sim/lab.ts";
@@ -115,5 +119,29 @@ describe("the lab's matchups", () => {
       Array.from({ length: 30 }, (_, i) => rec(i < 18 ? 1 : 2, i)),
     );
     expect(close.cells[0]?.[1]?.verdict).toBe("even");
+  });
+});
+
+describe("cardwright sim --matrix", () => {
+  const dir = mkdtempSync(join(tmpdir(), "cw-lab-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const RUN = ["sim", "elementis", "--agents", "random,random", "--games", "10", "--matrix"];
+
+  it("prints the same JSON for the same inputs, and the CSV holds the JSON's cells", async () => {
+    const csv = join(dir, "m.csv");
+    const a = await cli([...RUN, "--json", "--csv", csv]);
+    const b = await cli([...RUN, "--json"]);
+    expect(a.code).toBe(0);
+    expect(a.out).toBe(b.out);
+    const json = JSON.parse(a.out) as { matchups: ReturnType<typeof matchups> };
+    expect(json.matchups.decks).toEqual(["fire", "water", "wind"]);
+    expect(json.matchups.cells[0]?.[1]?.games).toBe(20);
+    expect(readFileSync(csv, "utf8")).toBe(matchupCsv(json.matchups));
+  });
+
+  it("refuses a deck that is not a legal deck of the game, naming the legal ones", async () => {
+    const r = await cli([...RUN, "--decks", "fire,earth"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--decks: 'earth' is not a legal deck of 'elementis' (legal: fire, water, wind)");
   });
 });
