@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../cli/kit.ts";
 import { deckRules } from "../../compiler/node/decks.ts";
 import { loadChecked } from "../../compiler/node/project.ts";
-import { labPlans, matchupCsv, matchups } from "../../compiler/node/sim/lab.ts";
+import { applySwaps, labPlans, matchupCsv, matchups } from "../../compiler/node/sim/lab.ts";
 import type { PlanDeck, SimPlan } from "../../compiler/node/sim/plan.ts";
 import { playGame } from "../../compiler/node/sim/play.ts";
 import type { GameRecord } from "../../compiler/node/sim/record.ts";
@@ -143,5 +143,33 @@ describe("cardwright sim --matrix", () => {
     const r = await cli([...RUN, "--decks", "fire,earth"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("--decks: 'earth' is not a legal deck of 'elementis' (legal: fire, water, wind)");
+  });
+});
+
+describe("--swap", () => {
+  const fire: PlanDeck = { id: "fire", zones: { hand: ["a", "b", "a"], side: ["c"] } };
+  const water: PlanDeck = { id: "water", zones: { hand: ["d"] } };
+
+  it("puts the card in every place of the one it replaces, in the decks that hold it, under a variant's name", () => {
+    expect(applySwaps([fire, water], [{ card: "n", replaces: "a" }])).toEqual([
+      { id: "fire[n=a]", zones: { hand: ["n", "b", "n"], side: ["c"] } },
+      water,
+    ]);
+    expect(applySwaps([fire, water], [{ card: "n", replaces: "zz" }])).toBe(
+      "--swap n=zz: no deck of the run holds 'zz'",
+    );
+  });
+
+  it("on the command line: the variant is played under its name; an unknown card is refused", async () => {
+    const run = ["sim", "elementis", "--agents", "random,random", "--games", "4", "--matrix", "--decks", "fire,wind"];
+    const r = await cli([...run, "--json", "--swap", "phoenix=salamander"]);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.out) as { matchups: { decks: string[] } }).matchups.decks).toEqual([
+      "fire[phoenix=salamander]",
+      "wind",
+    ]);
+    const bad = await cli([...run, "--swap", "nope=salamander"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("--swap nope=salamander: 'nope' is not a card of 'elementis'");
   });
 });

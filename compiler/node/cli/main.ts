@@ -259,6 +259,10 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
       "the balance lab: every ordered pairing of --decks (default: all legal decks), mirrored seeds, --games per pairing; the matchup matrix with Wilson 95% intervals",
     )
     .option("--csv <file>", "with --matrix: write the matchups as CSV, one line per ordered pairing")
+    .option(
+      "--swap <card=card-in-deck...>",
+      "with --matrix: a deck variant with the card in place of every copy of card-in-deck (decks without it are kept)",
+    )
     .action(async (game: string, opts: import("../sim/sim-command.ts").SimOptions) => {
       await checkGames([game]);
       setCode(await (await import("../sim/sim-command.ts")).simCommand(game, { ...opts, progress: io === undefined }));

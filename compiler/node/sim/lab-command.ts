@@ -12,7 +12,7 @@ import { checkOutputFile, UsageError } from "../cli/usage.ts";
 import { deckRules } from "../decks.ts";
 import type { CheckedModel } from "../../core/index.ts";
 import { outDir } from "../project.ts";
-import { labPlans, matchupCsv, matchups, type MatchupMatrix } from "./lab.ts";
+import { applySwaps, labPlans, matchupCsv, matchups, type MatchupMatrix, type Swap } from "./lab.ts";
 import type { PlanDeck, SimPlan } from "./plan.ts";
 import { playGame } from "./play.ts";
 import type { GameRecord } from "./record.ts";
@@ -28,6 +28,8 @@ export interface LabInputs {
   readonly maxDecisions: number;
   readonly json: boolean;
   readonly csv: string | undefined;
+  /** --swap card=card-in-deck, as written (each may be given more than once). */
+  readonly swap: readonly string[];
 }
 
 const pct = (v: number | null | undefined): string =>
@@ -70,6 +72,17 @@ export function labCommand(i: LabInputs): number {
   });
   if (new Set(ids).size !== ids.length) throw new UsageError(`--decks: a deck is named twice in '${i.decks}'`);
   if (chosen.length < 2) throw new UsageError(`--matrix needs at least two decks; got ${chosen.length}`);
+  const swaps: Swap[] = i.swap.map((text) => {
+    const m = /^([^=\s]+)=([^=\s]+)$/.exec(text);
+    if (m === null) throw new UsageError(`--swap takes <card>=<card-in-deck>, got '${text}'`);
+    const [card, replaces] = [m[1] as string, m[2] as string];
+    if (!Object.hasOwn(i.module.cards, card))
+      throw new UsageError(`--swap ${text}: '${card}' is not a card of '${i.game}'`);
+    return { card, replaces };
+  });
+  const swapped = applySwaps(chosen, swaps);
+  if (typeof swapped === "string") throw new UsageError(swapped);
+  const deckIds = swapped.map((d) => d.id);
   const base: SimPlan = {
     game: i.module.id,
     inputs: readFileSync(join(outDir(i.game), "inputs.hash"), "utf8"),
@@ -83,11 +96,11 @@ export function labCommand(i: LabInputs): number {
   };
   const engine = new Engine(i.module, { log: false });
   const records: GameRecord[] = [];
-  for (const p of labPlans(base, chosen))
+  for (const p of labPlans(base, swapped))
     for (let g = 0; g < p.games; g++) records.push(playGame(engine, p, i.agents, g));
-  const m = matchups(ids, records);
+  const m = matchups(deckIds, records);
   if (i.csv !== undefined) writeFileSync(i.csv, matchupCsv(m));
-  if (i.json) process.stdout.write(JSON.stringify({ plan: { ...base, decks: ids }, matchups: m }, null, 2) + "\n");
+  if (i.json) process.stdout.write(JSON.stringify({ plan: { ...base, decks: deckIds }, matchups: m }, null, 2) + "\n");
   else process.stdout.write(renderMatrix(m).join("\n") + "\n");
   return 0;
 }

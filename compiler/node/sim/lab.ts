@@ -128,3 +128,32 @@ export function matchupCsv(m: MatchupMatrix): string {
         );
   return lines.join("\n") + "\n";
 }
+
+/** A deck variant: `card` in place of every copy of `replaces` (`--swap card=replaces`). */
+export interface Swap {
+  readonly card: string;
+  readonly replaces: string;
+}
+
+/**
+ * The decks with each swap applied: a deck holding `replaces` becomes a variant named
+ * `<deck>[card=replaces]` with `card` in each of its places, so a card in no deck yet can be
+ * measured in the decks it is meant for. A deck without it is kept as it is. A swap that no deck
+ * can take is an error (the message names the swap), not a silent no-op.
+ */
+export function applySwaps(decks: readonly PlanDeck[], swaps: readonly Swap[]): PlanDeck[] | string {
+  let out = [...decks];
+  for (const s of swaps) {
+    let used = false;
+    out = out.map((d) => {
+      if (!Object.values(d.zones).some((cards) => cards.includes(s.replaces))) return d;
+      used = true;
+      const zones = Object.fromEntries(
+        Object.entries(d.zones).map(([z, cards]) => [z, cards.map((c) => (c === s.replaces ? s.card : c))] as const),
+      );
+      return { id: `${d.id}[${s.card}=${s.replaces}]`, zones };
+    });
+    if (!used) return `--swap ${s.card}=${s.replaces}: no deck of the run holds '${s.replaces}'`;
+  }
+  return out;
+}

@@ -45,6 +45,7 @@ export interface SimOptions {
   /** The balance lab's matchup matrix over --decks (or all legal decks), and its CSV file. */
   matrix?: boolean;
   csv?: string;
+  swap?: string[];
   /** Draw a progress bar when stderr is a terminal (off when the CLI runs in process, for tests). */
   progress?: boolean;
 }
@@ -139,6 +140,7 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
       maxDecisions,
       json: opts.json === true,
       csv: opts.csv,
+      swap: opts.swap ?? [],
     });
   }
   const specs = specsOf(model.vocabulary);
