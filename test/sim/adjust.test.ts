@@ -57,12 +57,12 @@ describe("differences of two proportions", () => {
 });
 
 describe("sprt", () => {
-  const bounds = { lower: Math.log(0.05 / 0.95), upper: Math.log(0.95 / 0.05) };
+  const bounds = { lower: Math.log(0.05 / 0.975), upper: Math.log(0.95 / 0.025) };
 
-  it("Wald's bounds for α = β = 0.05 are ±2.944", () => {
+  it("Wald's bounds for α = β = 0.05, each direction at α/2: −2.970 and 3.638", () => {
     const s = sprt([0, 1], 0.02);
     expect(s.lower).toBeCloseTo(bounds.lower, 12);
-    expect(s.upper).toBeCloseTo(2.9444389791664403, 12);
+    expect(s.upper).toBeCloseTo(3.6375861597263857, 12);
   });
 
   it("the LLR is n·δ·(x̄ − δ/2)/s² in each direction", () => {

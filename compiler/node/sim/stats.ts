@@ -167,7 +167,7 @@ export interface Sprt {
   /** The log-likelihood ratio of "moved by +δ" and of "moved by −δ", each against "did not move". */
   readonly llrUp: number;
   readonly llrDown: number;
-  /** ln(β / (1 − α)) and ln((1 − β) / α): Wald's stopping bounds. */
+  /** ln(β / (1 − α/2)) and ln((1 − β) / (α/2)): Wald's stopping bounds, each direction at α/2. */
   readonly lower: number;
   readonly upper: number;
   readonly verdict: SprtVerdict;
@@ -182,11 +182,12 @@ export interface Sprt {
  *
  * is the log-likelihood ratio of "the mean moved by δ" against "it did not move". Both directions
  * are tested: "moved" once either ratio passes the upper bound, "not-moved" once both are below
- * the lower one. α is the chance of calling a change that did not happen, β that of missing one of δ.
+ * the lower one. Each direction is tested at α/2, so α is the chance of calling a change that did not happen, β that of missing one of δ.
  */
 export function sprt(diffs: readonly number[], delta: number, alpha = 0.05, beta = 0.05): Sprt {
-  const lower = Math.log(beta / (1 - alpha));
-  const upper = Math.log((1 - beta) / alpha);
+  // Two directions are tested, each at α/2, so that a false "moved" in either stays near α in all.
+  const lower = Math.log(beta / (1 - alpha / 2));
+  const upper = Math.log((1 - beta) / (alpha / 2));
   const n = diffs.length;
   let sum = 0;
   for (const d of diffs) sum += d;
