@@ -258,6 +258,15 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .option("--json", "print the result as JSON (the same bytes for the same inputs, whatever the number of workers)")
     .option("--out <file>", "write each game's record to this file as it finishes (JSON lines, in game order)")
     .option("--resume", "continue the run in the --out file (the game's inputs and every option must be the same)")
+    .option(
+      "--matrix",
+      "the balance lab: every ordered pairing of --decks (default: all legal decks), mirrored seeds, --games per pairing; the matchup matrix with Wilson 95% intervals",
+    )
+    .option("--csv <file>", "with --matrix: write the matchups as CSV, one line per ordered pairing")
+    .option(
+      "--swap <card=card-in-deck...>",
+      "with --matrix: a deck variant with the card in place of every copy of card-in-deck (decks without it are kept)",
+    )
     .action(async (game: string, opts: import("../sim/sim-command.ts").SimOptions) => {
       await checkGames([game]);
       setCode(await (await import("../sim/sim-command.ts")).simCommand(game, { ...opts, progress: io === undefined }));
