@@ -313,7 +313,7 @@ describe("sandbox", () => {
     const field = await h.page.textContent("[data-testid=seat-1] [data-zone=field]");
     expect(field).toContain("Salamander");
     await click("P1: end-turn");
-    expect(await gameProps()).toContain("current: 2");
+    expect(await gameProps()).toContain("current → P2");
     expect(await gameProps()).toContain("turn: 2");
     expect(await h.page.getAttribute("[data-testid=seat-2]", "class")).toContain("to-move");
     await h.shot("05-sandbox-elementis-turn");
