@@ -43,7 +43,9 @@ export function renderMatrix(m: MatchupMatrix): string[] {
     return `${pct(x.rate)} (${pct(x.interval?.low)}–${pct(x.interval?.high)})${x.verdict === "even" ? "" : "*"}`;
   };
   const rows = [["deck \\ opponent", ...m.decks], ...m.decks.map((d, r) => [d, ...m.decks.map((_, c) => cell(r, c))])];
-  const widths = (rows[0] as string[]).map((_, i) => Math.max(...rows.map((row) => (row[i] as string).length)));
+  const widths = (rows[0] as string[]).map((_, i) =>
+    rows.reduce((w, row) => Math.max(w, (row[i] as string).length), 0),
+  );
   return [
     ...rows.map((row) =>
       row
