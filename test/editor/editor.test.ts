@@ -200,7 +200,8 @@ describe("editor", () => {
     });
     await h.page.mouse.move(at.x, at.y);
     const hover = h.page.locator(".monaco-hover", { hasText: "(procedure) deal-damage" });
-    await hover.first().waitFor({ timeout: 10_000 });
+    // The hover waits on the services worker, which on a loaded 2-core machine took over 10 s once.
+    await hover.first().waitFor({ timeout: 30_000 });
     const hoverText = await hover.first().textContent();
     expect(hoverText).toContain("(procedure) deal-damage(target: entity, amount: number, source: card)");
     expect(hoverText).toContain("one card deals damage to a player or a summon");
