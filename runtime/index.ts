@@ -1,6 +1,7 @@
 /** Cardwright runtime: the generic rules host. Public API. */
 export type * from "./types.ts";
 export { Engine, type ApplyResult, type EngineOptions } from "./host/engine.ts";
+export type { TraceOptions, TracePoint, TraceResult } from "./host/trace.ts";
 export type { MatchConfig, Board, BoardCard } from "./flow/setup.ts";
 export { RuntimeFault, InputError, ViewFault, describeSource } from "./state/errors.ts";
 export { renderLog, renderTracedLog, statementPlace } from "./kernel/log.ts";

@@ -15,6 +15,7 @@ import { buildBoard, buildMatch, type Board, type MatchConfig } from "../flow/se
 import type { Action, Decision, EntityId, GameModule, State, Value } from "../types.ts";
 import { versionProblem } from "../kernel/versions.ts";
 import { playerView } from "./view.ts";
+import { STOP, TracingCtx, type TraceOptions, type TraceResult } from "./trace.ts";
 import { FORMAT, SAVED_STATE_SCHEMA } from "../state/schema.ts";
 import { stateProblem, trusted } from "../kernel/state-check.ts";
 import { schemaProblem } from "../state/validate.ts";
@@ -208,6 +209,40 @@ export class Engine {
       undo.end();
     }
     return { ok: true };
+  }
+
+  /**
+   * Runs an answer on a copy of `state` and reports it statement by statement: at every point
+   * between two step statements (`TracePoint`: the statement that just ran and the one about to
+   * run, with their source positions, the live state and the running frame), once before the
+   * first and once at the end. With `stopAt: n` the run stops at point n, after n statements:
+   * the result's state is the board at that moment (mid-answer: no decision is pending; it can be
+   * viewed, read and cloned, not answered). `state` is never changed. Without `stopAt` the
+   * result's state is the one `apply` would make. A refused action or a fault is a result
+   * (`ok: false`; a faulted copy is left as it was at the fault); what `onStatement` throws is
+   * rethrown. Pure code (conditions, computed values) is not traced. Tracing has its own context:
+   * `apply` and every other call pay nothing for it.
+   */
+  trace(state: State, action: Action, options: TraceOptions = {}): TraceResult {
+    const reason = this.check(state, action);
+    if (reason !== null) return { ok: false, reason, fault: null, state, statements: 0 };
+    const copy = cloneState(state);
+    const rt = new TracingCtx(this.ix, options);
+    rt.logging = this.rt.logging;
+    rt.bind(copy);
+    try {
+      answer(rt, copy.decision as Decision, action);
+      copy.turnstile++;
+      drive(rt);
+      rt.point(null, null, options.onStatement, undefined);
+    } catch (e) {
+      if (rt.hookError !== null) throw rt.hookError.error;
+      if (e === STOP || (e instanceof RuntimeFault && e.cause === STOP))
+        return { ok: true, state: trusted(copy), statements: rt.statements, stopped: true };
+      const fault = e instanceof RuntimeFault ? e : new RuntimeFault("trace", undefined, errorMessage(e), e);
+      return { ok: false, reason: fault.message, fault, state: copy, statements: rt.statements };
+    }
+    return { ok: true, state: trusted(copy), statements: rt.statements, stopped: false };
   }
 
   /** Why this engine cannot play on `state` (another game's state, a player view, not a state), or null. */
