@@ -461,11 +461,10 @@ describe("sandbox", () => {
       await h.page.click("[data-testid=dbg-step]");
     expect(await pausedAt()).toBe(`cards/elementis/rules.yaml:${damage}`);
     const life = () => h.page.textContent("[data-testid=seat-2] .seat-head") as Promise<string>;
-    expect(await life()).toContain("life: 5");
+    expect(await life()).toBe("P2 Opponent life: 5");
     await h.page.click("[data-testid=dbg-step]");
     expect(await pausedAt()).toBe(`cards/elementis/rules.yaml:${damage + 1}`);
-    expect(await life()).toContain("life: 4");
-    expect(await life()).not.toContain("life: 5");
+    expect(await life()).toBe("P2 Opponent life: 4");
     await h.shot("11-debugger-past-damage");
     await h.page.click("[data-testid=dbg-finish]");
     await h.page.waitForSelector("[data-testid=sb-debug].hidden", { state: "attached" });
