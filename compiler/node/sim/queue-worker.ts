@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { UnrecoverableError, Worker } from "bullmq";
 import { Piscina } from "piscina";
 import { parseCount, UsageError } from "../cli/usage.ts";
-import { loadChecked, outDir } from "../project.ts";
+import { loadGame, outDir } from "../project.ts";
 import { canonicalPlan, type GameRecord } from "./record.ts";
 import {
   digestOf,
@@ -33,9 +33,13 @@ export interface WorkerOptions {
 const THREAD = fileURLToPath(new URL("./worker-entry.js", import.meta.url));
 const MAX_WORKERS = 256;
 
-/** The inputs hash of this checkout's build of a game (building it if needed), or why there is none. */
+/**
+ * The inputs hash of this checkout's build of a game (building it if needed), or why there is none.
+ * Only the build: a checked model is not needed to play, and checking a whole game blocks the event
+ * loop for seconds on a loaded machine, while BullMQ must renew the job's lock.
+ */
 async function builtInputs(game: string): Promise<string> {
-  const { module } = await loadChecked(game);
+  const { module } = await loadGame(game);
   if (module === null)
     throw new UnrecoverableError(
       `the game '${game}' does not build on this worker (run cardwright check ${game} there)`,

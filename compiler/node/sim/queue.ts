@@ -19,10 +19,11 @@ export const QUEUE_NAME = "cardwright-sim";
  * Lock and stall settings: a worker renews its lock on a job every LOCK_MS / 2 while it plays (its
  * games run on worker threads, so its event loop is free to); a worker that died (kill -9, a lost
  * machine) stops renewing, and within LOCK_MS + STALLED_MS its job goes back to the queue for
- * another worker. Short, so a lost worker costs seconds; renewing is one small Redis call.
+ * another worker. Short, so a lost worker costs seconds; renewing is one small Redis call. Not shorter: on a loaded
+ * machine a garbage collection or a build can hold the event loop for a second or two.
  */
-export const LOCK_MS = 2000;
-export const STALLED_MS = 1000;
+export const LOCK_MS = 5000;
+export const STALLED_MS = 2000;
 /** A job may stall this often (a worker lost while running it) before it fails. */
 export const MAX_STALLS = 10;
 
