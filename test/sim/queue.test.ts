@@ -97,7 +97,7 @@ describe("cardwright sim --queue", () => {
     expect(queued.out).toBe(one.out);
     a.kill("SIGKILL");
     b.kill("SIGKILL");
-  }, 90_000);
+  }, 180_000);
 
   it("a worker killed mid-run (kill -9) and another started: every game once, the same JSON", async () => {
     const out = join(dir, "killed.jsonl");
@@ -123,5 +123,5 @@ describe("cardwright sim --queue", () => {
       .map((l) => (JSON.parse(l) as { game: number }).game);
     expect(games).toEqual([...Array(20).keys()]);
     second.kill("SIGKILL");
-  }, 90_000);
+  }, 180_000);
 });
