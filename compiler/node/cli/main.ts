@@ -267,6 +267,11 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
       "--swap <card=card-in-deck...>",
       "with --matrix: a deck variant with the card in place of every copy of card-in-deck (decks without it are kept)",
     )
+    .option(
+      "--adjust <method>",
+      "with --matrix: the per-card flags' correction for many comparisons, holm or bh",
+      "holm",
+    )
     .action(async (game: string, opts: import("../sim/sim-command.ts").SimOptions) => {
       await checkGames([game]);
       setCode(await (await import("../sim/sim-command.ts")).simCommand(game, { ...opts, progress: io === undefined }));

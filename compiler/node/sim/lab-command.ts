@@ -7,15 +7,15 @@
 import { writeFileSync } from "node:fs";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Engine, specText, type AgentSpec, type GameModule } from "../../../runtime/index.ts";
+import { specText, type AgentSpec, type GameModule } from "../../../runtime/index.ts";
 import { checkOutputFile, UsageError } from "../cli/usage.ts";
 import { deckRules } from "../decks.ts";
 import type { CheckedModel } from "../../core/index.ts";
 import { outDir } from "../project.ts";
-import { applySwaps, labPlans, matchupCsv, matchups, type MatchupMatrix, type Swap } from "./lab.ts";
+import { applySwaps, matchupCsv, type MatchupMatrix, type Swap } from "./lab.ts";
+import type { Adjust } from "./lab/cards.ts";
+import { runLab } from "./lab/run.ts";
 import type { PlanDeck, SimPlan } from "./plan.ts";
-import { playGame } from "./play.ts";
-import type { GameRecord } from "./record.ts";
 
 export interface LabInputs {
   readonly game: string;
@@ -30,6 +30,8 @@ export interface LabInputs {
   readonly csv: string | undefined;
   /** --swap card=card-in-deck, as written (each may be given more than once). */
   readonly swap: readonly string[];
+  /** The correction of the per-card flags: holm (default) or bh. */
+  readonly adjust: string | undefined;
 }
 
 const pct = (v: number | null | undefined): string =>
@@ -62,6 +64,8 @@ export function labCommand(i: LabInputs): number {
   if (i.module.rules.players !== 2)
     throw new UsageError(`--matrix pairs decks in two-seat games; '${i.game}' has ${i.module.rules.players} seats`);
   if (i.csv !== undefined) checkOutputFile(i.csv, "--csv");
+  const adjust = i.adjust ?? "holm";
+  if (adjust !== "holm" && adjust !== "bh") throw new UsageError(`--adjust takes holm or bh, got '${adjust}'`);
   const legal = deckRules(i.model.decks ?? [], i.module).decks;
   const ids = i.decks === undefined ? legal.map((d) => d.id) : i.decks.split(",").map((s) => s.trim());
   const chosen: PlanDeck[] = ids.map((id) => {
@@ -84,7 +88,6 @@ export function labCommand(i: LabInputs): number {
   });
   const swapped = applySwaps(chosen, swaps);
   if (typeof swapped === "string") throw new UsageError(swapped);
-  const deckIds = swapped.map((d) => d.id);
   const base: SimPlan = {
     game: i.module.id,
     inputs: readFileSync(join(outDir(i.game), "inputs.hash"), "utf8"),
@@ -96,13 +99,10 @@ export function labCommand(i: LabInputs): number {
     version: null,
     maxDecisions: i.maxDecisions,
   };
-  const engine = new Engine(i.module, { log: false });
-  const records: GameRecord[] = [];
-  for (const p of labPlans(base, swapped))
-    for (let g = 0; g < p.games; g++) records.push(playGame(engine, p, i.agents, g));
-  const m = matchups(deckIds, records);
+  const { result } = runLab({ module: i.module, base, decks: swapped, agents: i.agents, adjust: adjust as Adjust });
+  const m = result.matchups;
   if (i.csv !== undefined) writeFileSync(i.csv, matchupCsv(m));
-  if (i.json) process.stdout.write(JSON.stringify({ plan: { ...base, decks: deckIds }, matchups: m }, null, 2) + "\n");
+  if (i.json) process.stdout.write(JSON.stringify(result, null, 2) + "\n");
   else process.stdout.write(renderMatrix(m).join("\n") + "\n");
   return 0;
 }

@@ -46,6 +46,7 @@ export interface SimOptions {
   matrix?: boolean;
   csv?: string;
   swap?: string[];
+  adjust?: string;
   /** Draw a progress bar when stderr is a terminal (off when the CLI runs in process, for tests). */
   progress?: boolean;
 }
@@ -141,6 +142,7 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
       json: opts.json === true,
       csv: opts.csv,
       swap: opts.swap ?? [],
+      adjust: opts.adjust,
     });
   }
   const specs = specsOf(model.vocabulary);
