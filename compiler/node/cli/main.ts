@@ -267,6 +267,7 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
       "--swap <card=card-in-deck...>",
       "with --matrix: a deck variant with the card in place of every copy of card-in-deck (decks without it are kept)",
     )
+    .option("--report <file>", "with --matrix: write the self-contained HTML report (matrix, summary, charts, cards)")
     .option(
       "--adjust <method>",
       "with --matrix: the per-card flags' correction for many comparisons, holm or bh",

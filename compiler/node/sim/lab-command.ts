@@ -32,6 +32,8 @@ export interface LabInputs {
   readonly swap: readonly string[];
   /** The correction of the per-card flags: holm (default) or bh. */
   readonly adjust: string | undefined;
+  /** --report <file>: the self-contained HTML report. */
+  readonly report: string | undefined;
 }
 
 const pct = (v: number | null | undefined): string =>
@@ -60,10 +62,11 @@ export function renderMatrix(m: MatchupMatrix): string[] {
   ];
 }
 
-export function labCommand(i: LabInputs): number {
+export async function labCommand(i: LabInputs): Promise<number> {
   if (i.module.rules.players !== 2)
     throw new UsageError(`--matrix pairs decks in two-seat games; '${i.game}' has ${i.module.rules.players} seats`);
   if (i.csv !== undefined) checkOutputFile(i.csv, "--csv");
+  if (i.report !== undefined) checkOutputFile(i.report, "--report");
   const adjust = i.adjust ?? "holm";
   if (adjust !== "holm" && adjust !== "bh") throw new UsageError(`--adjust takes holm or bh, got '${adjust}'`);
   const legal = deckRules(i.model.decks ?? [], i.module).decks;
@@ -102,6 +105,8 @@ export function labCommand(i: LabInputs): number {
   const { result } = runLab({ module: i.module, base, decks: swapped, agents: i.agents, adjust: adjust as Adjust });
   const m = result.matchups;
   if (i.csv !== undefined) writeFileSync(i.csv, matchupCsv(m));
+  if (i.report !== undefined)
+    writeFileSync(i.report, await (await import("./lab/report.ts")).renderReport(result, { game: i.game }));
   if (i.json) process.stdout.write(JSON.stringify(result, null, 2) + "\n");
   else process.stdout.write(renderMatrix(m).join("\n") + "\n");
   return 0;

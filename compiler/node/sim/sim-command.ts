@@ -47,6 +47,7 @@ export interface SimOptions {
   csv?: string;
   swap?: string[];
   adjust?: string;
+  report?: string;
   /** Draw a progress bar when stderr is a terminal (off when the CLI runs in process, for tests). */
   progress?: boolean;
 }
@@ -143,6 +144,7 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
       csv: opts.csv,
       swap: opts.swap ?? [],
       adjust: opts.adjust,
+      report: opts.report,
     });
   }
   const specs = specsOf(model.vocabulary);
