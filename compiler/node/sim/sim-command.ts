@@ -48,6 +48,7 @@ export interface SimOptions {
   swap?: string[];
   adjust?: string;
   report?: string;
+  compareDir?: string;
   /** Draw a progress bar when stderr is a terminal (off when the CLI runs in process, for tests). */
   progress?: boolean;
 }
@@ -145,6 +146,7 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
       swap: opts.swap ?? [],
       adjust: opts.adjust,
       report: opts.report,
+      compareDir: opts.compareDir,
     });
   }
   const specs = specsOf(model.vocabulary);

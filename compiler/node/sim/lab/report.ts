@@ -8,6 +8,7 @@
  */
 import type { Difference, Interval } from "../stats.ts";
 import type { CardFigure } from "./cards.ts";
+import type { Comparison } from "./compare.ts";
 import type { LabResult } from "./run.ts";
 import type { Rate } from "./summary.ts";
 
@@ -39,6 +40,22 @@ const rateText = (r: Rate): string =>
 export interface ReportMeta {
   readonly game: string;
   readonly title?: string;
+  /** An A/B run: the page is A's, with a section of the changes to B (`other` names B). */
+  readonly comparison?: Comparison;
+  readonly other?: string;
+}
+
+function changesTable(c: Comparison, other: string): string {
+  const e = escapeHtml;
+  const rows = c.changes.map(
+    (x) =>
+      `<tr class="${x.verdict === "same" ? "" : `moved-${x.verdict}`}"><td class="name">${e(x.row)}</td><td class="name">${e(x.column)}</td><td>${x.pairs}</td><td>${pct(x.a)}</td><td>${pct(x.b)}</td><td>${e(diffText(x.diff))}</td><td>${pText(x.adjusted)}</td><td class="name">${x.verdict === "same" ? "no move" : `moved ${x.verdict}`}</td></tr>`,
+  );
+  return `<h2>A/B: what moved</h2>
+<p class="note">A: this game; B: ${e(other)}. The same deals in both; each matchup's paired games are tested (mean of B − A for the row deck, 95% interval), ${c.adjust === "holm" ? "Holm" : "Benjamini–Hochberg"}-adjusted over the ${c.changes.length} matchups at α = ${c.alpha}.</p>
+<table id="changes"><thead><tr><th class="name">deck</th><th class="name">opponent</th><th>pairs</th><th>A</th><th>B</th><th>B − A (points)</th><th>adj. p</th><th class="name">verdict</th></tr></thead><tbody>
+${rows.join("\n")}
+</tbody></table>`;
 }
 
 /** A Vega spec rendered to SVG, without a browser or canvas (text widths are estimated). */
@@ -159,7 +176,7 @@ th,td{border:1px solid #ccc;padding:3px 6px;text-align:right;white-space:nowrap}
 td.name,th.name{text-align:left}td.favoured{background:#c8e6c9}td.unfavoured{background:#ffcdd2}
 td.flag-higher{color:#1b5e20;font-weight:bold}td.flag-lower{color:#b71c1c;font-weight:bold}
 #cards th{cursor:pointer}#cards th[aria-sort]::after{content:" ▾"}#cards th[aria-sort=ascending]::after{content:" ▴"}
-.note{color:#555;max-width:60em}`;
+.note{color:#555;max-width:60em}tr.moved-up td{background:#c8e6c9}tr.moved-down td{background:#ffcdd2}`;
 
 /** Sorts the per-card table by a clicked header (numbers by data-v, text by its content), toggling the direction. */
 const SORT_SCRIPT = `(function(){var t=document.getElementById("cards");if(!t)return;var hs=t.tHead.rows[0].cells;
@@ -237,6 +254,7 @@ export async function renderReport(r: LabResult, meta: ReportMeta): Promise<stri
 <style>${STYLE}</style></head><body>
 <h1>${e(title)}</h1>
 <p class="note" id="plan">Agents ${e(p.agents.join(", "))}; ${p.games} games per ordered pairing on seed ${p.seed} (the same deals in both seat orders); inputs ${e(p.inputs.trim())}. Intervals are Wilson 95%; per-card differences are against the deck's average with Newcombe 95% intervals, flagged where the ${c.adjust === "holm" ? "Holm" : "Benjamini–Hochberg"}-adjusted p-value (over ${c.tested} figures) is below ${c.alpha}.</p>
+${meta.comparison === undefined ? "" : changesTable(meta.comparison, meta.other ?? "B")}
 <h2>Matchups</h2>
 <p class="note">The row deck's score against the column deck (win 1, draw ½), both seat orders. Coloured only where the 95% interval excludes 50%.</p>
 ${matrix}
