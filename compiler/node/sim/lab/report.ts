@@ -6,7 +6,10 @@
  * clock or a random id, so the same result gives the same bytes. Every deck and card id is user
  * text and reaches the page through `escapeHtml` only; the embedded JSON through `jsonForScript`.
  */
-import type { Difference, Interval } from "../stats.ts";
+import type { Difference } from "../stats.ts";
+import { diffText, interval, pct, pText } from "./format.ts";
+
+export { diffText, interval, pct, pText };
 import type { CardFigure } from "./cards.ts";
 import type { Comparison } from "./compare.ts";
 import type { LabResult } from "./run.ts";
@@ -25,15 +28,6 @@ export function jsonForScript(v: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** A share as the report prints it: one decimal, a percent sign; "–" for none. */
-export const pct = (v: number | null | undefined): string =>
-  v === null || v === undefined ? "–" : `${(v * 100).toFixed(1)}%`;
-/** A difference in points, signed. */
-export const pts = (v: number): string => `${v >= 0 ? "+" : "−"}${Math.abs(v * 100).toFixed(1)}`;
-export const interval = (i: Interval | null): string => (i === null ? "–" : `${pct(i.low)}–${pct(i.high)}`);
-export const diffText = (d: Difference | null): string =>
-  d === null ? "–" : `${pts(d.diff)} (${pts(d.low)} to ${pts(d.high)})`;
-export const pText = (p: number | null): string => (p === null ? "–" : p < 0.0001 ? "<0.0001" : p.toFixed(4));
 const rateText = (r: Rate): string =>
   `${pct(r.rate)} (${interval(r.interval)}), ${r.count % 1 === 0 ? r.count : r.count.toFixed(1)} of ${r.of}`;
 
