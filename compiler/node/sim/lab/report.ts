@@ -43,7 +43,7 @@ function changesTable(c: Comparison, other: string): string {
   const e = escapeHtml;
   const rows = c.changes.map(
     (x) =>
-      `<tr class="${x.verdict === "same" ? "" : `moved-${x.verdict}`}"><td class="name">${e(x.row)}</td><td class="name">${e(x.column)}</td><td>${x.pairs}</td><td>${pct(x.a)}</td><td>${pct(x.b)}</td><td>${e(diffText(x.diff))}</td><td>${pText(x.adjusted)}</td><td class="name">${x.verdict === "same" ? "no move" : `moved ${x.verdict}`}</td></tr>`,
+      `<tr class="${x.verdict === "same" ? "" : `moved-${x.verdict}`}"><td class="name">${e(x.row)}</td><td class="name">${e(x.column)}</td><td>${x.pairs}</td><td>${pct(x.a)}</td><td>${pct(x.b)}</td><td>${e(diffText(x.diff))}</td><td>${e(pText(x.adjusted))}</td><td class="name">${x.verdict === "same" ? "no move" : `moved ${x.verdict}`}</td></tr>`,
   );
   return `<h2>A/B: what moved</h2>
 <p class="note">A: this game; B: ${e(other)}. The same deals in both; each matchup's paired games are tested (mean of B − A for the row deck, 95% interval), ${c.adjust === "holm" ? "Holm" : "Benjamini–Hochberg"}-adjusted over the ${c.changes.length} matchups at α = ${c.alpha}.</p>
@@ -190,7 +190,7 @@ function figureCells(f: CardFigure): string {
     `<td data-v="${f.games}">${f.games}</td>`,
     `<td data-v="${num(f.rate)}">${pct(f.rate)}</td>`,
     `<td data-v="${num(f.diff?.diff)}"${flag}>${escapeHtml(diffText(f.diff))}</td>`,
-    `<td data-v="${num(f.adjusted)}">${pText(f.adjusted)}</td>`,
+    `<td data-v="${num(f.adjusted)}">${escapeHtml(pText(f.adjusted))}</td>`,
   ].join("");
 }
 

@@ -25,7 +25,7 @@ export interface LabRun {
 }
 
 export interface LabResult {
-  readonly plan: SimPlan & { readonly decks: readonly string[] };
+  readonly plan: Omit<SimPlan, "decks"> & { readonly decks: readonly string[] };
   readonly matchups: MatchupMatrix;
   readonly summary: LabSummary;
   readonly cards: CardTable;
