@@ -71,8 +71,9 @@ describe("sim --matrix --compare-dir", () => {
       return true;
     }) as typeof process.stdout.write;
     try {
-      const code = await run(args, { out: (s) => void (out += s), err: () => {} });
-      return { code, out };
+      let err = "";
+      const code = await run(args, { out: (s) => void (out += s), err: (s) => void (err += s) });
+      return { code, out, err };
     } finally {
       process.stdout.write = write;
     }
@@ -122,6 +123,31 @@ describe("sim --matrix --compare-dir", () => {
     ]);
   });
 
+  it("--report from the command line: the page embeds exactly the JSON printed, and two runs write the same bytes", async () => {
+    const files = [join(tmp, "a.html"), join(tmp, "b.html")];
+    const outs: string[] = [];
+    for (const f of files) {
+      const r = await sim([
+        "sim",
+        "elementis",
+        "--agents",
+        "random,random",
+        "--games",
+        "4",
+        "--matrix",
+        "--json",
+        "--report",
+        f,
+      ]);
+      expect(r.code).toBe(0);
+      outs.push(r.out);
+    }
+    const [a, b] = files.map((f) => readFileSync(f, "utf8")) as [string, string];
+    expect(a).toBe(b);
+    const embedded = /<script type="application\/json" id="lab-data">(.*?)<\/script>/s.exec(a)?.[1] ?? "";
+    expect(JSON.parse(embedded)).toEqual(JSON.parse(outs[0] as string));
+  });
+
   it("refuses a folder that is not a game folder inside cards/, saying why", async () => {
     const r = await sim([
       "sim",
@@ -135,5 +161,6 @@ describe("sim --matrix --compare-dir", () => {
       tmp,
     ]);
     expect(r.code).toBe(2);
+    expect(r.err).toContain(`--compare-dir: '${tmp}' is not a game folder (it has no rules.yaml)`);
   });
 });
