@@ -31,12 +31,15 @@ afterEach(async (ctx) => {
 
 const message = () => h.page.textContent("[data-testid=balance-message]");
 
-async function runTab(): Promise<void> {
+/** Clicks Run and waits for that run (the n-th) to finish. */
+async function runTab(n: number): Promise<void> {
   await h.page.click("[data-testid=balance-run]");
   await h.page.waitForFunction(
-    () => /games played/.test(document.querySelector("[data-testid=balance-message]")?.textContent ?? ""),
-    null,
-    { timeout: 120_000 },
+    (k) => document.querySelector("[data-testid=balance]")?.getAttribute("data-runs") === String(k),
+    n,
+    {
+      timeout: 120_000,
+    },
   );
 }
 
@@ -47,7 +50,7 @@ describe("the Balance tab", () => {
     await h.page.uncheck("[data-testid=balance-decks] input[value='elementis/decks/fire.yaml']");
     await h.page.fill("[data-testid=balance-games]", "100");
     await h.page.selectOption("[data-testid=balance-agent]", "random");
-    await runTab();
+    await runTab(1);
     expect(await message()).toBe("200 games played");
     expect(await h.page.getAttribute("[data-testid=balance-progress]", "value")).toBe("1");
     // The same run in Node.
@@ -99,7 +102,7 @@ describe("the Balance tab", () => {
     expect(readFileSync(join(h.root, "cards", "elementis", "cards", "air-slash.yaml"), "utf8")).toContain(
       "deal-damage(opponent, 2, self)",
     );
-    await runTab();
+    await runTab(2);
     expect(await message()).toBe("200 games played; 1 of 1 matchups moved since the last run");
     const moved = await h.page
       .locator("[data-testid=balance-moved] tbody tr")

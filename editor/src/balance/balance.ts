@@ -37,6 +37,8 @@ export class Balance {
   private last: Run | null = null;
   private changes: MatchupChange[] | null = null;
   private running = 0;
+  /** Runs finished, also as the box's data-runs (what a test waits for). */
+  private completed = 0;
   private message = "";
 
   constructor(
@@ -156,6 +158,7 @@ export class Balance {
       });
     } else this.changes = null;
     this.last = { key: p.key, version: p.version, result: m.result, records: m.records };
+    this.box.dataset["runs"] = String(++this.completed);
     const moved = this.changes?.filter((c) => c.verdict !== "same").length;
     this.say(
       `${m.result.summary.games} games played${moved === undefined ? "" : `; ${moved} of ${this.changes?.length} matchups moved since the last run`}`,
