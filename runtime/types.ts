@@ -230,6 +230,23 @@ export interface ZoneDef {
   /** Who sees the contents: everyone, the owner only, or no one (e.g. a deck). */
   readonly visibility: "public" | "owner" | "hidden";
   readonly limit?: number;
+  /**
+   * What the zone is for, to hosts that count cards without knowing the game (the balance lab):
+   * cards are drawn from a `deck` into a `hand`, and played from a `hand` into a `play` zone.
+   * Absent: the zone has no such role. The runtime itself never reads it.
+   */
+  readonly role?: ZoneRole;
+}
+
+/** A zone's role for card counts (ZoneDef.role). */
+export type ZoneRole = "deck" | "hand" | "play";
+
+/** A card that changed zones (Engine option `onMove`): its id, the state, and the zones' names. */
+export interface MoveNote {
+  readonly state: State;
+  readonly entity: EntityId;
+  readonly from: string;
+  readonly to: string;
 }
 
 export interface TriggerDef {

@@ -26,6 +26,7 @@ import type {
   GameModule,
   Locals,
   Modifier,
+  MoveNote,
   Scope,
   State,
   StatementSource,
@@ -67,6 +68,8 @@ export class RuntimeCtx implements Ctx, Kernel {
   module: GameModule;
   /** Whether changes are logged (an Engine option; game results are always logged). */
   logging = true;
+  /** Told of every card that changed zones (an Engine option; null: nobody listens, nothing is built). */
+  onMove: ((note: MoveNote) => void) | null = null;
   /** The step statement running now: an index in `module.positions` set by generated code (-1: none). */
   at = -1;
   /** The pure-code statement running now (kept apart: pure code runs in the middle of step statements). */
@@ -534,6 +537,7 @@ export class RuntimeCtx implements Ctx, Kernel {
         x.counters = {};
         break;
       }
+      if (this.onMove !== null) this.onMove({ state: st, entity: id, from: fromZone, to: zone });
     }
     if (this.logging)
       pushLog(

@@ -12,7 +12,7 @@ import { ModuleIndex } from "../kernel/module-index.ts";
 import { drive } from "../flow/resolve.ts";
 import { startGameFlow } from "../flow/results.ts";
 import { buildBoard, buildMatch, type Board, type MatchConfig } from "../flow/setup.ts";
-import type { Action, Decision, EntityId, GameModule, State, Value } from "../types.ts";
+import type { Action, Decision, EntityId, GameModule, MoveNote, State, Value } from "../types.ts";
 import { versionProblem } from "../kernel/versions.ts";
 import { playerView } from "./view.ts";
 import { STOP, TracingCtx, type TraceOptions, type TraceResult } from "./trace.ts";
@@ -29,6 +29,12 @@ export interface EngineOptions {
    * are logged: faster, for simulations and search.
    */
   readonly log?: boolean;
+  /**
+   * Called after each card that changes zones in a state this Engine plays (its own search
+   * engines are others), with the zone names: what a host counts cards by (the balance lab reads
+   * draws and plays through ZoneDef.role). An answer that faults is undone, and its notes stand.
+   */
+  readonly onMove?: (note: MoveNote) => void;
 }
 
 export type ApplyResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -43,6 +49,7 @@ export class Engine {
     this.ix = new ModuleIndex(module);
     this.rt = new RuntimeCtx(this.ix);
     this.rt.logging = options?.log ?? true;
+    this.rt.onMove = options?.onMove ?? null;
   }
 
   /** A new match: seats and their cards, then the rules' game flow up to the first decision. */

@@ -268,6 +268,16 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
       "with --matrix: a deck variant with the card in place of every copy of card-in-deck (decks without it are kept)",
     )
     .option(
+      "--compare-dir <folder>",
+      "with --matrix: A/B — play the same pairings on the same seeds with the game in this folder (…/cards/<game>) and report the matchups that moved",
+    )
+    .option("--report <file>", "with --matrix: write the self-contained HTML report (matrix, summary, charts, cards)")
+    .option(
+      "--adjust <method>",
+      "with --matrix: the per-card flags' correction for many comparisons, holm or bh",
+      "holm",
+    )
+    .option(
       "--queue <url>",
       "split the run into shards on a BullMQ queue at this Redis URL, played by `cardwright worker`",
     )

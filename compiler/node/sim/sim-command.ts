@@ -46,6 +46,9 @@ export interface SimOptions {
   matrix?: boolean;
   csv?: string;
   swap?: string[];
+  adjust?: string;
+  report?: string;
+  compareDir?: string;
   /** Draw a progress bar when stderr is a terminal (off when the CLI runs in process, for tests). */
   progress?: boolean;
   /** Shard the run over a BullMQ queue at this Redis URL, for `cardwright worker` processes to play. */
@@ -145,6 +148,9 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
       json: opts.json === true,
       csv: opts.csv,
       swap: opts.swap ?? [],
+      adjust: opts.adjust,
+      report: opts.report,
+      compareDir: opts.compareDir,
     });
   }
   const specs = specsOf(model.vocabulary);
