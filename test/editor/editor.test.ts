@@ -390,13 +390,23 @@ describe("sandbox", () => {
     const rows = await h.page.$$eval("[data-testid=sb-expect-list] li", (ls) =>
       ls.map((l) => ({ text: (l.textContent ?? "").trim(), ticked: !!l.querySelector("input")?.checked })),
     );
-    expect(rows.filter((r) => r.ticked).map((r) => r.text)).toEqual(["?"]);
+    // Rock Spike was paid with Fireball and dealt 2 to Unicorn (the first choices): the changes on those cards are ticked.
+    expect(rows.filter((r) => r.ticked).map((r) => r.text)).toEqual([
+      "me.hand: [fireball, air-slash, gnome, rock-spike] → [air-slash, gnome]",
+      "me.field: [unicorn] → []",
+      "me.costZone: [] → [fireball]",
+      "me.coolZone: [] → [unicorn, rock-spike]",
+    ]);
     expect(rows.some((r) => r.text.includes("(internal)"))).toBe(false);
-    await h.page.check("[data-testid=sb-internal]");
-    await h.page.waitForFunction(() =>
-      document.querySelector("[data-testid=sb-expect-list]")?.textContent?.includes("(internal)"),
-    );
     await h.shot("09-sandbox-save-expect");
+    // Asked for, the internal properties are listed too, marked and never ticked.
+    await h.page.check("[data-testid=sb-internal]");
+    await h.page.waitForSelector("[data-testid=sb-internal]:checked");
+    const all = await h.page.$$eval("[data-testid=sb-expect-list] li", (ls) =>
+      ls.map((l) => ({ text: (l.textContent ?? "").trim(), ticked: !!l.querySelector("input")?.checked })),
+    );
+    expect(all.filter((r) => !r.text.includes("(internal)"))).toEqual(rows);
+    expect(all.filter((r) => r.text.includes("(internal)") && r.ticked)).toEqual([]);
     await h.page.click("[data-testid=sb-write]");
     await h.page.waitForFunction(
       () => document.querySelector("[data-testid=sb-message]")?.textContent?.startsWith("saved "),

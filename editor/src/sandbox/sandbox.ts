@@ -3,7 +3,7 @@
  * two decks or a scenario board; click legal actions for either side (or let a random agent
  * play one); switch views; undo/redo; edit the board; hot reload; save as a scenario.
  */
-import { readScenarioFile, scenarioAt } from "../../../compiler/core/scenario/codec.ts";
+import { flow, readScenarioFile, scenarioAt } from "../../../compiler/core/scenario/codec.ts";
 import { readSource } from "../../../compiler/core/files/check-files.ts";
 import {
   randomAgent,
@@ -354,7 +354,8 @@ export class Sandbox {
     }
     const ticked = new Set(defaultExpect(plan.changes));
     const shown = plan.changes.filter((c) => internal || !c.internal);
-    const value = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v));
+    // Values as the file will write them (`[fairy, gnome]`, `me`).
+    const value = (v: unknown) => flow(v);
     const row = (c: Change) =>
       html`<li><label><input type="checkbox" class="sb-expect-key" data-key="${c.key}" ${ticked.has(c.key) ? html`checked` : ""}> <code>${c.key}</code>: ${value(c.before)} → <b>${value(c.after)}</b>${c.internal ? html` <span class="muted">(internal)</span>` : ""}</label></li>`;
     setHtml(
