@@ -3,7 +3,7 @@
  * named or implied; steps expected to be refused; `expect:` checkpoints), `expect` (see
  * scenario-expect.ts). Failures are diagnostics pointing at the YAML; each run keeps its trace.
  */
-import type { Action, Board, BoardCard, EntityId, GameModule, State, Value } from "../../runtime/index.ts";
+import type { Action, Board, GameModule, State, Value } from "../../runtime/index.ts";
 import { Engine, isCompact, renderLog } from "../../runtime/index.ts";
 import type { Diagnostic } from "../core/text/diagnostics.ts";
 import type { DiagnosticCode } from "../core/text/diagnostic-codes.ts";
@@ -14,7 +14,8 @@ import { playerRef, ScenarioNames } from "../core/scenario/names.ts";
 import { stepText, type ScenarioTrace, type TraceDiff, type TraceStep } from "../core/scenario/trace.ts";
 import { brokenInvariant } from "./invariants.ts";
 import { validateWithSchema } from "../core/files/schema-validate.ts";
-import { SourceFile, type YamlPath } from "../core/text/source.ts";
+import type { SourceFile, YamlPath } from "../core/text/source.ts";
+import { GivenError, givenToBoard, readScenarioFile } from "../core/scenario/codec.ts";
 import { didYouMean } from "../core/text/suggest.ts";
 import { scenarioVersion, scenarioVersionSpan, type VersionUse } from "../core/files/versions.ts";
 
@@ -54,13 +55,7 @@ export function runScenarios(
 
 /** Runs a scenario file that is not part of a checked game (a file given by path). */
 export function runScenarioFile(module: GameModule, file: string, text: string, version?: string): ScenarioResult[] {
-  const source = new SourceFile(file, text);
-  return runScenarios(
-    module,
-    { file, text, ok: source.ok, source, value: source.ok ? source.value() : null },
-    [],
-    version,
-  );
+  return runScenarios(module, readScenarioFile(file, text), [], version);
 }
 
 /**
@@ -76,7 +71,7 @@ export function scenarioBoard(
   | { readonly board: Board; readonly seed: number; readonly version: VersionUse | null }
   | { readonly diagnostics: readonly Diagnostic[] }
   | { readonly missing: readonly string[] } {
-  const src = new SourceFile(file, text);
+  const src = readScenarioFile(file, text).source;
   if (!src.ok) return { diagnostics: src.diagnostics };
   const value = src.value();
   const schema = validateWithSchema(src, value, SCENARIO_SCHEMA, "scenario");
@@ -312,165 +307,15 @@ class ScenarioRun {
   }
 
   // ── given ─────────────────────────────────────────────────────────────────
+  /** The scenario's board, by the codec (its version: the scenario's `version:`, else `test --version`). */
   private board(): Board {
-    const given = (this.sc["given"] ?? {}) as Obj;
-    const players = ["me", "opponent"].map((who) => this.player(who, isObj(given[who]) ? given[who] : {}));
     const version = scenarioVersion(this.src, this.path) ?? this.version ?? null;
-    const board: Board = {
-      players,
-      ...(version !== null ? { version } : {}),
-      ...(isObj(given["options"]) ? { options: given["options"] as Record<string, Value> } : {}),
-      ...(isObj(given["game"]) ? { game: given["game"] as Record<string, Value> } : {}),
-    };
-    for (const key of Object.keys((given["game"] ?? {}) as Obj)) {
-      if (!(key in this.module.rules.props.game))
-        this.fail(
-          ["given", "game", key],
-          `the game has no property '${key}'`,
-          didYouMean(key, Object.keys(this.module.rules.props.game)),
-          "key",
-        );
+    try {
+      return givenToBoard(this.module, this.sc["given"], version);
+    } catch (e) {
+      if (e instanceof GivenError) this.fail(e.problem.path, e.problem.message, e.problem.hint, e.problem.part);
+      throw e;
     }
-    for (const key of Object.keys((given["options"] ?? {}) as Obj)) {
-      if (!(key in this.module.rules.props.game))
-        this.fail(
-          ["given", "options", key],
-          `no option '${key}'`,
-          didYouMean(key, Object.keys(this.module.rules.props.game)),
-          "key",
-        );
-    }
-    return this.resolveRefs(board);
-  }
-
-  /**
-   * `{ ref: … }` property values: the entity numbers the board gives. A board numbers the players
-   * 1 (me) and 2 (opponent), then its cards from 3 in the order it lists them, side by side, zone
-   * by zone (as the runtime's buildBoard does). `me`, `opponent`, `<card>` (the only one on the
-   * board), `me.<card>` (the only one on that side), `me.<zone>.<card>` (the only one there).
-   */
-  private resolveRefs(board: Board): Board {
-    const sides = ["me", "opponent"];
-    const cards: { side: string; zone: string; card: string; id: EntityId }[] = [];
-    let next = board.players.length + 1;
-    board.players.forEach((p, i) => {
-      for (const z in p.zones ?? {})
-        for (const c of p.zones?.[z] ?? [])
-          cards.push({ side: sides[i] as string, zone: z, card: typeof c === "string" ? c : c.card, id: next++ });
-    });
-    const one = (ref: unknown, at: YamlPath): EntityId => {
-      if (typeof ref !== "string")
-        this.fail(at, "a reference is a text: me, opponent, <card>, me.<card> or me.<zone>.<card>");
-      const player = playerRef(ref);
-      if (player !== undefined) return player;
-      const parts = ref.split(".");
-      const side = parts.length > 1 && playerRef(parts[0] as string) !== undefined ? (parts[0] as string) : null;
-      const zone = side !== null && parts.length === 3 ? (parts[1] as string) : null;
-      const card = parts[parts.length - 1] as string;
-      if (
-        parts.length > (side === null ? 1 : zone === null ? 2 : 3) ||
-        (zone !== null && !(zone in this.module.rules.zones))
-      ) {
-        this.fail(at, `'${ref}' is not a reference: write me, opponent, <card>, me.<card> or me.<zone>.<card>`);
-      }
-      const where = zone !== null ? `in ${side}.${zone}` : side !== null ? `on ${side}'s side` : "on the board";
-      const hits = cards.filter(
-        (c) => c.card === card && (side === null || c.side === side) && (zone === null || c.zone === zone),
-      );
-      if (hits.length === 1) return (hits[0] as { id: EntityId }).id;
-      if (hits.length === 0)
-        this.fail(
-          at,
-          `no card '${card}' ${where} to refer to`,
-          card in this.module.cards ? undefined : didYouMean(card, Object.keys(this.module.cards)),
-        );
-      const how =
-        side === null
-          ? "say whose, and which zone if need be (me.<card>, me.<zone>.<card>)"
-          : zone === null
-            ? `say which zone (${side}.<zone>.${card})`
-            : "give the entity's number instead";
-      this.fail(at, `${hits.length} cards '${card}' ${where}: ${how}`);
-    };
-    const value = (v: Value, at: YamlPath): Value => {
-      if (isObj(v) && "ref" in v) {
-        if (Object.keys(v).length !== 1) this.fail(at, "a reference is { ref: <name> } and nothing else");
-        return one(v["ref"], [...at, "ref"]);
-      }
-      return Array.isArray(v) ? v.map((x, i) => value(x as Value, [...at, i])) : v;
-    };
-    const props = (ps: Readonly<Record<string, Value>> | undefined, at: YamlPath): Record<string, Value> => {
-      const out: Record<string, Value> = {};
-      for (const k in ps ?? {}) out[k] = value((ps as Record<string, Value>)[k] as Value, [...at, k]);
-      return out;
-    };
-    return {
-      ...board,
-      ...(board.game !== undefined ? { game: props(board.game, ["given", "game"]) } : {}),
-      players: board.players.map((p, i) => {
-        const who = sides[i] as string;
-        const zones: Record<string, BoardCard[]> = {};
-        for (const z in p.zones ?? {}) {
-          zones[z] = (p.zones?.[z] ?? []).map((c, k) =>
-            typeof c === "string" || c.props === undefined
-              ? c
-              : { card: c.card, props: props(c.props, ["given", who, z, k]) },
-          );
-        }
-        return { ...p, props: props(p.props, ["given", who]), zones };
-      }),
-    };
-  }
-
-  private player(who: string, spec: Obj): Board["players"][number] {
-    const zones: Record<string, BoardCard[]> = {};
-    const props: Record<string, Value> = {};
-    for (const [key, v] of Object.entries(spec)) {
-      const at: YamlPath = ["given", who, key];
-      if (key in this.module.rules.zones) {
-        if (!Array.isArray(v)) this.fail(at, `zone '${key}' must be a list of card ids`);
-        zones[key] = v.map((c, i) => this.boardCard(c, [...at, i]));
-      } else if (key in this.module.rules.props.player || key === "name") {
-        props[key] = v as Value;
-      } else {
-        this.fail(
-          at,
-          `a player has no zone or property '${key}'`,
-          didYouMean(key, [
-            ...Object.keys(this.module.rules.zones),
-            ...Object.keys(this.module.rules.props.player),
-            "name",
-          ]),
-          "key",
-        );
-      }
-    }
-    return { name: who === "me" ? "Me" : "Opponent", props, zones };
-  }
-
-  private boardCard(c: unknown, at: YamlPath): BoardCard {
-    const id = isObj(c) ? c["card"] : c;
-    if (typeof id !== "string" || !(id in this.module.cards)) {
-      this.fail(
-        isObj(c) ? [...at, "card"] : at,
-        `unknown card '${String(id)}'`,
-        typeof id === "string" ? didYouMean(id, Object.keys(this.module.cards)) : undefined,
-      );
-    }
-    if (!isObj(c)) return id;
-    const props: Record<string, Value> = {};
-    for (const [k, v] of Object.entries(c)) {
-      if (k === "card") continue;
-      if (!(k in this.module.rules.props.card))
-        this.fail(
-          [...at, k],
-          `a card has no property '${k}'`,
-          didYouMean(k, Object.keys(this.module.rules.props.card)),
-          "key",
-        );
-      props[k] = v as Value;
-    }
-    return { card: id, props };
   }
 
   // ── do ────────────────────────────────────────────────────────────────────

@@ -8,7 +8,6 @@ import type { GameInput } from "../../compiler/core/files/check-files.ts";
 import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
 import { LanguageService } from "../../compiler/core/services/index.ts";
-import { SourceFile } from "../../compiler/core/text/source.ts";
 import { typeToString } from "../../compiler/core/semantic/types.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { cardTemplate } from "./templates.ts";
@@ -38,6 +37,8 @@ export interface GameSymbols {
   }[];
   /** A new card of each kind; `__ID__` stands for its id. */
   readonly templates: Readonly<Record<string, string>>;
+  /** The properties some card file names (`card:hp`, `player:life`): the others are the rules' bookkeeping. */
+  readonly namedProperties: readonly string[];
 }
 
 /** The service calls the page may make, by name (arguments as the LanguageService takes them). */
@@ -51,10 +52,8 @@ export type ServiceMethod =
   | "semanticTokens"
   | "codeActions"
   | "documentSymbols"
-  | "cardText";
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+  | "cardText"
+  | "cardValue";
 
 export class GameChecker {
   private ws: Workspace | null = null;
@@ -92,8 +91,15 @@ export class GameChecker {
 
   call(method: ServiceMethod, args: readonly unknown[]): unknown {
     if (method === "cardText") return this.cardText(String(args[0]));
+    if (method === "cardValue") return this.cardValue(String(args[0]));
     const ls = this.ls as unknown as Record<ServiceMethod, (...a: unknown[]) => unknown> | null;
     return ls ? ls[method](...args) : null;
+  }
+
+  /** A file's value as the model parsed it (the preview reads the card so); null when it is unknown or does not parse. */
+  cardValue(path: string): unknown {
+    const src = this.ws?.model().files.get(path)?.source;
+    return src?.ok ? src.value() : null;
   }
 
   private texts: { model: CheckedModel; byId: Map<string, CardText> } | null = null;
@@ -110,32 +116,27 @@ export class GameChecker {
 
   private symbols(model: CheckedModel): GameSymbols {
     const voc = model.vocabulary;
-    const rulesText = this.rules?.text ?? "";
-    const lines = rulesText.split("\n");
-    const src = new SourceFile(this.rules?.path ?? "rules.yaml", rulesText);
-    const rulesValue = obj(src.ok ? src.value() : {});
+    // Docs and signatures as the checker declared them (the `doc:` field, else the author's comment).
     const callables: CallableSymbol[] = [];
     if (voc) {
-      for (const [kind, table, key] of [
-        ["procedure", voc.procedures, "procedures"],
-        ["function", voc.functions, "functions"],
+      for (const [kind, table] of [
+        ["procedure", voc.procedures],
+        ["function", voc.functions],
       ] as const) {
         for (const c of table.values()) {
-          const field = obj(obj(rulesValue[key])[c.name])["doc"];
-          const doc =
-            typeof field === "string" ? field : commentDoc(lines, src.rangeAt([key, c.name], "key").start.line);
-          const params = c.params.map((p) => `${p.name}: ${typeToString(p.type)}`).join(", ");
-          callables.push({
-            kind,
-            name: c.name,
-            signature: `${c.name}(${params})${c.returns.t === "none" ? "" : `: ${typeToString(c.returns)}`}`,
-            doc: doc.trim(),
-          });
+          const d = model.symbols.get(`${kind}:${c.name}`);
+          callables.push({ kind, name: c.name, signature: d?.detail ?? c.name, doc: d?.doc ?? "" });
         }
       }
     }
+    const named = new Set<string>();
+    for (const f of model.files.values())
+      if (f.role === "card")
+        for (const r of f.references)
+          if (r.symbol.startsWith("property:")) named.add(r.symbol.slice("property:".length));
     return {
       game: model.game,
+      namedProperties: [...named].sort(),
       cards: model.cards.map((c) => ({ id: c.id, name: c.name, kind: c.kind, file: c.file })),
       callables,
       kinds: voc
@@ -151,19 +152,6 @@ export class GameChecker {
       templates: voc ? Object.fromEntries([...voc.kinds.keys()].map((k) => [k, cardTemplate(voc, k, "__ID__")])) : {},
     };
   }
-}
-
-/**
- * A declaration without a `doc:` field is documented by its comments: the ones on the lines just
- * above its key and the one at the end of the key's line.
- */
-export function commentDoc(lines: readonly string[], line: number): string {
-  const out: string[] = [];
-  for (let i = line - 2; i >= 0 && /^\s*#/.test(lines[i] ?? ""); i--)
-    out.unshift((lines[i] as string).replace(/^\s*#\s?/, ""));
-  const tail = /\s#\s?(.*)$/.exec(lines[line - 1] ?? "");
-  if (tail) out.push(tail[1] as string);
-  return out.join("\n");
 }
 
 /** Card files live under cards/<game>/cards/. */

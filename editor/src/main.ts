@@ -229,9 +229,15 @@ function refreshPreview(): void {
     [...texts.keys()]
       .filter((p) => game !== null && p.startsWith(`cards/${game}/scenarios/`))
       .map((p) => ({ path: p, text: textOf(p) }));
-  renderPreview($("preview"), m ? pathOf(m.uri) : null, m?.getValue() ?? "", client.symbols, sandbox, scenarios, (id) =>
-    client.call("cardText", id),
-  );
+  const path = m ? pathOf(m.uri) : null;
+  const draw = (value: unknown) =>
+    renderPreview($("preview"), path, value, client.symbols, sandbox, scenarios, (id) => client.call("cardText", id));
+  if (!path || !/\/cards\//.test(path)) return draw(undefined);
+  // The card as the checked model holds it (parsed once, by the check worker).
+  void client.call("cardValue", path).then((v) => {
+    const now = editor.getModel();
+    if (now && pathOf(now.uri) === path) draw(v ?? undefined);
+  });
 }
 
 // ── the file tree ────────────────────────────────────────────────────────────
@@ -376,6 +382,7 @@ const sandbox = new Sandbox($("sandbox"), {
   },
   trees: () => trees,
   status,
+  namedProperties: (g) => (client.symbols?.game === g ? new Set(client.symbols.namedProperties) : null),
 });
 
 const balance = new Balance($("balance"), {

@@ -2,7 +2,7 @@
  * The preview of the card being edited: its name, kind, cost, stats, text and keywords, and the
  * scenarios that name it, which it can run (pass/fail; a failure shows its expectation and log).
  */
-import { parse } from "yaml";
+import { readScenarioFile } from "../../compiler/core/scenario/codec.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import type { GameSymbols } from "./check-core.ts";
 import { html, joinHtml, setHtml, type Html } from "./html.ts";
@@ -40,12 +40,10 @@ export function scenariosNaming(
   const out: { file: string; text: string; names: string[] }[] = [];
   for (const f of files) {
     if (!namesId(f.text, id)) continue;
-    let doc: unknown;
-    try {
-      doc = parse(f.text);
-    } catch {
-      continue;
-    }
+    // Read by the scenario codec (the files phase's parser), never a YAML parser of its own.
+    const read = readScenarioFile(f.path, f.text);
+    if (!read.ok) continue;
+    const doc = read.value;
     const scs = isObj(doc) && Array.isArray(doc["scenarios"]) ? (doc["scenarios"] as unknown[]) : [];
     const names = scs.filter((s) => namesId(JSON.stringify(s), id)).map((s) => String(isObj(s) ? s["name"] : ""));
     if (names.length) out.push({ file: f.path, text: f.text, names });
@@ -57,7 +55,8 @@ export function scenariosNaming(
 export function renderPreview(
   box: HTMLElement,
   path: string | null,
-  text: string,
+  /** The card file's value as the checked model parsed it (the check worker's `cardValue`); undefined: it does not parse. */
+  value: unknown,
   symbols: GameSymbols | null,
   sandbox: Sandbox,
   scenarios: () => readonly ScenarioSource[],
@@ -67,14 +66,11 @@ export function renderPreview(
     setHtml(box, html`<div class="muted">Open a card file to see its preview.</div>`);
     return;
   }
-  let card: Obj;
-  try {
-    const v = parse(text) as unknown;
-    card = isObj(v) ? v : {};
-  } catch {
+  if (value === undefined) {
     setHtml(box, html`<div class="muted">(the YAML does not parse yet)</div>`);
     return;
   }
+  const card: Obj = isObj(value) ? value : {};
   const id = String(card["id"] ?? "");
   const kind = String(card["kind"] ?? "");
   const known = new Set(["id", "kind", "name", "text", "keywords", "on", "modifiers", "officialId"]);

@@ -124,7 +124,6 @@ const SERVICES_LAYERS: Layers = [
     [
       "compiler/core/services/protocol.ts",
       "compiler/core/services/text.ts",
-      "compiler/core/services/code-regions.ts",
       "compiler/core/services/file-info.ts",
       "compiler/core/services/diagnostics.ts",
       "compiler/core/services/code-actions.ts",

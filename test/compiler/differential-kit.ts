@@ -67,6 +67,8 @@ export function checkProgram(text: string, id = "p"): Checked {
     col: 1,
     what: "program",
     blocks: lower(body),
+    tree: body,
+    trigger: false,
   };
   return { body, unit };
 }

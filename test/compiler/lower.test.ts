@@ -14,7 +14,7 @@ function blocksOf(...lines: string[]): readonly StepBlock[] {
   const checked = checkGame(toInput(gameFiles(new Map([["cards/probe.yaml", card]]))));
   expect(checked.diagnostics).toEqual([]);
   const unit = checked.units.find((u) => u.id === "card.probe.effect");
-  if (!unit?.blocks) throw new Error("no unit card.probe.effect");
+  if (unit?.kind !== "step") throw new Error("no step unit card.probe.effect");
   return unit.blocks;
 }
 

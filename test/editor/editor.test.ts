@@ -371,38 +371,67 @@ describe("sandbox", () => {
     await h.shot("08-sandbox-gi-round");
   });
 
-  it("saves a board as a scenario that `cardwright test`'s runner passes", async () => {
+  it("saves an edited board as a scenario: the card added to the hand, played, the changes to expect listed; the runner passes it", async () => {
     await h.page.click("[data-testid=tab-sandbox]");
     await h.page.selectOption("[data-testid=sb-game]", "elementis");
     await h.page.selectOption("[data-testid=sb-start]", { value: "scenario:elementis/scenarios/fireball.yaml" });
     await start();
-    await click("Me plays Fireball");
+    // The edit: a Rock Spike into my hand, before any answer; the pending choice offers it at once.
+    await h.page.click(".sb-edit summary");
+    await h.page.fill(".sb-card", "rock-spike");
+    await h.page.fill(".sb-owner", "1");
+    await h.page.fill(".sb-zone", "hand");
+    await h.page.click("[data-testid=sb-add]");
+    await click("Me plays Rock Spike");
     await answerChoices();
-    await h.page.fill("[data-testid=sb-name]", "Fireball from the sandbox");
+    await h.page.fill("[data-testid=sb-name]", "Rock Spike from the sandbox");
     await h.page.click("[data-testid=sb-save]");
+    await h.page.waitForSelector("[data-testid=sb-expect]:not(.hidden)");
+    const rows = await h.page.$$eval("[data-testid=sb-expect-list] li", (ls) =>
+      ls.map((l) => ({ text: (l.textContent ?? "").trim(), ticked: !!l.querySelector("input")?.checked })),
+    );
+    // Rock Spike was paid with Fireball and dealt 2 to Unicorn (the first choices): the changes on those cards are ticked.
+    expect(rows.filter((r) => r.ticked).map((r) => r.text)).toEqual([
+      "me.hand: [fireball, air-slash, gnome, rock-spike] → [air-slash, gnome]",
+      "me.field: [unicorn] → []",
+      "me.costZone: [] → [fireball]",
+      "me.coolZone: [] → [unicorn, rock-spike]",
+    ]);
+    expect(rows.some((r) => r.text.includes("(internal)"))).toBe(false);
+    await h.shot("09-sandbox-save-expect");
+    // Asked for, the internal properties are listed too, marked and never ticked.
+    await h.page.check("[data-testid=sb-internal]");
+    await h.page.waitForSelector("[data-testid=sb-internal]:checked");
+    const all = await h.page.$$eval("[data-testid=sb-expect-list] li", (ls) =>
+      ls.map((l) => ({ text: (l.textContent ?? "").trim(), ticked: !!l.querySelector("input")?.checked })),
+    );
+    expect(all.filter((r) => !r.text.includes("(internal)"))).toEqual(rows);
+    expect(all.filter((r) => r.text.includes("(internal)") && r.ticked)).toEqual([]);
+    await h.page.click("[data-testid=sb-write]");
     await h.page.waitForFunction(
       () => document.querySelector("[data-testid=sb-message]")?.textContent?.startsWith("saved "),
       null,
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     );
     expect(await h.page.textContent("[data-testid=sb-message]")).toBe(
-      "saved cards/elementis/scenarios/sandbox-fireball-from-the-sandbox.yaml (it passes)",
+      "saved cards/elementis/scenarios/sandbox-rock-spike-from-the-sandbox.yaml (it passes)",
     );
-    const file = join(h.root, "cards", "elementis", "scenarios", "sandbox-fireball-from-the-sandbox.yaml");
+    expect(await h.page.isVisible("[data-testid=sb-expect]")).toBe(false);
+    const file = join(h.root, "cards", "elementis", "scenarios", "sandbox-rock-spike-from-the-sandbox.yaml");
     const text = readFileSync(file, "utf8");
-    expect(text).toContain("name: Fireball from the sandbox");
-    expect(text).toMatch(/\n {4}do:\n {6}- by: me\n {8}play-magia: me\.fireball\n/);
-    expect(text).toContain("opponent.life:");
+    expect(text).toContain('  - name: "Rock Spike from the sandbox"\n');
+    expect(text).toContain("        hand: [fireball, air-slash, gnome, rock-spike]\n");
+    expect(text).toMatch(/\n {4}do:\n {6}- \{ by: me, play-magia: me\.rock-spike \}\n/);
     const module = (
       (await import(`${pathToFileURL(join(h.root, "dist", "elementis", "game.js")).href}?t=${Date.now()}`)) as {
         game: GameModule;
       }
     ).game;
-    const results = runScenarioFile(module, "cards/elementis/scenarios/sandbox-fireball-from-the-sandbox.yaml", text);
+    const results = runScenarioFile(module, "cards/elementis/scenarios/sandbox-rock-spike-from-the-sandbox.yaml", text);
     expect(results.map((r) => ({ name: r.name, failures: r.failures.map(renderDiagnostic) }))).toEqual([
-      { name: "Fireball from the sandbox", failures: [] },
+      { name: "Rock Spike from the sandbox", failures: [] },
     ]);
-    await h.shot("09-sandbox-saved-scenario");
+    await h.shot("10-sandbox-saved-scenario");
   });
 
   it("the debugger stops at a breakpoint set in the gutter of a card line, steps past the damage (the board shows the new life) and finishes", async () => {

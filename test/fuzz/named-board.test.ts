@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { scenarioBoard } from "../../compiler/scenarios/runner.ts";
-import { materialize, namedBoard, type FuzzBoard } from "../../compiler/node/fuzz/board.ts";
-import { scenarioYaml } from "../../compiler/node/fuzz/scenario-writer.ts";
+import { refBoard, runtimeBoard, type FuzzBoard } from "../../compiler/node/fuzz/board.ts";
+import { boardToGiven, scenarioFileText } from "../../compiler/core/scenario/codec.ts";
 import { gameModule } from "../kit.ts";
 
 const card = (
@@ -36,24 +36,24 @@ function board(twins: boolean): FuzzBoard {
 describe("fuzz boards written with names (VM-AWAKEN-3)", () => {
   it("a reference that one name fits is written by name, and the runner reads back the numbers the fuzzer replayed", async () => {
     const module = await gameModule("vermilion");
-    const { board: written, numbered } = namedBoard(board(false));
+    const { given, numbered } = boardToGiven(refBoard(board(false)));
     expect(numbered).toBe(false);
-    expect(written.game).toEqual({ current: { ref: "me" } });
-    expect(written.players[0]?.zones?.["under"]).toEqual([
-      { card: "kumonryu-shishin", props: { base: { ref: "me.main.kumonryu-shishin" } } },
+    expect(given["game"]).toEqual({ current: { ref: "me" } });
+    expect((given["me"] as Record<string, unknown>)["under"]).toEqual([
+      { card: "kumonryu-shishin", base: { ref: "me.main.kumonryu-shishin" } },
     ]);
-    const text = scenarioYaml(written, { seed: 3, steps: [] }, { name: "s", header: [] });
+    const text = scenarioFileText([{ name: "s", seed: 3, given }]);
     expect(text).toContain("under: [{ card: kumonryu-shishin, base: { ref: me.main.kumonryu-shishin } }]");
     const read = scenarioBoard(module, "s.yaml", text, "s");
     if (!("board" in read)) throw new Error(JSON.stringify(read));
-    const replayed = materialize(board(false));
+    const replayed = runtimeBoard(board(false));
     expect(read.board.players.map((p) => p.zones)).toEqual(replayed.players.map((p) => p.zones));
     expect(read.board.game).toEqual(replayed.game);
   });
   it("when the name would fit two cards the number stays, and the file must say how boards number entities", () => {
-    const { board: written, numbered } = namedBoard(board(true));
+    const { given, numbered } = boardToGiven(refBoard(board(true)));
     expect(numbered).toBe(true);
     // me is 1, opponent 2, then the cards from 3: the first kumonryu-shishin on the field is 3.
-    expect(written.players[0]?.zones?.["under"]).toEqual([{ card: "kumonryu-shishin", props: { base: 3 } }]);
+    expect((given["me"] as Record<string, unknown>)["under"]).toEqual([{ card: "kumonryu-shishin", base: 3 }]);
   });
 });

@@ -363,26 +363,32 @@ class ModulePrinter {
   }
 
   unit(u: CompiledUnit): void {
-    const where: SourceAt = { file: u.file, line: u.line, col: u.col ?? 1 };
+    const where: SourceAt = { file: u.file, line: u.line, col: u.col || 1 };
     const body: PrintedLine[] = [];
-    // A trigger's start is a clause of its own (it ran, whatever its body does).
-    if (this.w.coverage && u.kind === "step" && TRIGGER_UNIT.test(u.id))
-      body.push({ code: this.probe({ step: true, result: null, h: u.id }, "trigger", where).trimEnd() });
-    if (u.kind === "step")
-      for (const line of this.stepBody(u.blocks ?? [], { step: true, result: null, h: u.id })) body.push(line);
-    else if (u.kind === "pure-expr" && this.w.coverage && u.expr && u.expr.ty.t === "bool") {
-      // A condition (`when:`): both outcomes are clauses.
-      const mode: Mode = { step: false, result: null, h: u.id };
-      body.push({ code: `const $r = ${this.c(u.expr)};`, at: where });
-      body.push({
-        code: `if ($r) ${this.probe(mode, "when-true", where)}else ${this.probe(mode, "when-false", where)}`,
-      });
-      body.push({ code: "return $r;" });
-    } else if (u.kind === "pure-expr") body.push({ code: `return ${u.expr ? this.c(u.expr) : "null"};`, at: where });
-    else {
-      const mode: Mode = { step: false, result: u.result ?? null, h: u.id };
-      for (const s of u.body ?? []) this.stmt(s, body, "", mode);
-      body.push({ code: `return ${u.result ? `L[${q(u.result)}]` : "null"};` });
+    switch (u.kind) {
+      case "step":
+        // A trigger's start is a clause of its own (it ran, whatever its body does).
+        if (this.w.coverage && u.trigger)
+          body.push({ code: this.probe({ step: true, result: null, h: u.id }, "trigger", where).trimEnd() });
+        for (const line of this.stepBody(u.blocks, { step: true, result: null, h: u.id })) body.push(line);
+        break;
+      case "pure-expr":
+        if (this.w.coverage && u.expr.ty.t === "bool") {
+          // A condition (`when:`): both outcomes are clauses.
+          const mode: Mode = { step: false, result: null, h: u.id };
+          body.push({ code: `const $r = ${this.c(u.expr)};`, at: where });
+          body.push({
+            code: `if ($r) ${this.probe(mode, "when-true", where)}else ${this.probe(mode, "when-false", where)}`,
+          });
+          body.push({ code: "return $r;" });
+        } else body.push({ code: `return ${this.c(u.expr)};`, at: where });
+        break;
+      case "pure-code": {
+        const mode: Mode = { step: false, result: u.result, h: u.id };
+        for (const s of u.body) this.stmt(s, body, "", mode);
+        body.push({ code: `return ${u.result ? `L[${q(u.result)}]` : "null"};` });
+        break;
+      }
     }
     // No user text in the comment: the file is named by its index in $F (`game.sources` has the rest).
     this.w.line(`/** ${this.w.placeOf(where)} */`);
@@ -394,7 +400,6 @@ class ModulePrinter {
 }
 
 /** Unit ids of card triggers (compile.ts names them `card.<id>.on.<i>`). */
-const TRIGGER_UNIT = /\.on\.\d+$/;
 
 /** Generic helpers every generated module carries (no game words); the module imports nothing. */
 const HELPERS = `function $is(a, b) {
@@ -459,8 +464,8 @@ function drawingFunctions(units: readonly CompiledUnit[]): Set<string> {
       if (e.k === "builtin" && (e.fn === "random" || e.fn === "pick" || e.fn === "seen")) info.draws = true;
       if (e.k === "fn") info.callees.add(e.name);
     };
-    if (u.expr) walkExpr(u.expr, seen);
-    for (const st of u.body ?? []) walkStmt(st, seen);
+    if (u.kind === "pure-expr") walkExpr(u.expr, seen);
+    else if (u.kind === "pure-code") for (const st of u.body) walkStmt(st, seen);
     calls.set(name, info);
   }
   const drawing = new Set([...calls].filter(([, i]) => i.draws).map(([n]) => n));

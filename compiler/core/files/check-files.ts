@@ -16,10 +16,11 @@ import { lower } from "../semantic/lower.ts";
 import type { CardModel, CheckedModel, RulesModel } from "../workspace/model.ts";
 import type { Declaration, Reference } from "../semantic/symbols.ts";
 import type { Span } from "../text/positions.ts";
-import { rulesDeclarations } from "../semantic/declarations.ts";
+import { rulesDeclarations, withCommentDocs } from "../semantic/declarations.ts";
 import { cardData, displayName, rulesData } from "./tables.ts";
 import { closest } from "../text/suggest.ts";
 import { NameTable, UnitBuilder } from "./unit-builder.ts";
+import { inFileOrder, uncheckedCardCode, type CodeRegion } from "./code-table.ts";
 import { cardVersionEntries, versionDeclarations } from "./versions.ts";
 import type { CardVersion } from "../../../runtime/types.ts";
 import { buildInvariantUnits, invariantPurity } from "./invariants.ts";
@@ -68,7 +69,7 @@ export interface RulesCheck {
 /** Checks the rules file's YAML and schema and builds its vocabulary. */
 export function checkRules(input: InputFile): RulesCheck {
   const diags: Diagnostic[] = [];
-  const rules = new SourceFile(input.path, input.text);
+  const rules = readSource(input);
   const none = {
     file: input.path,
     text: input.text,
@@ -94,7 +95,7 @@ export function checkRules(input: InputFile): RulesCheck {
     value: rulesValue,
     vocabulary: voc,
     diagnostics: diags,
-    declarations: [...decl.declarations, ...versionDeclarations(voc.versions)],
+    declarations: withCommentDocs(input.text, input.path, [...decl.declarations, ...versionDeclarations(voc.versions)]),
     references: decl.references,
   };
 }
@@ -103,6 +104,8 @@ export function checkRules(input: InputFile): RulesCheck {
 /** What checking the code of one file gives: its code units, diagnostics, declarations and references. */
 export interface FileBody {
   readonly units: readonly CompiledUnit[];
+  /** The file's code table: every code field the checker read, in file order (code-table.ts). */
+  readonly regions: readonly CodeRegion[];
   readonly diagnostics: readonly Diagnostic[];
   readonly declarations: readonly Declaration[];
   readonly references: readonly Reference[];
@@ -123,7 +126,14 @@ export function checkRulesBody(voc: Vocabulary, head: RulesCheck): RulesBody {
   for (const d of invariantPurity(head.src, value, units)) diags.push(d);
   for (const d of evaluatePurity(head.src, units)) diags.push(d);
   const data = rulesData(voc, value, new Set(units.map((u) => u.id)));
-  return { rules: { file: head.file, data }, units, diagnostics: diags, declarations: b.decls, references: b.refs };
+  return {
+    rules: { file: head.file, data },
+    units,
+    regions: inFileOrder(b.regions),
+    diagnostics: diags,
+    declarations: withCommentDocs(head.text, head.file, b.decls),
+    references: b.refs,
+  };
 }
 
 /** A card file after YAML and schema: its id and kind, when it has them. */
@@ -137,10 +147,17 @@ export interface CardHead {
   readonly diagnostics: readonly Diagnostic[];
 }
 
+/**
+ * A file's YAML, parsed once: every later phase (the checks, the model, the services) reads this
+ * SourceFile (its document, values and positions), none parses the text again (WS-1).
+ */
+export function readSource(file: InputFile): SourceFile {
+  return new SourceFile(file.path, file.text);
+}
+
 /** First pass over a card file: YAML, then the schema of its kind (needs only the rules). */
-export function checkCardHead(voc: Vocabulary, file: InputFile): CardHead {
+export function checkCardHead(voc: Vocabulary, file: InputFile, src: SourceFile = readSource(file)): CardHead {
   const diags: Diagnostic[] = [];
-  const src = new SourceFile(file.path, file.text);
   for (const d of src.diagnostics) diags.push(d);
   const none = { file: file.path, text: file.text, src, id: null, kind: null, value: null, diagnostics: diags };
   if (!src.ok) return none;
@@ -182,7 +199,14 @@ export function checkCardBody(voc: Vocabulary, head: CardHead): CardBody {
   const diags: Diagnostic[] = [];
   const units: CompiledUnit[] = [];
   if (!head.id || !head.kind || !head.value)
-    return { card: null, units, diagnostics: diags, declarations: [], references: [] };
+    return {
+      card: null,
+      units,
+      regions: uncheckedCardCode(head.src),
+      diagnostics: diags,
+      declarations: [],
+      references: [],
+    };
   const src = head.src;
   const b = new UnitBuilder(voc, diags, units);
   const info = { id: head.id, kind: head.kind, value: head.value };
@@ -219,7 +243,14 @@ export function checkCardBody(voc: Vocabulary, head: CardHead): CardBody {
     ...(text !== undefined ? { text } : {}),
     def,
   };
-  return { card, units, diagnostics: diags, declarations: [cardDecl, ...b.decls], references: refs };
+  return {
+    card,
+    units,
+    regions: inFileOrder(b.regions),
+    diagnostics: diags,
+    declarations: [cardDecl, ...withCommentDocs(head.text, head.file, b.decls)],
+    references: refs,
+  };
 }
 
 /**
@@ -267,6 +298,7 @@ function entrySource(src: SourceFile, prefix: YamlPath, keys: ReadonlySet<string
     textAt: (p: YamlPath) => src.textAt(map(p)),
     rangeAt: (p: YamlPath, part?: "value" | "key") => src.rangeAt(map(p), part),
     spanAt: (p: YamlPath, part?: "value" | "key") => src.spanAt(map(p), part),
+    pathOf: (p: YamlPath) => map(p),
   });
   return view;
 }
@@ -558,7 +590,14 @@ function buildCardUnits(
           { ...ctx, pure: true },
           T.bool,
         );
-      b.step(`card.${unit.key}.on.${i}`, src, ["on", i, "do"], `${cardName}: trigger ${i + 1} (on ${event})`, ctx);
+      b.step(
+        `card.${unit.key}.on.${i}`,
+        src,
+        ["on", i, "do"],
+        `${cardName}: trigger ${i + 1} (on ${event})`,
+        ctx,
+        true,
+      );
     });
   if (own("modifiers"))
     ((v["modifiers"] as unknown[] | undefined) ?? []).forEach((m, i) => {

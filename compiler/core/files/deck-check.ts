@@ -39,10 +39,13 @@ export interface DeckCheck {
 }
 
 /** YAML, schema, zones and card ids of one deck file (the rules' deck-errors need the built game: node/decks.ts). */
-export function checkDeckFile(ctx: DeckContext, file: { path: string; text: string }): DeckCheck {
+export function checkDeckFile(
+  ctx: DeckContext,
+  file: { path: string; text: string },
+  src: SourceFile = new SourceFile(file.path, file.text),
+): DeckCheck {
   const diagnostics: Diagnostic[] = [];
   const references: Reference[] = [];
-  const src = new SourceFile(file.path, file.text);
   for (const d of src.diagnostics) diagnostics.push(d);
   if (!src.ok) return { deck: null, diagnostics, declarations: [], references };
   const v = src.value() as { id: string; name: string; zones: Record<string, string[]>; version?: unknown };

@@ -9,7 +9,7 @@ import type { InvariantDef } from "../../../runtime/types.ts";
 import type { UnitContext } from "../semantic/checker.ts";
 import type { UnitBuilder } from "./unit-builder.ts";
 import type { Diagnostic } from "../text/diagnostics.ts";
-import type { CompiledUnit } from "../semantic/ir.ts";
+import { unitExpression, type CompiledUnit } from "../semantic/ir.ts";
 import { walkExpr } from "../semantic/ir-walk.ts";
 import type { SourceFile } from "../text/source.ts";
 import { T } from "../semantic/types.ts";
@@ -61,9 +61,10 @@ export function invariantPurity(src: SourceFile, r: Obj, units: readonly Compile
       [".message", "message"],
     ] as const) {
       const u = byId.get(`invariant.${id}${suffix}`);
-      if (u?.expr === undefined || u.file !== src.file) continue;
+      const expr = unitExpression(u);
+      if (expr === undefined || u?.file !== src.file) continue;
       const called = new Set<string>();
-      walkExpr(u.expr, (e) => {
+      walkExpr(expr, (e) => {
         if (e.k === "builtin" && CHANGING.has(e.fn)) called.add(e.fn);
       });
       const text = src.textAt(["invariants", i, key]);

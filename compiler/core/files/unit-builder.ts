@@ -9,6 +9,7 @@ import { Checker, type UnitContext } from "../semantic/checker.ts";
 import type { Diagnostic } from "../text/diagnostics.ts";
 import { isDiagnosticCode } from "../text/diagnostic-codes.ts";
 import type { CompiledUnit, IrExpr, IrStmt, UnitKind } from "../semantic/ir.ts";
+import type { CodeMode, CodeRegion } from "./code-table.ts";
 import { lower } from "../semantic/lower.ts";
 import type { Declaration, Reference } from "../workspace/model.ts";
 import type { SourceFile, TextSource, YamlPath } from "../text/source.ts";
@@ -31,6 +32,8 @@ export class NameTable {
 export class UnitBuilder {
   readonly refs: Reference[] = [];
   readonly decls: Declaration[] = [];
+  /** Every code field read, checked or not (its syntax may be broken): the file's code table. */
+  readonly regions: CodeRegion[] = [];
   constructor(
     private readonly voc: Vocabulary,
     private readonly diags: Diagnostic[],
@@ -43,7 +46,17 @@ export class UnitBuilder {
     for (const d of c.decls) this.decls.push(d);
   }
 
-  private source(src: SourceFile, path: YamlPath): TextSource | undefined {
+  /**
+   * The code at `path` with its offset map (built once here), recorded in the file's code table
+   * with what the code may see; undefined (and an error) when the value there is not text.
+   */
+  private source(
+    src: SourceFile,
+    path: YamlPath,
+    mode: CodeMode,
+    ctx: UnitContext,
+    unit: { id: string; kind: UnitKind },
+  ): TextSource | undefined {
     const t = src.textAt(path);
     if (!t) {
       const n = src.node(path) as { toJSON?: () => unknown } | undefined;
@@ -55,7 +68,19 @@ export class UnitBuilder {
           code: "schema/type",
           message: `'${path.join(".")}' must be text (effect code)`,
         });
+      return undefined;
     }
+    const ev = ctx.event;
+    this.regions.push({
+      path: src.pathOf(path),
+      mode,
+      source: t,
+      fileText: src.text,
+      self: ctx.self,
+      event: ev === null ? undefined : ev.t === "event" ? ev.name : null,
+      params: ctx.params.map((p) => ({ name: p.name, type: p.type })),
+      unit,
+    });
     return t;
   }
 
@@ -74,23 +99,21 @@ export class UnitBuilder {
     return errors.length === 0;
   }
 
+  /** Adds a checked unit (its position is the code's first character, or the key's when there is no code). */
   private push(
-    id: string,
-    kind: UnitKind,
+    unit: DistributiveOmit<CompiledUnit, "fnName" | "file" | "line" | "col">,
     src: SourceFile,
     path: YamlPath,
-    what: string,
-    rest: Partial<CompiledUnit>,
+    t?: TextSource,
   ): void {
-    const t = src.textAt(path);
     const at = t ? t.position(0) : src.rangeAt(path).start;
     // The function name is given when the model puts all units together (names must be unique game-wide).
-    this.units.push({ id, fnName: "", kind, file: src.file, line: at.line, col: at.col, what, ...rest });
+    this.units.push({ ...unit, fnName: "", file: src.file, line: at.line, col: at.col } as CompiledUnit);
   }
 
-  /** Effect code (statements) run as steps. */
-  step(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext): void {
-    const t = this.source(src, path);
+  /** Effect code (statements) run as steps; `trigger` for a card's `on:` body. */
+  step(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext, trigger = false): void {
+    const t = this.source(src, path, "block", ctx, { id, kind: "step" });
     if (!t) return;
     const parsed = parseEffect(t.text);
     const ok = this.syntax(src, t, parsed.errors);
@@ -100,12 +123,12 @@ export class UnitBuilder {
     // once), but "never used" would be guesswork and there is nothing to generate.
     if (ok) c.finish();
     this.collect(c);
-    if (ok) this.push(id, "step", src, path, what, { blocks: lower(body), tree: body });
+    if (ok) this.push({ id, kind: "step", what, blocks: lower(body), tree: body, trigger }, src, path, t);
   }
 
   /** A step unit that does nothing (an action without `do`, e.g. `pass`). */
   emptyStep(id: string, src: SourceFile, path: YamlPath, what: string): void {
-    this.push(id, "step", src, path, what, { blocks: lower([]) });
+    this.push({ id, kind: "step", what, blocks: lower([]), tree: [], trigger: false }, src, path);
   }
 
   /** A pure expression of an expected type; returns its type. */
@@ -117,7 +140,7 @@ export class UnitBuilder {
     ctx: UnitContext,
     expected: Type | null,
   ): Type | undefined {
-    const t = this.source(src, path);
+    const t = this.source(src, path, "expression", ctx, { id, kind: "pure-expr" });
     if (!t) return undefined;
     const parsed = parseExpression(t.text);
     if (!this.syntax(src, t, parsed.errors)) return undefined;
@@ -134,20 +157,20 @@ export class UnitBuilder {
         message: `this must be ${typeToString(expected)}, not ${typeToString(e.ty)}`,
       });
     }
-    this.push(id, "pure-expr", src, path, what, { expr: e });
+    this.push({ id, kind: "pure-expr", what, expr: e }, src, path, t);
     return e.ty;
   }
 
-  /** Pure statements computing the local `result` (compute modifiers). */
+  /** Pure statements computing the local `result` (compute modifiers); null: the code's `return` gives it. */
   pureCode(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext, result: string | null): void {
-    const t = this.source(src, path);
+    const t = this.source(src, path, "block", ctx, { id, kind: "pure-code" });
     if (!t) return;
     const parsed = parseEffect(t.text);
     const ok = this.syntax(src, t, parsed.errors);
     const c = new Checker(this.voc, src.file, t, ctx);
     const body: IrStmt[] = c.stmts(parsed.ast.body);
     this.collect(c);
-    if (ok) this.push(id, "pure-code", src, path, what, result === null ? { body } : { body, result });
+    if (ok) this.push({ id, kind: "pure-code", what, body, result }, src, path, t);
   }
 
   /** `c in me.hand where …`: the parameter's name and type. */
@@ -158,7 +181,7 @@ export class UnitBuilder {
     what: string,
     ctx: UnitContext,
   ): { name: string; type: Type; symbol: string } | undefined {
-    const t = this.source(src, path);
+    const t = this.source(src, path, "binding", ctx, { id, kind: "pure-expr" });
     if (!t) return undefined;
     const parsed = parseBinding(t.text);
     if (!this.syntax(src, t, parsed.errors) || !parsed.ast) return undefined;
@@ -190,13 +213,13 @@ export class UnitBuilder {
         code: "check/type",
         message: `'for' needs a list after 'in' (found ${typeToString(list.ty)})`,
       });
-    this.push(id, "pure-expr", src, path, what, { expr: list });
+    this.push({ id, kind: "pure-expr", what, expr: list }, src, path, t);
     return { name: b.variable.name, type, symbol };
   }
 
   /** A label: text with {interpolation}. */
   label(id: string, src: SourceFile, path: YamlPath, what: string, ctx: UnitContext): void {
-    const t = this.source(src, path);
+    const t = this.source(src, path, "label", ctx, { id, kind: "pure-expr" });
     if (!t) return;
     // The label as a text literal of the language; `back[i]` is the label offset of literal offset i.
     let quoted = '"';
@@ -221,6 +244,9 @@ export class UnitBuilder {
     const c = new Checker(this.voc, src.file, shifted, ctx);
     const e = c.expr(parsed.ast);
     this.collect(c);
-    this.push(id, "pure-expr", src, path, what, { expr: e });
+    this.push({ id, kind: "pure-expr", what, expr: e }, src, path, t);
   }
 }
+
+/** Omit over each member of a union (plain Omit would merge them). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

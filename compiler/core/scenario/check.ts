@@ -81,8 +81,12 @@ export interface ScenarioCheck {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
-export function checkScenarioFile(voc: Vocabulary, file: { path: string; text: string }): ScenarioCheck {
-  const c = new ScenarioChecker(voc, new SourceFile(file.path, file.text));
+export function checkScenarioFile(
+  voc: Vocabulary,
+  file: { path: string; text: string },
+  src: SourceFile = new SourceFile(file.path, file.text),
+): ScenarioCheck {
+  const c = new ScenarioChecker(voc, src);
   return c.run();
 }
 

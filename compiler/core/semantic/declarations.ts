@@ -4,6 +4,19 @@ import type { Span } from "../text/positions.ts";
 import type { SourceFile, YamlPath } from "../text/source.ts";
 import { KIND_ENUM, T, typeToString, type Type } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
+import { commentAt } from "../text/comments.ts";
+
+/**
+ * Declarations of a file with their docs: a declaration without a `doc:` field is documented by
+ * the author's comment at it (text/comments.ts), so hover and the editor read `doc` alone.
+ */
+export function withCommentDocs(text: string, file: string, decls: readonly Declaration[]): Declaration[] {
+  return decls.map((d) => {
+    if (d.doc !== undefined || !d.span || d.span.file !== file) return d;
+    const doc = commentAt(text, d.span.start, d.span.end);
+    return doc === undefined ? d : { ...d, doc };
+  });
+}
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});

@@ -14,7 +14,7 @@ const CHANGING = new Set(["random", "pick", "seen"]);
 
 export function evaluatePurity(src: SourceFile, units: readonly CompiledUnit[]): Diagnostic[] {
   const u = units.find((x) => x.id === "evaluate");
-  if (u?.body === undefined || u.file !== src.file) return [];
+  if (u?.kind !== "pure-code" || u.file !== src.file) return [];
   const called = new Set<string>();
   for (const s of u.body) {
     walkStmt(s, (e) => {

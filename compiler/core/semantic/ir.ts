@@ -178,25 +178,55 @@ export interface StepBlock {
 }
 
 /** What a unit of code is and where it came from. */
-export type UnitKind = "step" | "pure-expr" | "pure-code";
+export type UnitKind = CompiledUnit["kind"];
 
-export interface CompiledUnit {
+/** What every unit has: its ids, where its code is, and what it is for a person. */
+interface UnitBase {
   /** Id in the module tables (`steps` or `pure`). */
   readonly id: string;
   /** Function name in the generated module. */
   readonly fnName: string;
-  readonly kind: UnitKind;
   readonly file: string;
   readonly line: number;
   /** 1-based column of the unit's code in `file` (0 when unknown). */
-  readonly col?: number;
+  readonly col: number;
   readonly what: string;
-  /** step units: blocks; pure-expr: the expression; pure-code: structured statements returning local `value`. */
-  readonly blocks?: readonly StepBlock[];
-  /** step units: the structured statements before lowering (analyses such as card text read them). */
-  readonly tree?: readonly IrStmt[];
-  readonly expr?: IrExpr;
-  readonly body?: readonly IrStmt[];
-  /** pure-code: the local returned at the end. */
-  readonly result?: string;
+}
+
+/**
+ * A unit of checked code, by kind (the checker decides the kind; the printer, the analyses and
+ * the card text switch on it, never on the spelling of `id`):
+ * - `step`: effect code run as numbered steps (`blocks`), with the structured statements before
+ *   lowering (`tree`, read by analyses such as card text); `trigger` when it is a card's `on:` body;
+ * - `pure-expr`: one expression (conditions, labels, bindings, pure functions' `is`);
+ * - `pure-code`: pure statements; `result` names the local returned at the end (null: `return`).
+ */
+export type CompiledUnit =
+  | (UnitBase & {
+      readonly kind: "step";
+      readonly blocks: readonly StepBlock[];
+      readonly tree: readonly IrStmt[];
+      readonly trigger: boolean;
+    })
+  | (UnitBase & { readonly kind: "pure-expr"; readonly expr: IrExpr })
+  | (UnitBase & { readonly kind: "pure-code"; readonly body: readonly IrStmt[]; readonly result: string | null });
+
+/** A unit of one kind. */
+export type UnitOf<K extends UnitKind> = Extract<CompiledUnit, { kind: K }>;
+
+/** A unit's structured statements: a step's tree, pure code's body; none for an expression. */
+export function unitStatements(u: CompiledUnit | undefined): readonly IrStmt[] {
+  switch (u?.kind) {
+    case "step":
+      return u.tree;
+    case "pure-code":
+      return u.body;
+    default:
+      return [];
+  }
+}
+
+/** A pure expression unit's expression; undefined for other units (and for no unit). */
+export function unitExpression(u: CompiledUnit | undefined): IrExpr | undefined {
+  return u?.kind === "pure-expr" ? u.expr : undefined;
 }

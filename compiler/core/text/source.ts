@@ -265,6 +265,17 @@ export class SourceFile {
     if (!n || !isScalar(n) || typeof n.value !== "string" || !n.range) return undefined;
     return scalarSource(this, n as Scalar<string>);
   }
+
+  /** Whether the value at `path` is a block scalar (`|` or `>`). */
+  isBlockScalar(path: YamlPath): boolean {
+    const n = this.node(path);
+    return !!n && isScalar(n) && (n.type === Scalar.BLOCK_LITERAL || n.type === Scalar.BLOCK_FOLDED);
+  }
+
+  /** The path a reader of this file means by `path` (a view of a version entry maps it into the entry). */
+  pathOf(path: YamlPath): YamlPath {
+    return path;
+  }
 }
 
 function scalarSource(src: SourceFile, n: Scalar<string>): TextSource {

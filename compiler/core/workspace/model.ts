@@ -19,6 +19,8 @@ export type { Span } from "../text/positions.ts";
 export { LineIndex } from "../text/positions.ts";
 export type { Declaration, Reference, SymbolAt, SymbolKind } from "../semantic/symbols.ts";
 import type { CompiledUnit } from "../semantic/ir.ts";
+import type { CodeRegion } from "../files/code-table.ts";
+export type { CodeMode, CodeParam, CodeRegion } from "../files/code-table.ts";
 import type { SourceFile } from "../text/source.ts";
 import type { Type } from "../semantic/types.ts";
 import type { Vocabulary } from "../semantic/vocabulary.ts";
@@ -75,6 +77,10 @@ export interface FileModel {
   readonly file: string;
   readonly role: FileRole;
   readonly text: string;
+  /** The file's YAML as the files phase parsed it (document, values, positions): nothing parses it again. */
+  readonly source: SourceFile;
+  /** The file's code table, in file order: each code field with its mode, context, unit and offset map. */
+  readonly code: readonly CodeRegion[];
   readonly declarations: readonly Declaration[];
   readonly references: readonly Reference[];
   /** This file's diagnostics, including those that come from other files (a card id already used elsewhere). */
@@ -115,24 +121,38 @@ interface Entry {
   readonly isDeclaration: boolean;
 }
 
+/** What a model is made of: everything but its diagnostics and the indexes (the slow analyses read this). */
+export type ModelParts = Omit<CheckedModel, "diagnostics" | "at" | "referencesTo" | "offsetOf">;
+
 /** The model over a set of file models (see Workspace). Indexes are built on first use. */
 export class Model implements CheckedModel {
   private entriesByFile: Map<string, Entry[]> | null = null;
   private refsBySymbol: Map<string, Span[]> | null = null;
   private lines = new Map<string, LineIndex>();
+  readonly game: string;
+  readonly vocabulary: Vocabulary | null;
+  readonly rules: RulesModel | null;
+  readonly files: ReadonlyMap<string, FileModel>;
+  readonly symbols: ReadonlyMap<string, Declaration>;
+  readonly cards: readonly CardModel[];
+  readonly decks: readonly DeckModel[];
+  readonly scenarios: readonly ScenarioFileModel[];
+  readonly units: readonly CompiledUnit[];
 
   constructor(
-    readonly game: string,
-    readonly vocabulary: Vocabulary | null,
-    readonly rules: RulesModel | null,
-    readonly files: ReadonlyMap<string, FileModel>,
-    readonly symbols: ReadonlyMap<string, Declaration>,
-    readonly cards: readonly CardModel[],
-    readonly decks: readonly DeckModel[],
-    readonly scenarios: readonly ScenarioFileModel[],
-    readonly units: readonly CompiledUnit[],
+    parts: ModelParts,
     readonly diagnostics: readonly Diagnostic[],
-  ) {}
+  ) {
+    this.game = parts.game;
+    this.vocabulary = parts.vocabulary;
+    this.rules = parts.rules;
+    this.files = parts.files;
+    this.symbols = parts.symbols;
+    this.cards = parts.cards;
+    this.decks = parts.decks;
+    this.scenarios = parts.scenarios;
+    this.units = parts.units;
+  }
 
   private index(): Map<string, Entry[]> {
     if (this.entriesByFile) return this.entriesByFile;

@@ -13,6 +13,7 @@ import {
   checkCardHead,
   checkRules,
   checkRulesBody,
+  readSource,
   type CardBody,
   type CardHead,
   type GameInput,
@@ -40,12 +41,18 @@ import {
 } from "./model.ts";
 import { checkScenarioFile, type ScenarioCheck } from "../scenario/check.ts";
 import type { Vocabulary } from "../semantic/vocabulary.ts";
+import type { SourceFile } from "../text/source.ts";
+import { uncheckedCardCode, type CodeRegion } from "../files/code-table.ts";
 import { hiddenCharacterDiagnostics } from "../text/hidden-characters.ts";
 import { skeleton } from "../text/confusables.ts";
 import { cardNames, nameDiagnostics, type CardName } from "./names.ts";
 
 interface CardState {
   input: InputFile;
+  /** The file's YAML, parsed once per text (files phase). */
+  src: SourceFile;
+  /** Code regions of a file the checker did not check (rules broken, duplicate id), found on first use. */
+  unchecked: readonly CodeRegion[] | null;
   head: CardHead | null;
   body: CardBody | null;
   /** This file's id is already used by an earlier file. */
@@ -67,8 +74,8 @@ export class Workspace {
   private rulesBody: RulesBody | null = null;
   private voc: Vocabulary | null = null;
   private readonly cards = new Map<string, CardState>();
-  private readonly decks = new Map<string, { input: InputFile; result: DeckCheck | null }>();
-  private readonly scenarios = new Map<string, { input: InputFile; result: ScenarioCheck | null }>();
+  private readonly decks = new Map<string, { input: InputFile; src: SourceFile; result: DeckCheck | null }>();
+  private readonly scenarios = new Map<string, { input: InputFile; src: SourceFile; result: ScenarioCheck | null }>();
   private cached: Model | null = null;
   /** Card texts of the last build: a card is rendered and compared again only when what it reads changed. */
   private readonly texts = new CardTextCache();
@@ -87,9 +94,17 @@ export class Workspace {
 
   constructor(input: GameInput) {
     this.rulesCheck = checkRules(input.rules);
-    for (const f of input.cards) this.cards.set(f.path, { input: f, head: null, body: null, duplicateOf: null });
-    for (const f of input.decks ?? []) this.decks.set(f.path, { input: f, result: null });
-    for (const f of input.scenarios ?? []) this.scenarios.set(f.path, { input: f, result: null });
+    for (const f of input.cards)
+      this.cards.set(f.path, {
+        input: f,
+        src: readSource(f),
+        unchecked: null,
+        head: null,
+        body: null,
+        duplicateOf: null,
+      });
+    for (const f of input.decks ?? []) this.decks.set(f.path, { input: f, src: readSource(f), result: null });
+    for (const f of input.scenarios ?? []) this.scenarios.set(f.path, { input: f, src: readSource(f), result: null });
     this.checkAll();
   }
 
@@ -115,21 +130,28 @@ export class Workspace {
         this.rulesCheck = checkRules(input);
         this.checkAll();
         return;
-      case "deck":
-        this.decks.set(path, { input, result: this.voc ? checkDeckFile(this.voc, input) : null });
+      case "deck": {
+        const src = readSource(input);
+        this.decks.set(path, { input, src, result: this.voc ? checkDeckFile(this.voc, input, src) : null });
         this.lastChecked = [path];
         return;
-      case "scenario":
-        this.scenarios.set(path, { input, result: this.voc ? checkScenarioFile(this.voc, input) : null });
+      }
+      case "scenario": {
+        const src = readSource(input);
+        this.scenarios.set(path, { input, src, result: this.voc ? checkScenarioFile(this.voc, input, src) : null });
         this.lastChecked = [path];
         return;
+      }
       case "card": {
         const prev = this.cards.get(path);
-        const state: CardState = prev ?? { input, head: null, body: null, duplicateOf: null };
+        const src = readSource(input);
+        const state: CardState = prev ?? { input, src, unchecked: null, head: null, body: null, duplicateOf: null };
         state.input = input;
+        state.src = src;
+        state.unchecked = null;
         state.body = null;
         if (!prev) this.cards.set(path, state);
-        state.head = this.voc ? checkCardHead(this.voc, input) : null;
+        state.head = this.voc ? checkCardHead(this.voc, input, src) : null;
         this.lastChecked = [path];
         this.afterCardChange(path);
       }
@@ -176,7 +198,7 @@ export class Workspace {
       return;
     }
     this.voc = base;
-    for (const c of this.cards.values()) c.head = checkCardHead(base, c.input);
+    for (const c of this.cards.values()) c.head = checkCardHead(base, c.input, c.src);
     this.voc = { ...base, cards: this.cardIds() };
     this.assignOwners();
     this.rulesBody = checkRulesBody(this.voc, this.rulesCheck);
@@ -185,11 +207,11 @@ export class Workspace {
       this.lastChecked.push(path);
     }
     for (const [path, d] of this.decks) {
-      d.result = checkDeckFile(this.voc, d.input);
+      d.result = checkDeckFile(this.voc, d.input, d.src);
       this.lastChecked.push(path);
     }
     for (const [path, s] of this.scenarios) {
-      s.result = checkScenarioFile(this.voc, s.input);
+      s.result = checkScenarioFile(this.voc, s.input, s.src);
       this.lastChecked.push(path);
     }
   }
@@ -245,12 +267,12 @@ export class Workspace {
     }
     for (const [path, d] of this.decks) {
       if (d.result && !dependsOnDelta(d.result.references, d.result.diagnostics)) continue;
-      d.result = checkDeckFile(now, d.input);
+      d.result = checkDeckFile(now, d.input, d.src);
       this.lastChecked.push(path);
     }
     for (const [path, s] of this.scenarios) {
       if (s.result && !dependsOnDelta(s.result.references, s.result.diagnostics)) continue;
-      s.result = checkScenarioFile(now, s.input);
+      s.result = checkScenarioFile(now, s.input, s.src);
       this.lastChecked.push(path);
     }
   }
@@ -266,6 +288,8 @@ export class Workspace {
       file: string,
       role: FileRole,
       text: string,
+      source: SourceFile,
+      code: readonly CodeRegion[],
       declarations: readonly Declaration[],
       references: readonly Reference[],
       own: readonly Diagnostic[],
@@ -275,7 +299,7 @@ export class Workspace {
       if (hidden?.text !== text)
         this.hidden.set(file, (hidden = { text, diagnostics: hiddenCharacterDiagnostics(file, text) }));
       const diags = hidden.diagnostics.length ? [...own, ...hidden.diagnostics] : own;
-      files.set(file, { file, role, text, declarations, references, diagnostics: diags });
+      files.set(file, { file, role, text, source, code, declarations, references, diagnostics: diags });
       for (const d of declarations) if (!symbols.has(d.id)) symbols.set(d.id, d);
       for (const d of diags) diagnostics.push(d);
     };
@@ -285,6 +309,8 @@ export class Workspace {
       r.file,
       "rules",
       r.text,
+      r.src,
+      rb?.regions ?? [],
       [...r.declarations, ...(rb?.declarations ?? [])],
       [...r.references, ...(rb?.references ?? [])],
       [...r.diagnostics, ...(rb?.diagnostics ?? [])],
@@ -311,7 +337,9 @@ export class Workspace {
           message: `card id '${c.head.id}' is also an enum value or keyword of the rules`,
         });
       }
-      addFile(path, "card", c.input.text, c.body?.declarations ?? [], c.body?.references ?? [], own);
+      // A card the checker did not check (duplicate id, rules not loaded) keeps the code regions the files phase saw.
+      const code = c.body?.regions ?? (c.unchecked ??= uncheckedCardCode(c.src));
+      addFile(path, "card", c.input.text, c.src, code, c.body?.declarations ?? [], c.body?.references ?? [], own);
       if (c.body) {
         for (const u of c.body.units) units.push(u);
         if (c.body.card) cards.push(c.body.card);
@@ -408,6 +436,8 @@ export class Workspace {
         path,
         "deck",
         d.input.text,
+        d.src,
+        [],
         d.result?.declarations ?? [],
         d.result?.references ?? [],
         d.result?.diagnostics ?? [],
@@ -420,6 +450,8 @@ export class Workspace {
         path,
         "scenario",
         s.input.text,
+        s.src,
+        [],
         s.result?.declarations ?? [],
         s.result?.references ?? [],
         s.result?.diagnostics ?? [],
@@ -437,39 +469,38 @@ export class Workspace {
       this.named.set(u, copy);
       return copy;
     });
-    const model = () =>
-      new Model(
-        voc?.game ?? "",
-        voc,
-        rb?.rules ?? null,
-        files,
-        symbols,
-        cards,
-        decks,
-        scenarios,
-        named,
-        dedupeDiagnostics(diagnostics),
-      );
+    const parts = {
+      game: voc?.game ?? "",
+      vocabulary: voc,
+      rules: rb?.rules ?? null,
+      files,
+      symbols,
+      cards,
+      decks,
+      scenarios,
+      units: named,
+    };
     // Trigger-graph warnings (compiler/core/analysis/triggers: endless loops, dead triggers), for code without
     // errors only (as code generation). They read the rules' and the cards' checked bodies alone:
-    // found again only when one of those was checked again.
+    // found again only when one of those was checked again. The model is made once, after them.
     const codeErrors = diagnostics.some(
       (d) => d.severity === "error" && files.get(d.file)?.role !== "deck" && files.get(d.file)?.role !== "scenario",
     );
-    if (codeErrors) return model();
-    const bodies = [rb, ...[...this.cards.values()].map((c) => c.body)];
-    const kept = this.analysis;
-    const found =
-      kept && kept.bodies.length === bodies.length && kept.bodies.every((b, i) => b === bodies[i])
-        ? kept.diagnostics
-        : analysisDiagnostics(model());
-    this.analysis = { bodies, diagnostics: found };
-    for (const d of found) {
-      const f = files.get(d.file);
-      if (f) files.set(d.file, { ...f, diagnostics: [...f.diagnostics, d] });
-      diagnostics.push(d);
+    if (!codeErrors) {
+      const bodies = [rb, ...[...this.cards.values()].map((c) => c.body)];
+      const kept = this.analysis;
+      const found =
+        kept && kept.bodies.length === bodies.length && kept.bodies.every((b, i) => b === bodies[i])
+          ? kept.diagnostics
+          : analysisDiagnostics(parts);
+      this.analysis = { bodies, diagnostics: found };
+      for (const d of found) {
+        const f = files.get(d.file);
+        if (f) files.set(d.file, { ...f, diagnostics: [...f.diagnostics, d] });
+        diagnostics.push(d);
+      }
     }
-    return model();
+    return new Model(parts, dedupeDiagnostics(diagnostics));
   }
 }
 

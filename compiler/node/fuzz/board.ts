@@ -14,8 +14,15 @@
  * failure survives without it: lasting modifiers, trigger usages, paused effects and the chain.
  */
 import type { Board, EntityId, State, Value } from "../../../runtime/index.ts";
-import type { Type } from "../../core/semantic/types.ts";
 import type { Vocabulary } from "../../core/semantic/vocabulary.ts";
+import {
+  materialize,
+  propKindsOf,
+  type PropKind,
+  type RefBoard,
+  type RefCard,
+  type RefValue,
+} from "../../core/scenario/codec.ts";
 
 /** A property value on a fuzz board: plain, or a reference to an entity of the original game. */
 export type FuzzValue = Value | { readonly entity: EntityId } | { readonly entities: readonly EntityId[] };
@@ -37,33 +44,19 @@ export interface FuzzBoard {
   }[];
 }
 
-type Kind = "plain" | "entity" | "entities" | "skip";
-
-function kindOf(ty: Type | undefined): Kind {
-  if (ty === undefined) return "skip";
-  if (ty.t === "opt") return kindOf(ty.of);
-  if (ty.t === "player" || ty.t === "card" || ty.t === "entity") return "entity";
-  if (ty.t === "list") {
-    const inner = kindOf(ty.of);
-    return inner === "plain" ? "plain" : inner === "entity" ? "entities" : "skip";
-  }
-  return ty.t === "number" || ty.t === "bool" || ty.t === "text" || ty.t === "enum" || ty.t === "cardid"
-    ? "plain"
-    : "skip";
-}
-
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function propsOf(
   values: Readonly<Record<string, Value>>,
-  decls: ReadonlyMap<string, { readonly type: Type; readonly default: unknown }>,
+  decls: ReadonlyMap<string, { readonly default: unknown }>,
+  kinds: ReadonlyMap<string, PropKind>,
   scalarsOnly = false,
 ): Record<string, FuzzValue> {
   const out: Record<string, FuzzValue> = {};
   for (const k of Object.keys(values).sort()) {
     const d = decls.get(k);
     const v = values[k] as Value;
-    const kind = kindOf(d?.type);
+    const kind = kinds.get(k) ?? "skip";
     if (d === undefined || kind === "skip" || same(v, d.default ?? null)) continue;
     if (scalarsOnly && (Array.isArray(v) || v === null)) continue;
     if (kind === "entity" && typeof v === "number") out[k] = { entity: v };
@@ -83,9 +76,10 @@ export function boardOf(
   first: EntityId,
 ): FuzzBoard {
   const seats = Array.from({ length: players }, (_, i) => ((first - 1 + i) % players) + 1);
+  const kinds = propKindsOf(voc);
   return {
     // Match options are game properties at run time (and in `given.game`).
-    game: propsOf(st.entities[0]?.props ?? {}, new Map([...voc.props.game, ...voc.options]), true),
+    game: propsOf(st.entities[0]?.props ?? {}, new Map([...voc.props.game, ...voc.options]), kinds.game, true),
     players: seats.map((seat) => {
       const zones: Record<string, FuzzCard[]> = {};
       for (const z of zoneNames) {
@@ -94,84 +88,37 @@ export function boardOf(
           zones[z] = ids.map((id) => ({
             from: id,
             card: st.entities[id]?.card ?? "",
-            props: propsOf(st.entities[id]?.props ?? {}, voc.props.card),
+            props: propsOf(st.entities[id]?.props ?? {}, voc.props.card, kinds.card),
           }));
       }
-      const props = propsOf(st.entities[seat]?.props ?? {}, voc.props.player);
+      const props = propsOf(st.entities[seat]?.props ?? {}, voc.props.player, kinds.player);
       delete props["name"];
       return { seat, props, zones };
     }),
   };
 }
 
-/** How a scenario file writes a reference: `{ ref: me.<zone>.<card> }` (see docs/files.md), or the entity's number. */
-export type WrittenRef = { readonly ref: string } | EntityId;
-type WrittenValue = Value | WrittenRef | readonly WrittenRef[];
-type WrittenProps = Readonly<Record<string, WrittenValue>>;
-
-export type WrittenCard = string | { readonly card: string; readonly props?: WrittenProps };
-
-/** A board as a scenario file's `given` writes it (a runtime Board, with references possibly by name). */
-export interface WrittenBoard {
-  readonly game?: WrittenProps;
-  readonly players: readonly {
-    readonly props?: WrittenProps;
-    readonly zones?: Readonly<Record<string, readonly WrittenCard[]>>;
-  }[];
-}
-
-/** The runtime's board: references numbered as the new board numbers its entities. */
-export function materialize(b: FuzzBoard): Board {
-  // Every reference is a number here, so the written board is a runtime board.
-  return build(b, (id) => id) as Board;
-}
-
 /**
- * The board as a scenario file writes it: a reference by name (`{ ref: me }`, `{ ref:
- * me.main.imp }`) when the name fits only that entity, else by its number; and whether any
- * reference had to stay a number (the file then says how boards number their entities).
+ * The fuzz board as the codec's board (compiler/core/scenario/codec-board.ts): each reference to
+ * an entity of the original game becomes the number the entity has on the new board (a board
+ * numbers its cards from players + 1 in the order it lists them, seat by seat, zone by zone),
+ * and goes when its entity is no longer on the board. The codec writes it (`boardToGiven`) or
+ * gives the runtime's board (`materialize`).
  */
-export function namedBoard(b: FuzzBoard): { readonly board: WrittenBoard; readonly numbered: boolean } {
-  const sides = ["me", "opponent"];
-  const names = new Map<EntityId, string>();
-  b.players.forEach((_, i) => names.set(i + 1, sides[i] ?? String(i + 1)));
-  const seen = new Map<string, number>();
-  let seq = b.players.length + 1;
-  const keyed: [EntityId, string][] = [];
-  b.players.forEach((p, i) => {
-    for (const z in p.zones) {
-      for (const c of p.zones[z] ?? []) {
-        const name = `${sides[i] ?? i + 1}.${z}.${c.card}`;
-        seen.set(name, (seen.get(name) ?? 0) + 1);
-        keyed.push([seq++, name]);
-      }
-    }
-  });
-  for (const [id, name] of keyed) if (seen.get(name) === 1 && b.players.length <= sides.length) names.set(id, name);
-  let numbered = false;
-  const board = build(b, (id) => {
-    const name = names.get(id);
-    if (name === undefined) numbered = true;
-    return name === undefined ? id : { ref: name };
-  });
-  return { board, numbered };
-}
-
-/** The board with each reference as `write` puts the new board's number of the entity. */
-function build(b: FuzzBoard, write: (id: EntityId) => WrittenRef): WrittenBoard {
+export function refBoard(b: FuzzBoard): RefBoard {
   const ids = new Map<EntityId, EntityId>();
   b.players.forEach((p, i) => ids.set(p.seat, i + 1));
   let seq = b.players.length + 1;
   for (const p of b.players) for (const z in p.zones) for (const c of p.zones[z] ?? []) ids.set(c.from, seq++);
-  const props = (ps: FuzzProps): Record<string, WrittenValue> => {
-    const out: Record<string, WrittenValue> = {};
+  const props = (ps: FuzzProps): Record<string, RefValue> => {
+    const out: Record<string, RefValue> = {};
     for (const k in ps) {
       const v = ps[k] as FuzzValue;
       if (v !== null && typeof v === "object" && "entity" in v) {
         const id = ids.get(v.entity);
-        if (id !== undefined) out[k] = write(id);
+        if (id !== undefined) out[k] = { entity: id };
       } else if (v !== null && typeof v === "object" && "entities" in v)
-        out[k] = v.entities.flatMap((e) => (ids.has(e) ? [write(ids.get(e) as number)] : []));
+        out[k] = { entities: v.entities.flatMap((e) => (ids.has(e) ? [ids.get(e) as number] : [])) };
       else out[k] = v;
     }
     return out;
@@ -180,16 +127,20 @@ function build(b: FuzzBoard, write: (id: EntityId) => WrittenRef): WrittenBoard 
   return {
     ...(Object.keys(game).length > 0 ? { game } : {}),
     players: b.players.map((p) => {
-      const zones: Record<string, (string | { card: string; props: WrittenProps })[]> = {};
-      for (const z in p.zones) {
+      const zones: Record<string, RefCard[]> = {};
+      for (const z in p.zones)
         zones[z] = (p.zones[z] ?? []).map((c) => {
           const cp = props(c.props);
           return Object.keys(cp).length === 0 ? c.card : { card: c.card, props: cp };
         });
-      }
       return { props: props(p.props), zones };
     }),
   };
+}
+
+/** The runtime's board of a fuzz board (what the shrinker replays). */
+export function runtimeBoard(b: FuzzBoard): Board {
+  return materialize(refBoard(b));
 }
 
 /** The number of cards on a board (what the shrinker makes smaller). */

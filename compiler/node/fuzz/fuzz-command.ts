@@ -14,11 +14,11 @@ import { gameDir, loadChecked, ROOT } from "../project.ts";
 import pc from "../cli/colors.ts";
 import { printDiagnostics } from "../cli/output.ts";
 import { UsageError } from "../cli/usage.ts";
-import { boardSize, namedBoard } from "./board.ts";
+import { boardSize, refBoard } from "./board.ts";
 import { describeFailure, signature, type Failure } from "./failure.ts";
 import { configFor, playRandomGame, type PlayedGame } from "./play.ts";
 import { findRepro, shrinkRepro } from "./shrink.ts";
-import { scenarioYaml } from "./scenario-writer.ts";
+import { boardToGiven, scenarioFileText, stepToForm } from "../../core/scenario/codec.ts";
 
 export interface FuzzOptions {
   readonly games: number;
@@ -127,14 +127,15 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
     return 1;
   }
   const small = shrinkRepro(engine, found, signature(failure), deadline);
-  const { board, numbered } = namedBoard(small.board);
-  const body = scenarioYaml(board, small, { name: "", header: [] });
+  const { given, numbered } = boardToGiven(refBoard(small.board));
+  const form = (name: string) => ({ name, seed: small.seed, given, do: small.steps.map(stepToForm) });
+  const body = scenarioFileText([form("")]);
   const hash = createHash("sha256").update(body).digest("hex").slice(0, 10);
   const file = opts.out ?? join(gameDir(game, root), "scenarios", `fuzz-${hash}.yaml`);
   const name = `fuzz ${hash}: ${signature(failure)}${failure.kind === "invariant" && failure.rule ? ` (${failure.rule})` : ""}`;
-  const text = scenarioYaml(board, small, {
-    name,
-    header: [
+  const text = scenarioFileText(
+    [form(name)],
+    [
       `Written by \`cardwright fuzz ${game}${opts.root !== undefined ? ` --root ${relative(process.cwd(), opts.root) || "."}` : ""} --seed ${failed.config.seed} --games 1\`: random game ${played} failed at decision ${failed.actions.length},`,
       `shrunk to ${small.steps.length} step(s) on a board of ${boardSize(small.board)} card(s) (from ${found.steps.length} step(s), ${boardSize(found.board)} card(s)).`,
       `While the bug is there, \`cardwright test\` fails here with: ${signature(failure)}.`,
@@ -144,7 +145,7 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
           ]
         : []),
     ],
-  });
+  );
   if (!existsSync(dirname(file))) mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
   const shown = relative(process.cwd(), file);

@@ -12,10 +12,11 @@
  */
 import { cloneState, type Action, type EntityId, type Engine, type State } from "../../../runtime/index.ts";
 import type { Vocabulary } from "../../core/semantic/vocabulary.ts";
-import { boardOf, materialize, type FuzzBoard, type FuzzCard, type FuzzProps } from "./board.ts";
+import { boardOf, runtimeBoard, type FuzzBoard, type FuzzCard, type FuzzProps } from "./board.ts";
 import { failureIn, faultOf, signature, type Failure } from "./failure.ts";
 import type { PlayedGame } from "./play.ts";
-import { actSteps, playStep, refOf, stepsOf, type Step } from "./steps.ts";
+import { actSteps, playStep } from "./steps.ts";
+import { answersToSteps, refOf, type Step } from "../../core/scenario/codec.ts";
 
 export interface Repro {
   readonly board: FuzzBoard;
@@ -33,7 +34,7 @@ export interface ReproRun {
 export function runRepro(engine: Engine, r: Repro): ReproRun {
   let st: State;
   try {
-    st = engine.fromBoard(materialize(r.board), r.seed);
+    st = engine.fromBoard(runtimeBoard(r.board), r.seed);
   } catch (e) {
     return { failure: faultOf(e), used: 0 };
   }
@@ -149,7 +150,7 @@ export function findRepro(engine: Engine, game: PlayedGame, opts: SearchOptions)
   // 1. The rest of the game, replayed from a board.
   for (const i of order) {
     if (Date.now() > opts.deadline) return null;
-    const steps = stepsOf(engine, cloneState(snaps.get(i) as State), game.actions.slice(i));
+    const steps = answersToSteps(engine, cloneState(snaps.get(i) as State), game.actions.slice(i));
     if (steps === null) continue;
     for (const { board, swap } of boards(i)) {
       for (const seed of seeds) {
@@ -167,7 +168,7 @@ export function findRepro(engine: Engine, game: PlayedGame, opts: SearchOptions)
           const w = new Walk(round * 7919 + i * 31 + seed);
           let s: State;
           try {
-            s = engine.fromBoard(materialize(board), seed);
+            s = engine.fromBoard(runtimeBoard(board), seed);
           } catch {
             continue;
           }

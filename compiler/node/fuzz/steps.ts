@@ -1,28 +1,14 @@
 /**
- * Scenario steps as the fuzzer plays them: the answers a scenario's `do:` can write, replayed with
- * the scenario runner's rules (compiler/scenarios/runner.ts): a card is named `me.<id>` or
+ * Scenario steps as the fuzzer plays them (the codec's steps, compiler/core/scenario/codec-steps.ts):
+ * the answers a scenario's `do:` can write, replayed with the scenario runner's rules (compiler/scenarios/runner.ts): a card is named `me.<id>` or
  * `opponent.<id>`, the first matching choice is taken, and a `choose:` step picks its cards then
  * finishes the choice if it is still open. Playing in these terms, everything the shrinker keeps
  * can be written as a scenario and replays the same.
  */
 import type { Action, EntityId, Engine, State, Value } from "../../../runtime/index.ts";
+import { refOf, type Step } from "../../core/scenario/codec.ts";
 
-export type Step =
-  | { readonly t: "act"; readonly by: EntityId; readonly action: string; readonly ref: string | null }
-  | { readonly t: "may"; readonly by: EntityId; readonly yes: boolean }
-  | { readonly t: "choose"; readonly by: EntityId; readonly refs: readonly string[] };
-
-/** How a scenario names a value among choices, or null when it cannot (a number, a text, a list). */
-export function refOf(st: State, v: Value): string | null {
-  if (v === null) return "none";
-  if (typeof v !== "number") return null;
-  const e = st.entities[v];
-  if (e === undefined) return null;
-  if (e.card === null) return v === 1 ? "me" : v === 2 ? "opponent" : null;
-  const owner = e.owner === 1 ? "me" : e.owner === 2 ? "opponent" : null;
-  return owner === null ? null : `${owner}.${e.card}`;
-}
-
+export type { Step } from "../../core/scenario/codec.ts";
 /** The scenario runner's resolution: the first candidate a reference names, or undefined. */
 function resolve(st: State, ref: string, candidates: readonly Value[]): Value | undefined {
   if (ref === "none") return null;
@@ -90,50 +76,4 @@ export function playStep(engine: Engine, st: State, s: Step): StepOutcome {
   const v = resolve(st, s.ref, values);
   if (v === undefined) return { ok: false, reason: `'${s.ref}' is not among the choices` };
   return apply(named[values.indexOf(v)] as Action);
-}
-
-/**
- * The actions of a played game (from the state `st` they start at) as scenario steps: the picks of
- * one choice are one step. Null when an answer cannot be written (a value a scenario cannot name).
- * Replays the actions on `st` (which it changes).
- */
-export function stepsOf(engine: Engine, st: State, actions: readonly Action[]): Step[] | null {
-  const out: Step[] = [];
-  let open: { d: unknown; by: EntityId; refs: string[] } | null = null;
-  const close = () => {
-    if (open !== null) out.push({ t: "choose", by: open.by, refs: open.refs });
-    open = null;
-  };
-  for (const a of actions) {
-    const d = engine.decision(st);
-    if (d === null) return null;
-    if (open !== null && open.d !== d) close();
-    if (a.type === "pick") {
-      const ref = refOf(st, a.value);
-      if (ref === null || ref === "none") return null;
-      if (open === null) open = { d, by: d.player, refs: [] };
-      open.refs.push(ref);
-    } else if (a.type === "done") {
-      if (open === null) open = { d, by: d.player, refs: [] };
-      close();
-    } else if (a.type === "yes" || a.type === "no") {
-      close();
-      out.push({ t: "may", by: d.player, yes: a.type === "yes" });
-    } else {
-      close();
-      const vals = Object.values(a.args);
-      const ref = vals.length === 0 ? null : refOf(st, vals[0] as Value);
-      if (vals.length > 0 && ref === null) return null;
-      out.push({ t: "act", by: d.player, action: a.action, ref });
-    }
-    try {
-      if (!engine.apply(st, a).ok) return null;
-    } catch {
-      // The last action may be the one that faults: its step is already written.
-      close();
-      return out;
-    }
-  }
-  close();
-  return out;
 }

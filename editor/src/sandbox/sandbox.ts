@@ -3,7 +3,8 @@
  * two decks or a scenario board; click legal actions for either side (or let a random agent
  * play one); switch views; undo/redo; edit the board; hot reload; save as a scenario.
  */
-import { parse } from "yaml";
+import { flow, readScenarioFile, scenarioAt } from "../../../compiler/core/scenario/codec.ts";
+import { readSource } from "../../../compiler/core/files/check-files.ts";
 import {
   randomAgent,
   type Action,
@@ -19,7 +20,7 @@ import { nextBreak, stateAt, traceAction, type TraceStep } from "./debugger.ts";
 import { readFile, writeFile, type GameTree } from "../api.ts";
 import { html, setHtml, type Html } from "../html.ts";
 import { renderBoard } from "./board.ts";
-import { scenarioText } from "./scenario-save.ts";
+import { defaultExpect, savePlan, scenarioText, type Change, type NamedProperties } from "./scenario-save.ts";
 import { Session, type Start } from "./session.ts";
 
 export interface SandboxHost {
@@ -30,6 +31,8 @@ export interface SandboxHost {
   showLine(at: StatementSource | null): void;
   trees(): readonly GameTree[];
   status(text: string): void;
+  /** The properties the cards of `game` name (`card:hp`), from the checked model; null when not known. */
+  namedProperties?(game: string): NamedProperties;
 }
 
 type Obj = Record<string, unknown>;
@@ -78,6 +81,7 @@ export class Sandbox {
         <div>move selected to P<input class="sb-mowner" value="1" size="1"> zone <input class="sb-mzone" size="8"> <button class="sb-move" data-testid="sb-move">Move</button></div>
       </details>
       <div class="sb-controls">scenario name <input class="sb-name" data-testid="sb-name" size="24" value="sandbox board"> <button class="sb-save" data-testid="sb-save">Save board as scenario</button></div>
+      <div class="sb-expect hidden" data-testid="sb-expect"></div>
       <div class="sb-history" data-testid="sb-history"></div>
       <div class="sb-log" data-testid="sb-log"></div>`,
     );
@@ -114,7 +118,7 @@ export class Sandbox {
             owner: Number(this.val(".sb-mowner")),
             zone: this.val(".sb-mzone"),
           });
-    this.q(".sb-save").onclick = () => void this.saveScenario(this.val(".sb-name"));
+    this.q(".sb-save").onclick = () => this.planSave(false);
     this.q(".sb-board").onclick = (e) => {
       const el = (e.target as HTMLElement).closest<HTMLElement>("[data-entity]");
       if (!el) return;
@@ -188,21 +192,29 @@ export class Sandbox {
   /** Starts from two deck files (paths relative to cards/). */
   async startDecks(game: string, decks: readonly string[], seed: number): Promise<void> {
     const parsed = await Promise.all(
-      decks.map(async (d) => parse(await readFile(d)) as { id: string; zones: Record<string, string[]> }),
+      decks.map(
+        async (d) =>
+          readSource({ path: d, text: await readFile(d) }).value() as { id: string; zones: Record<string, string[]> },
+      ),
     );
     await this.begin(game, { type: "decks", decks: parsed.map((d) => ({ id: d.id, zones: d.zones })), seed });
   }
 
   /** Starts from the `given` board of a scenario file's scenario number `index`. */
   async startScenario(game: string, file: string, index: number, seed?: number): Promise<void> {
-    const doc = parse(await readFile(file)) as { scenarios: Obj[] };
-    const sc = doc.scenarios[index] ?? {};
+    // Read by the scenario codec, as the runner reads it (`version:` included).
+    const sc = scenarioAt(readScenarioFile(`cards/${file}`, await readFile(file)), index);
+    if (!sc) {
+      this.say(`cards/${file} has no scenario ${index + 1} to start from (or does not parse)`);
+      return;
+    }
     await this.begin(game, {
       type: "board",
       file: `cards/${file}`,
-      name: String(sc["name"]),
-      given: (sc["given"] ?? {}) as Obj,
-      seed: seed ?? (typeof sc["seed"] === "number" ? sc["seed"] : 1),
+      name: sc.name,
+      given: sc.given,
+      seed: seed ?? sc.seed,
+      version: sc.version,
     });
   }
 
@@ -325,7 +337,50 @@ export class Sandbox {
     this.render();
   }
 
-  async saveScenario(scenarioName: string): Promise<{ path: string; failures: readonly string[] } | null> {
+  /**
+   * Save, step 1: what changed between the start board and now, as a list to pick the scenario's
+   * expectations from (the changes on the cards and players the answers involved are ticked;
+   * internal properties are listed only when `internal`).
+   */
+  planSave(internal: boolean): void {
+    const s = this.session;
+    const box = this.q(".sb-expect");
+    if (!s) return;
+    const plan = savePlan(s, this.host.namedProperties?.(this.game) ?? null);
+    if (!plan.ok) {
+      box.classList.add("hidden");
+      this.say(`not saved: ${plan.problem}`);
+      return;
+    }
+    const ticked = new Set(defaultExpect(plan.changes));
+    const shown = plan.changes.filter((c) => internal || !c.internal);
+    // Values as the file will write them (`[fairy, gnome]`, `me`).
+    const value = (v: unknown) => flow(v);
+    const row = (c: Change) =>
+      html`<li><label><input type="checkbox" class="sb-expect-key" data-key="${c.key}" ${ticked.has(c.key) ? html`checked` : ""}> <code>${c.key}</code>: ${value(c.before)} → <b>${value(c.after)}</b>${c.internal ? html` <span class="muted">(internal)</span>` : ""}</label></li>`;
+    setHtml(
+      box,
+      html`<div><b>Expect</b> (what changed since the start; ticked: the cards the answers involved)</div>
+      <ul data-testid="sb-expect-list">${shown.length ? shown.map(row) : html`<li class="muted">nothing changed</li>`}</ul>
+      <label><input type="checkbox" class="sb-internal" data-testid="sb-internal" ${internal ? html`checked` : ""}> show internal properties</label>
+      <button class="sb-write" data-testid="sb-write">Write scenario</button>`,
+    );
+    box.classList.remove("hidden");
+    this.q<HTMLInputElement>(".sb-internal").onchange = (e) => this.planSave((e.target as HTMLInputElement).checked);
+    this.q(".sb-write").onclick = () => {
+      const keys = [...box.querySelectorAll<HTMLInputElement>(".sb-expect-key")]
+        .filter((x) => x.checked)
+        .map((x) => x.dataset["key"] ?? "");
+      void this.saveScenario(this.val(".sb-name"), keys);
+    };
+    this.say(`${plan.changes.length} change(s) since the start: pick what the scenario expects, then write it`);
+  }
+
+  /** Save, step 2: the scenario with the chosen expectations (default: the involved changes), written only when it passes. */
+  async saveScenario(
+    scenarioName: string,
+    expect?: readonly string[],
+  ): Promise<{ path: string; failures: readonly string[] } | null> {
     const s = this.session;
     if (!s) return null;
     const slug =
@@ -334,12 +389,14 @@ export class Sandbox {
         .replace(/[^a-z0-9]+/g, "-")
         .replace(/^-|-$/g, "") || "sandbox";
     const path = `cards/${this.game}/scenarios/sandbox-${slug}.yaml`;
-    const r = scenarioText(s, path, scenarioName);
+    const named = this.host.namedProperties?.(this.game) ?? null;
+    const r = scenarioText(s, path, scenarioName, expect === undefined ? { named } : { expect, named });
     if (r.failures.length) {
       this.say(`not saved: the scenario would fail: ${r.failures.join("; ")}`);
       return { path, failures: r.failures };
     }
     await writeFile(path.slice("cards/".length), r.text);
+    this.q(".sb-expect").classList.add("hidden");
     this.say(`saved ${path} (it passes)`);
     return { path, failures: [] };
   }

@@ -4,16 +4,8 @@
  * from the start, so undo, redo, jumping back and hot reload are one operation; snapshots make
  * undo instant.
  */
-import {
-  Engine,
-  type Action,
-  type Board,
-  type BoardCard,
-  type EntityId,
-  type GameModule,
-  type State,
-  type Value,
-} from "../../../runtime/index.ts";
+import { boardOfState, givenToBoard, materialize, propKindsOfModule } from "../../../compiler/core/scenario/codec.ts";
+import { Engine, type Action, type EntityId, type GameModule, type State, type Value } from "../../../runtime/index.ts";
 
 export type Start =
   | {
@@ -27,6 +19,8 @@ export type Start =
       readonly name: string;
       readonly given: Readonly<Record<string, unknown>>;
       readonly seed: number;
+      /** The scenario's `version:` (null: the cards' own definitions). */
+      readonly version: string | null;
     };
 
 export type Step =
@@ -34,36 +28,6 @@ export type Step =
   | { readonly type: "set"; readonly entity: EntityId; readonly prop: string; readonly value: Value }
   | { readonly type: "add"; readonly card: string; readonly owner: EntityId; readonly zone: string }
   | { readonly type: "move"; readonly entity: EntityId; readonly owner: EntityId; readonly zone: string };
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** A scenario's `given` as a runtime board (me = seat 1, opponent = seat 2). */
-export function boardOf(given: Readonly<Obj>, module: GameModule): Board {
-  const players = ["me", "opponent"].map((who) => {
-    const spec = isObj(given[who]) ? given[who] : {};
-    const zones: Record<string, BoardCard[]> = {};
-    const props: Record<string, Value> = {};
-    for (const [k, v] of Object.entries(spec)) {
-      if (k in module.rules.zones && Array.isArray(v))
-        zones[k] = v.map((c) =>
-          isObj(c)
-            ? {
-                card: String(c["card"]),
-                props: Object.fromEntries(Object.entries(c).filter(([x]) => x !== "card")) as Record<string, Value>,
-              }
-            : String(c),
-        );
-      else props[k] = v as Value;
-    }
-    return { name: who === "me" ? "Me" : "Opponent", props, zones };
-  });
-  return {
-    players,
-    ...(isObj(given["options"]) ? { options: given["options"] as Record<string, Value> } : {}),
-    ...(isObj(given["game"]) ? { game: given["game"] as Record<string, Value> } : {}),
-  };
-}
 
 export class Session {
   engine: Engine;
@@ -98,13 +62,23 @@ export class Session {
         seed: s.seed,
         players: s.decks.map((d, i) => ({ name: `P${i + 1}`, zones: d.zones })),
       });
-    return this.engine.fromBoard(boardOf(s.given, this.module), s.seed);
+    // The scenario codec reads the board as the runner does, `version:` included.
+    return this.engine.fromBoard(givenToBoard(this.module, s.given, s.version), s.seed);
+  }
+
+  /** A copy of the state before step `i` (0: the start), replayed when no snapshot holds it. */
+  stateBefore(i: number): State {
+    const snap = i < this.cursor ? this.snapshots[i] : i === this.cursor ? this.state : undefined;
+    if (snap) return this.engine.clone(snap);
+    const st = this.initial();
+    for (let j = 0; j < i && j < this.steps.length; j++) this.run(st, this.steps[j] as Step, j);
+    return st;
   }
 
   /** Applies a step at the cursor; later (undone) steps are dropped. Returns an error text or null. */
   push(step: Step): string | null {
     const before = this.engine.clone(this.state);
-    const err = this.run(this.state, step);
+    const err = this.run(this.state, step, this.cursor);
     if (err !== null) {
       this.state = before;
       return err;
@@ -124,12 +98,21 @@ export class Session {
     return this.push({ type: "action", by, action, label: this.engine.describe(this.state, action) });
   }
 
-  private run(state: State, step: Step): string | null {
+  /** Runs step `i` on `state` (in place). */
+  private run(state: State, step: Step, i: number): string | null {
     if (step.type === "action") {
       const r = this.engine.apply(state, step.action);
       return r.ok ? null : r.reason;
     }
-    return applyEdit(this.module, state, step);
+    const err = applyEdit(this.module, state, step);
+    if (err !== null || this.steps.slice(0, i).some((s) => s.type === "action")) return err;
+    // An edit before the first answer changes the starting board: the game enters it again through
+    // the rules' scenario flow (as its saved scenario will), so the pending choice sees the edit.
+    const board = materialize(boardOfState(this.module, state, propKindsOfModule(this.module)));
+    const fresh = this.engine.fromBoard(board, this.start.seed);
+    for (const k of Object.keys(state)) delete (state as unknown as Record<string, unknown>)[k];
+    Object.assign(state, fresh);
+    return null;
   }
 
   /** Goes to the point after `n` steps (0 = the start), keeping the later steps for redo. */
@@ -143,7 +126,7 @@ export class Session {
     while (this.cursor < target) {
       const step = this.steps[this.cursor] as Step;
       this.snapshots[this.cursor] = this.engine.clone(this.state);
-      if (this.run(this.state, step) !== null) break;
+      if (this.run(this.state, step, this.cursor) !== null) break;
       this.cursor++;
     }
   }

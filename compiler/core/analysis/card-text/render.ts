@@ -9,7 +9,7 @@
  * …: deal 5 …"); any other number reads `X` (unknown, see facts.ts).
  */
 import type { CardDef } from "../../../../runtime/types.ts";
-import type { CompiledUnit, IrExpr, IrStmt } from "../../semantic/ir.ts";
+import { unitExpression, unitStatements, type CompiledUnit, type IrExpr, type IrStmt } from "../../semantic/ir.ts";
 import { walkExpr, walkStmt } from "../../semantic/ir-walk.ts";
 import { required } from "../../semantic/types.ts";
 import { UNKNOWN } from "./facts.ts";
@@ -571,7 +571,7 @@ export function renderCard(
     // A response (`respond: { to, when, do }`) reads like a trigger of its event.
     const to = card.def.effects[rest]?.to ?? null;
     const ctx = base(to, null);
-    const body = stmts(u.tree ?? [], ctx);
+    const body = stmts(u.tree, ctx);
     if (!to) {
       // An effect field's phrase in `fields` is its label (`respond: "On a hit:"`).
       const label = rules.fields.get(rest);
@@ -581,21 +581,21 @@ export function renderCard(
     const tp = rules.triggers.get(to);
     if (!tp) unphrased.push(`on ${to}`);
     let s = tp ? say(tp, lang) : `${word("on", ctx) ?? "on"} ${to}`;
-    const when = units.get(`${prefix}${rest}.when`);
-    if (when?.expr) s += `, ${word("if", ctx) ?? "if"} ${describe(when.expr, ctx)}`;
+    const when = unitExpression(units.get(`${prefix}${rest}.when`));
+    if (when) s += `, ${word("if", ctx) ?? "if"} ${describe(when, ctx)}`;
     out.push(`${s}: ${body.join(joiner(ctx)) || "…"}`);
   }
   // Triggers: "<when>[, if <condition>]: <what>[ (<limit>)]".
   card.def.triggers.forEach((t, i) => {
     const ctx = base(t.event, null);
     const u = units.get(`${prefix}on.${i}`);
-    const body = stmts(u?.tree ?? [], ctx);
-    const when = units.get(`${prefix}on.${i}.when`);
+    const body = stmts(unitStatements(u), ctx);
+    const when = unitExpression(units.get(`${prefix}on.${i}.when`));
     const key = t.stage ? `${t.event}.${t.stage}` : t.event;
     const tp = rules.triggers.get(key) ?? rules.triggers.get(t.event);
     if (!tp) unphrased.push(`on ${key}`);
     let s = tp ? say(tp, lang) : `${word("on", ctx) ?? "on"} ${key}`;
-    if (when?.expr) s += `, ${word("if", ctx) ?? "if"} ${describe(when.expr, ctx)}`;
+    if (when) s += `, ${word("if", ctx) ?? "if"} ${describe(when, ctx)}`;
     s += `: ${body.join(joiner(ctx)) || "…"}`;
     if (t.limit) {
       const lp = rules.limits.get(`${t.limit.per}.${t.limit.count}`) ?? rules.limits.get(t.limit.per);
@@ -609,7 +609,7 @@ export function renderCard(
     // The modified card or player is the parameter `subject`; `value` is its property.
     const subject: IrExpr = { k: "local", name: "subject", ty: { t: "unknown" } };
     const u = units.get(`${prefix}modifiers.${i}`);
-    const body = (u?.tree ?? u?.body ?? []).flatMap((s) => {
+    const body = unitStatements(u).flatMap((s) => {
       if (s.k === "setLocal" && s.name === "value") {
         // `value = value - 1` reads as `-= 1`; `value = 0` as `= 0`.
         const v = s.value;
@@ -625,8 +625,8 @@ export function renderCard(
       }
       return stmt(s, ctx);
     });
-    const when = units.get(`${prefix}modifiers.${i}.when`);
-    const cond = when?.expr ? `${word("if", ctx) ?? "if"} ${describe(when.expr, ctx)}: ` : "";
+    const when = unitExpression(units.get(`${prefix}modifiers.${i}.when`));
+    const cond = when ? `${word("if", ctx) ?? "if"} ${describe(when, ctx)}: ` : "";
     if (body.length) out.push(cond + body.join(joiner(ctx)));
   });
   // Keywords with a phrase.
@@ -659,8 +659,9 @@ function namedCards(card: RenderCard): string[] {
     if (e.k === "lit" && e.ty.t === "cardid" && typeof e.v === "string") ids.add(e.v);
   };
   for (const u of card.units) {
-    if (u.expr) walkExpr(u.expr, visit);
-    for (const s of u.tree ?? u.body ?? []) walkStmt(s, visit);
+    const e = unitExpression(u);
+    if (e) walkExpr(e, visit);
+    for (const s of unitStatements(u)) walkStmt(s, visit);
   }
   for (const v of Object.values(card.def.fields)) {
     if (typeof v === "string") ids.add(v);

@@ -10,7 +10,8 @@
  */
 import type { Diagnostic } from "../../text/diagnostics.ts";
 import type { Range } from "../../text/positions.ts";
-import type { CheckedModel } from "../../workspace/model.ts";
+import type { ModelParts } from "../../workspace/model.ts";
+import { unitExpression } from "../../semantic/ir.ts";
 import { triggerGraph, type TriggerGraph, type TriggerNode } from "./graph.ts";
 import { components } from "./scc.ts";
 import { canHold } from "./when.ts";
@@ -47,7 +48,7 @@ const point = (line: number, col: number): Range => ({ start: { line, col }, end
  * Where a trigger is written: its `event:` value (the last reference to that event in the card
  * file before its code), else the start of its code.
  */
-function triggerPlace(model: CheckedModel, graph: TriggerGraph, t: TriggerNode): Place {
+function triggerPlace(model: ModelParts, graph: TriggerGraph, t: TriggerNode): Place {
   const u = graph.units.get(t.unit);
   const line = u?.line ?? 1;
   const col = u?.col ?? 1;
@@ -97,7 +98,7 @@ const byPlace = (a: Place, b: Place): number =>
       ? 1
       : a.range.start.line - b.range.start.line || a.range.start.col - b.range.start.col;
 
-export function analyzeGame(model: CheckedModel): Analysis {
+export function analyzeGame(model: ModelParts): Analysis {
   const graph = triggerGraph(model);
   const { loops, dead } = triggerFindings(model, graph);
 
@@ -122,13 +123,13 @@ export function analyzeGame(model: CheckedModel): Analysis {
 }
 
 /** Loops and dead triggers (the findings `check` warns about), each list by file and position. */
-function triggerFindings(model: CheckedModel, graph: TriggerGraph): { loops: Finding[]; dead: Finding[] } {
+function triggerFindings(model: ModelParts, graph: TriggerGraph): { loops: Finding[]; dead: Finding[] } {
   const units = graph.units;
   // Dead triggers: their event is never emitted, or their condition never holds.
   const live: TriggerNode[] = [];
   const dead: Finding[] = [];
   for (const t of graph.triggers) {
-    const cond = t.when ? units.get(t.when)?.expr : undefined;
+    const cond = t.when ? unitExpression(units.get(t.when)) : undefined;
     if (!graph.emitted.has(t.event))
       dead.push({ kind: "dead-trigger", at: triggerPlace(model, graph, t), trigger: t, why: "never-emitted" });
     else if (cond && !canHold(cond, t.def)) {
@@ -171,7 +172,7 @@ function triggerFindings(model: CheckedModel, graph: TriggerGraph): { loops: Fin
  * that can be in a game (a character's skills, a card that creates another…). Nothing is reported
  * for a game without decks.
  */
-function cardsInNoDeck(model: CheckedModel): Finding[] {
+function cardsInNoDeck(model: ModelParts): Finding[] {
   if (model.decks.length === 0) return [];
   const fileOf = new Map(model.cards.map((c) => [c.id, c.file]));
   const named = (file: string): string[] =>
@@ -211,7 +212,7 @@ export function findingMessage(f: Finding): string {
 }
 
 /** The warnings of the checked model (workspace.ts): loops and dead triggers, positioned. */
-export function analysisDiagnostics(model: CheckedModel, analysis?: Analysis): Diagnostic[] {
+export function analysisDiagnostics(model: ModelParts, analysis?: Analysis): Diagnostic[] {
   const out: Diagnostic[] = [];
   const t = analysis ? null : triggerFindings(model, triggerGraph(model));
   for (const f of analysis ? analysis.findings : [...(t?.loops ?? []), ...(t?.dead ?? [])]) {

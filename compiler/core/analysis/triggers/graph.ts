@@ -4,8 +4,8 @@
  * event it listens to. Built from the checked model's code units and card tables only.
  */
 import type { CardDef } from "../../../../runtime/types.ts";
-import type { CompiledUnit, IrStmt, SuspendOp } from "../../semantic/ir.ts";
-import type { CheckedModel } from "../../workspace/model.ts";
+import { unitStatements, type CompiledUnit, type IrStmt, type SuspendOp } from "../../semantic/ir.ts";
+import type { ModelParts } from "../../workspace/model.ts";
 import { components } from "./scc.ts";
 
 /** What one unit does directly. */
@@ -49,7 +49,7 @@ export interface TriggerGraph {
 
 function suspendOps(u: CompiledUnit): SuspendOp[] {
   const ops: SuspendOp[] = [];
-  for (const b of u.blocks ?? []) if (b.term.k === "suspend") ops.push(b.term.op);
+  if (u.kind === "step") for (const b of u.blocks) if (b.term.k === "suspend") ops.push(b.term.op);
   return ops;
 }
 
@@ -70,7 +70,8 @@ function factsOf(u: CompiledUnit): UnitFacts {
     else if (op.op === "call") facts.calls.add(op.proc);
     else if (op.op === "run") facts.runs.add(op.effect);
   }
-  const stmts = [...(u.blocks ?? []).flatMap((b) => b.stmts), ...(u.body ?? [])];
+  // After lowering a step's statements are in its blocks; pure code keeps its structured body.
+  const stmts = u.kind === "step" ? u.blocks.flatMap((b) => b.stmts) : unitStatements(u);
   eachStmt(stmts, (s) => {
     if (s.k === "modify") facts.until.add(s.until);
     if (s.k === "use") facts.uses = true;
@@ -86,7 +87,7 @@ function cachedFacts(u: CompiledUnit): UnitFacts {
   return f;
 }
 
-export function triggerGraph(model: CheckedModel): TriggerGraph {
+export function triggerGraph(model: ModelParts): TriggerGraph {
   const units = new Map(model.units.map((u) => [u.id, u]));
   const facts = new Map(model.units.map((u) => [u.id, cachedFacts(u)]));
   // `run c.<field>` may run that field of any card.

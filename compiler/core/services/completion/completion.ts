@@ -1,6 +1,6 @@
 /** Completion: effect code inside its YAML scalars, or the YAML keys and values around it. */
 import type { CheckedModel } from "../../workspace/model.ts";
-import { regionAt } from "../code-regions.ts";
+import { regionAt } from "../file-info.ts";
 import { effectCompletion } from "./effect-completion.ts";
 import type { FileInfo } from "../file-info.ts";
 import type { CompletionList, LspPosition } from "../protocol.ts";

@@ -12,7 +12,7 @@ import * as G from "../../../../grammar/tokens.ts";
 import type { CheckedModel } from "../../workspace/model.ts";
 import { KIND_ENUM, T, typeToString, type Type } from "../../semantic/types.ts";
 import type { Vocabulary } from "../../semantic/vocabulary.ts";
-import type { CodeRegion } from "../code-regions.ts";
+import type { CodeRegion } from "../file-info.ts";
 import type { FileInfo } from "../file-info.ts";
 import { membersOf } from "./members.ts";
 import type { CompletionItem } from "../protocol.ts";

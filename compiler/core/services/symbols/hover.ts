@@ -67,38 +67,11 @@ export function describe(model: CheckedModel, d: Declaration, type?: Type): stri
       d.kind === "field")
   )
     lines.push(`type: \`${typeToString(ty)}\``);
-  const doc = d.doc ?? commentDoc(model, d);
+  // The declaration's doc: its `doc:` field, else the author's comment at it (read by the checker).
+  const doc = d.doc;
   if (doc) lines.push("", doc);
   return lines.join("\n");
 }
-
-/**
- * Without a `doc:`, the author's comment is the doc: the comment after the declaration on its
- * line (`draw-two:   # XX-DRAW-1: two cards, then shuffle`), else the comment lines just above it.
- */
-export function commentDoc(model: CheckedModel, d: Declaration): string | undefined {
-  const span = d.span;
-  const text = span ? model.files.get(span.file)?.text : undefined;
-  if (!span || text === undefined) return undefined;
-  const lineStart = text.lastIndexOf("\n", span.start - 1) + 1;
-  const nl = text.indexOf("\n", span.end);
-  const after = text.slice(span.end, nl < 0 ? text.length : nl);
-  // A comment starts at a '#' after a space, outside quotes.
-  const trailing = /^[^"'#]*\s#\s?(.*)$/.exec(after)?.[1]?.trim();
-  if (trailing) return trailing;
-  const indent = /^\s*/.exec(text.slice(lineStart, span.start))?.[0] ?? "";
-  const above: string[] = [];
-  for (let end = lineStart - 1; end > 0; ) {
-    const start = text.lastIndexOf("\n", end - 1) + 1;
-    const line = text.slice(start, end);
-    const m = /^(\s*)#\s?(.*)$/.exec(line);
-    if (!m || m[1] !== indent) break;
-    above.unshift((m[2] as string).trim());
-    end = start - 1;
-  }
-  return above.length ? above.join(" ") : undefined;
-}
-
 /** A card's name, kind, stats and text. */
 export function describeCard(model: CheckedModel, id: string): string | undefined {
   const card = model.cards.find((c) => c.id === id);

@@ -7,7 +7,7 @@ import type { IToken } from "chevrotain";
 import * as G from "../../../../grammar/tokens.ts";
 import type { CheckedModel } from "../../workspace/model.ts";
 import type { SymbolKind } from "../../semantic/symbols.ts";
-import type { CodeRegion } from "../code-regions.ts";
+import type { CodeRegion } from "../file-info.ts";
 import type { SemanticTokens, SemanticTokensLegend } from "../protocol.ts";
 import type { TextLines } from "../text.ts";
 

@@ -1,0 +1,452 @@
+/**
+ * The scenario codec, boards: a scenario file's `given` (with its `version:`) ⇄ a runtime board.
+ * The one translator of the format (docs/files.md, "Scenario files"): the runner, the sandbox, the
+ * fuzzer's shrinker and save-as-scenario all read and write boards here.
+ *
+ * A board numbers its entities: the players 1 (me) and 2 (opponent), then its cards from 3 in the
+ * order it lists them, side by side, zone by zone (runtime/setup.ts buildBoard). A property that
+ * names an entity is, in a file, `{ ref: me }`, `{ ref: me.<card> }`, `{ ref: me.<zone>.<card> }`
+ * or `{ ref: <card> }` (the only such card), or that number.
+ */
+import type { Board, BoardCard, EntityId, GameModule, State, Value } from "../../../runtime/index.ts";
+import type { Type } from "../semantic/types.ts";
+import type { Vocabulary } from "../semantic/vocabulary.ts";
+import type { YamlPath } from "../text/source.ts";
+import { didYouMean } from "../text/suggest.ts";
+import { playerRef } from "./names.ts";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The sides of a two-seat board, as a file names them (seat 1 first). */
+export const SIDES = ["me", "opponent"] as const;
+
+// ── decoding: file → board ──────────────────────────────────────────────────
+
+/** What is wrong with a `given`: where (inside the scenario), what, and how to fix it. */
+export interface GivenProblem {
+  readonly path: YamlPath;
+  readonly message: string;
+  readonly hint?: string;
+  readonly part: "key" | "value";
+}
+
+/** Thrown by {@link givenToBoard}; the runner turns it into a diagnostic at `problem.path`. */
+export class GivenError extends Error {
+  constructor(readonly problem: GivenProblem) {
+    super(problem.message);
+  }
+}
+
+const fail = (path: YamlPath, message: string, hint?: string, part: "key" | "value" = "value"): never => {
+  throw new GivenError(hint === undefined ? { path, message, part } : { path, message, hint, part });
+};
+
+/**
+ * A scenario's `given` as the runtime board it describes, at `version` (the scenario's
+ * `version:`, else the caller's; null: the cards' own definitions). Paths of problems are inside
+ * the scenario (`["given", "me", "hand", 0]`). A card written `{ card: x }` without properties is
+ * the card `x`.
+ */
+export function givenToBoard(module: GameModule, given: unknown, version: string | null): Board {
+  const g = isObj(given) ? given : {};
+  const rules = module.rules;
+  const players = SIDES.map((who) => sideToPlayer(module, who, isObj(g[who]) ? g[who] : {}));
+  for (const [section, what] of [
+    ["game", "the game has no property"],
+    ["options", "no option"],
+  ] as const) {
+    for (const key of Object.keys(isObj(g[section]) ? g[section] : {}))
+      if (!(key in rules.props.game))
+        fail(["given", section, key], `${what} '${key}'`, didYouMean(key, Object.keys(rules.props.game)), "key");
+  }
+  const board: Board = {
+    players,
+    ...(version !== null ? { version } : {}),
+    ...(isObj(g["options"]) ? { options: g["options"] as Record<string, Value> } : {}),
+    ...(isObj(g["game"]) ? { game: g["game"] as Record<string, Value> } : {}),
+  };
+  return resolveRefs(module, board);
+}
+
+function sideToPlayer(module: GameModule, who: string, spec: Obj): Board["players"][number] {
+  const rules = module.rules;
+  const zones: Record<string, BoardCard[]> = {};
+  const props: Record<string, Value> = {};
+  for (const [key, v] of Object.entries(spec)) {
+    const at: YamlPath = ["given", who, key];
+    if (key in rules.zones) {
+      if (!Array.isArray(v)) fail(at, `zone '${key}' must be a list of card ids`);
+      zones[key] = (v as unknown[]).map((c, i) => boardCard(module, c, [...at, i]));
+    } else if (key in rules.props.player || key === "name") {
+      props[key] = v as Value;
+    } else {
+      fail(
+        at,
+        `a player has no zone or property '${key}'`,
+        didYouMean(key, [...Object.keys(rules.zones), ...Object.keys(rules.props.player), "name"]),
+        "key",
+      );
+    }
+  }
+  return { name: who === "me" ? "Me" : "Opponent", props, zones };
+}
+
+function boardCard(module: GameModule, c: unknown, at: YamlPath): BoardCard {
+  const id = isObj(c) ? c["card"] : c;
+  if (typeof id !== "string" || !(id in module.cards)) {
+    fail(
+      isObj(c) ? [...at, "card"] : at,
+      `unknown card '${String(id)}'`,
+      typeof id === "string" ? didYouMean(id, Object.keys(module.cards)) : undefined,
+    );
+  }
+  const card = id as string;
+  if (!isObj(c)) return card;
+  const props: Record<string, Value> = {};
+  for (const [k, v] of Object.entries(c)) {
+    if (k === "card") continue;
+    if (!(k in module.rules.props.card))
+      fail([...at, k], `a card has no property '${k}'`, didYouMean(k, Object.keys(module.rules.props.card)), "key");
+    props[k] = v as Value;
+  }
+  return Object.keys(props).length ? { card, props } : card;
+}
+
+/** `{ ref: … }` property values: the entity numbers the board gives (see the file's comment). */
+function resolveRefs(module: GameModule, board: Board): Board {
+  const cards: { side: string; zone: string; card: string; id: EntityId }[] = [];
+  let next = board.players.length + 1;
+  board.players.forEach((p, i) => {
+    for (const z in p.zones ?? {})
+      for (const c of p.zones?.[z] ?? [])
+        cards.push({ side: SIDES[i] as string, zone: z, card: typeof c === "string" ? c : c.card, id: next++ });
+  });
+  const one = (ref: unknown, at: YamlPath): EntityId => {
+    if (typeof ref !== "string") fail(at, "a reference is a text: me, opponent, <card>, me.<card> or me.<zone>.<card>");
+    const text = ref as string;
+    const player = playerRef(text);
+    if (player !== undefined) return player;
+    const parts = text.split(".");
+    const side = parts.length > 1 && playerRef(parts[0] as string) !== undefined ? (parts[0] as string) : null;
+    const zone = side !== null && parts.length === 3 ? (parts[1] as string) : null;
+    const card = parts[parts.length - 1] as string;
+    if (parts.length > (side === null ? 1 : zone === null ? 2 : 3) || (zone !== null && !(zone in module.rules.zones)))
+      fail(at, `'${text}' is not a reference: write me, opponent, <card>, me.<card> or me.<zone>.<card>`);
+    const where = zone !== null ? `in ${side}.${zone}` : side !== null ? `on ${side}'s side` : "on the board";
+    const hits = cards.filter(
+      (c) => c.card === card && (side === null || c.side === side) && (zone === null || c.zone === zone),
+    );
+    if (hits.length === 1) return (hits[0] as { id: EntityId }).id;
+    if (hits.length === 0)
+      fail(
+        at,
+        `no card '${card}' ${where} to refer to`,
+        card in module.cards ? undefined : didYouMean(card, Object.keys(module.cards)),
+      );
+    const how =
+      side === null
+        ? "say whose, and which zone if need be (me.<card>, me.<zone>.<card>)"
+        : zone === null
+          ? `say which zone (${side}.<zone>.${card})`
+          : "give the entity's number instead";
+    return fail(at, `${hits.length} cards '${card}' ${where}: ${how}`);
+  };
+  const value = (v: Value, at: YamlPath): Value => {
+    if (isObj(v) && "ref" in v) {
+      if (Object.keys(v).length !== 1) fail(at, "a reference is { ref: <name> } and nothing else");
+      return one(v["ref"], [...at, "ref"]);
+    }
+    return Array.isArray(v) ? v.map((x, i) => value(x as Value, [...at, i])) : v;
+  };
+  const props = (ps: Readonly<Record<string, Value>> | undefined, at: YamlPath): Record<string, Value> => {
+    const out: Record<string, Value> = {};
+    for (const k in ps ?? {}) out[k] = value((ps as Record<string, Value>)[k] as Value, [...at, k]);
+    return out;
+  };
+  return {
+    ...board,
+    ...(board.game !== undefined ? { game: props(board.game, ["given", "game"]) } : {}),
+    players: board.players.map((p, i) => {
+      const who = SIDES[i] as string;
+      const zones: Record<string, BoardCard[]> = {};
+      for (const z in p.zones ?? {}) {
+        zones[z] = (p.zones?.[z] ?? []).map((c, k) =>
+          typeof c === "string" || c.props === undefined
+            ? c
+            : { card: c.card, props: props(c.props, ["given", who, z, k]) },
+        );
+      }
+      return { ...p, props: props(p.props, ["given", who]), zones };
+    }),
+  };
+}
+
+// ── encoding: board → file ──────────────────────────────────────────────────
+
+/** A property value of a board to write: plain, or the board's number of an entity (a reference). */
+export type RefValue = Value | { readonly entity: EntityId } | { readonly entities: readonly EntityId[] };
+export type RefProps = Readonly<Record<string, RefValue>>;
+export type RefCard = string | { readonly card: string; readonly props?: RefProps };
+
+/** A board whose references are marked (so that a file can name them). */
+export interface RefBoard {
+  readonly version?: string;
+  readonly options?: RefProps;
+  readonly game?: RefProps;
+  readonly players: readonly {
+    readonly props?: RefProps;
+    readonly zones?: Readonly<Record<string, readonly RefCard[]>>;
+  }[];
+}
+
+/** How a property's values are written: as they are, as a reference (or a list of them), or not at all. */
+export type PropKind = "plain" | "entity" | "entities" | "skip";
+
+export interface PropKinds {
+  readonly card: ReadonlyMap<string, PropKind>;
+  readonly player: ReadonlyMap<string, PropKind>;
+  readonly game: ReadonlyMap<string, PropKind>;
+}
+
+function kindOfType(ty: Type | undefined): PropKind {
+  if (ty === undefined) return "skip";
+  if (ty.t === "opt") return kindOfType(ty.of);
+  if (ty.t === "player" || ty.t === "card" || ty.t === "entity") return "entity";
+  if (ty.t === "list") {
+    const inner = kindOfType(ty.of);
+    return inner === "plain" ? "plain" : inner === "entity" ? "entities" : "skip";
+  }
+  return ty.t === "number" || ty.t === "bool" || ty.t === "text" || ty.t === "enum" || ty.t === "cardid"
+    ? "plain"
+    : "skip";
+}
+
+/** Property kinds from the checker's types (hosts that hold the checked model: the CLI, the fuzzer). */
+export function propKindsOf(voc: Vocabulary): PropKinds {
+  const of = (m: ReadonlyMap<string, { readonly type: Type }>) =>
+    new Map([...m].map(([k, d]) => [k, kindOfType(d.type)] as const));
+  return {
+    card: of(voc.props.card),
+    player: of(voc.props.player),
+    game: of(new Map([...voc.props.game, ...voc.options])),
+  };
+}
+
+/**
+ * Property kinds from a game module alone (the sandbox in the page): a property whose default is a
+ * number, a truth value, a text or a list of them is plain; one whose default is none may hold a
+ * card or a player, which the module does not say, so it is left out.
+ */
+export function propKindsOfModule(module: GameModule): PropKinds {
+  const plain = (v: unknown): boolean =>
+    typeof v === "number" || typeof v === "boolean" || typeof v === "string" || (Array.isArray(v) && v.every(plain));
+  const of = (m: Readonly<Record<string, { readonly default: Value }>>) =>
+    new Map(Object.entries(m).map(([k, d]) => [k, plain(d.default) ? "plain" : "skip"] as const));
+  return {
+    card: of(module.rules.props.card),
+    player: of(module.rules.props.player),
+    game: of(module.rules.props.game),
+  };
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The board of a state: each seat's zones (top first) with each card's property values that differ
+ * from their defaults, the seats' and the game's properties; references renumbered as the new
+ * board numbers its entities. Seat `first` becomes `me`. What a board cannot hold (lasting
+ * modifiers, trigger usages, paused effects, the chain, the log) is left out.
+ */
+export function boardOfState(module: GameModule, st: State, kinds: PropKinds, first: EntityId = 1): RefBoard {
+  const players = Object.values(st.entities).filter((e) => e.card === null && e.id !== 0).length;
+  const seats = Array.from({ length: players }, (_, i) => ((first - 1 + i) % players) + 1);
+  const number = new Map<EntityId, EntityId>();
+  seats.forEach((s, i) => number.set(s, i + 1));
+  let next = players + 1;
+  const zoneNames = Object.keys(module.rules.zones);
+  for (const s of seats)
+    for (const z of zoneNames) for (const id of st.zones[`${s}:${z}`] ?? []) number.set(id, next++);
+  const props = (
+    values: Readonly<Record<string, Value>>,
+    defs: Readonly<Record<string, { readonly default: Value }>>,
+    k: ReadonlyMap<string, PropKind>,
+  ): Record<string, RefValue> => {
+    const out: Record<string, RefValue> = {};
+    for (const key of Object.keys(values).sort()) {
+      const def = defs[key];
+      const v = values[key] as Value;
+      const kind = k.get(key) ?? "skip";
+      if (def === undefined || kind === "skip" || same(v, def.default ?? null)) continue;
+      if (kind === "entity" && typeof v === "number") {
+        const n = number.get(v);
+        if (n !== undefined) out[key] = { entity: n };
+      } else if (kind === "entities" && Array.isArray(v))
+        out[key] = {
+          entities: v.flatMap((x) => (typeof x === "number" && number.has(x) ? [number.get(x) as number] : [])),
+        };
+      else if (kind === "plain" || v === null) out[key] = v;
+    }
+    return out;
+  };
+  // Lists and none among the game's properties are its bookkeeping (histories, the current event): left out.
+  const game = Object.fromEntries(
+    Object.entries(props(st.entities[0]?.props ?? {}, module.rules.props.game, kinds.game)).filter(
+      ([, v]) => v !== null && !Array.isArray(v),
+    ),
+  );
+  return {
+    ...(st.version !== undefined ? { version: st.version } : {}),
+    ...(Object.keys(game).length ? { game } : {}),
+    players: seats.map((seat) => {
+      const zones: Record<string, RefCard[]> = {};
+      for (const z of zoneNames) {
+        const ids = st.zones[`${seat}:${z}`] ?? [];
+        if (ids.length)
+          zones[z] = ids.map((id) => {
+            const e = st.entities[id];
+            const cp = props(e?.props ?? {}, module.rules.props.card, kinds.card);
+            return Object.keys(cp).length ? { card: e?.card ?? "", props: cp } : (e?.card ?? "");
+          });
+      }
+      const p = props(st.entities[seat]?.props ?? {}, module.rules.props.player, kinds.player);
+      delete p["name"];
+      return { props: p, zones };
+    }),
+  };
+}
+
+/** A runtime board with the references its kinds say it has marked (so that it can be written by name). */
+export function refBoardOf(board: Board, kinds: PropKinds): RefBoard {
+  const mark = (ps: Readonly<Record<string, Value>> | undefined, k: ReadonlyMap<string, PropKind>): RefProps => {
+    const out: Record<string, RefValue> = {};
+    for (const key in ps ?? {}) {
+      const v = (ps as Record<string, Value>)[key] as Value;
+      const kind = k.get(key);
+      out[key] =
+        kind === "entity" && typeof v === "number"
+          ? { entity: v }
+          : kind === "entities" && Array.isArray(v) && v.every((x) => typeof x === "number")
+            ? { entities: v as number[] }
+            : v;
+    }
+    return out;
+  };
+  return {
+    ...(board.version !== undefined ? { version: board.version } : {}),
+    ...(board.options !== undefined ? { options: mark(board.options, kinds.game) } : {}),
+    ...(board.game !== undefined ? { game: mark(board.game, kinds.game) } : {}),
+    players: board.players.map((p) => {
+      const zones: Record<string, RefCard[]> = {};
+      for (const z in p.zones ?? {})
+        zones[z] = (p.zones?.[z] ?? []).map((c) =>
+          typeof c === "string" || c.props === undefined
+            ? typeof c === "string"
+              ? c
+              : c.card
+            : { card: c.card, props: mark(c.props, kinds.card) },
+        );
+      return { props: mark(p.props, kinds.player), zones };
+    }),
+  };
+}
+
+/** The runtime's board of a marked board: every reference its number. */
+export function materialize(b: RefBoard): Board {
+  const w = writeBoard(b, (id) => id);
+  return {
+    ...(b.version !== undefined ? { version: b.version } : {}),
+    ...(w.game !== undefined ? { game: w.game as Record<string, Value> } : {}),
+    ...(w.options !== undefined ? { options: w.options as Record<string, Value> } : {}),
+    // Named as a file's board names its sides (givenToBoard), so both give the same game.
+    players: w.players.map((p, i) => ({
+      ...(i < SIDES.length ? { name: i === 0 ? "Me" : "Opponent" } : {}),
+      props: p.props as Record<string, Value>,
+      zones: p.zones as Record<string, BoardCard[]>,
+    })),
+  };
+}
+
+/** A reference as a file writes it: `{ ref: <name> }`, or the entity's number. */
+export type WrittenRef = { readonly ref: string } | EntityId;
+
+/**
+ * A board as a scenario's `given` (and its `version`): references by name when one name fits only
+ * that entity, else by number; `numbered` says whether any stayed a number (the file should then
+ * say how boards number their entities).
+ */
+export function boardToGiven(b: RefBoard): {
+  readonly given: Obj;
+  readonly version: string | null;
+  readonly numbered: boolean;
+} {
+  const names = new Map<EntityId, string>();
+  b.players.forEach((_, i) => names.set(i + 1, SIDES[i] ?? String(i + 1)));
+  const seen = new Map<string, number>();
+  let seq = b.players.length + 1;
+  const keyed: [EntityId, string][] = [];
+  b.players.forEach((p, i) => {
+    for (const z in p.zones ?? {}) {
+      for (const c of p.zones?.[z] ?? []) {
+        const name = `${SIDES[i] ?? i + 1}.${z}.${typeof c === "string" ? c : c.card}`;
+        seen.set(name, (seen.get(name) ?? 0) + 1);
+        keyed.push([seq++, name]);
+      }
+    }
+  });
+  for (const [id, name] of keyed) if (seen.get(name) === 1 && b.players.length <= SIDES.length) names.set(id, name);
+  let numbered = false;
+  const board = writeBoard(b, (id) => {
+    const name = names.get(id);
+    if (name === undefined) numbered = true;
+    return name === undefined ? id : { ref: name };
+  });
+  const given: Obj = {};
+  board.players.forEach((p, i) => {
+    const side: Obj = {};
+    // In a file a card's properties sit beside its id: `{ card: imp, hp: 3 }`.
+    for (const [z, cards] of Object.entries(p.zones))
+      side[z] = cards.map((c) => (typeof c === "string" ? c : { card: c.card, ...c.props }));
+    for (const [k, v] of Object.entries(p.props)) side[k] = v;
+    given[SIDES[i] ?? `seat${i + 1}`] = side;
+  });
+  if (board.game && Object.keys(board.game).length) given["game"] = board.game;
+  if (board.options && Object.keys(board.options).length) given["options"] = board.options;
+  return { given, version: b.version ?? null, numbered };
+}
+
+type Written = Value | WrittenRef | readonly WrittenRef[];
+type WrittenCard = string | { readonly card: string; readonly props: Record<string, Written> };
+interface WrittenBoard {
+  readonly game?: Record<string, Written>;
+  readonly options?: Record<string, Written>;
+  readonly players: { props: Record<string, Written>; zones: Record<string, WrittenCard[]> }[];
+}
+
+/** The board with each reference as `write` puts it; cards with properties as `{ card, …props }` in files. */
+function writeBoard(b: RefBoard, ref: (id: EntityId) => WrittenRef): WrittenBoard {
+  const props = (ps: RefProps | undefined): Record<string, Written> => {
+    const out: Record<string, Written> = {};
+    for (const k in ps ?? {}) {
+      const v = (ps as Record<string, RefValue>)[k] as RefValue;
+      if (v !== null && typeof v === "object" && "entity" in v) out[k] = ref(v.entity);
+      else if (v !== null && typeof v === "object" && "entities" in v) out[k] = v.entities.map(ref);
+      else out[k] = v as Value;
+    }
+    return out;
+  };
+  return {
+    ...(b.game !== undefined ? { game: props(b.game) } : {}),
+    ...(b.options !== undefined ? { options: props(b.options) } : {}),
+    players: b.players.map((p) => {
+      const zones: Record<string, WrittenCard[]> = {};
+      for (const z in p.zones ?? {})
+        zones[z] = (p.zones?.[z] ?? []).map((c) => {
+          if (typeof c === "string") return c;
+          const cp = props(c.props);
+          return Object.keys(cp).length ? { card: c.card, props: cp } : c.card;
+        });
+      return { props: props(p.props), zones };
+    }),
+  };
+}
