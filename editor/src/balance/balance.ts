@@ -6,12 +6,12 @@
  * settings is an A/B run: the same seeds on the new version, and the matchups that moved are
  * listed with the paired test of compiler/node/sim/lab/compare.ts, Holm-adjusted.
  */
-import { parse } from "yaml";
 import type { LabResult } from "../../../compiler/node/sim/lab/run.ts";
 import { matchupChange, type MatchupChange } from "../../../compiler/node/sim/lab/compare.ts";
 import { diffText, interval, pct, pText } from "../../../compiler/node/sim/lab/format.ts";
 import type { GameRecord } from "../../../compiler/node/sim/record.ts";
 import { holm } from "../../../compiler/node/sim/stats.ts";
+import { readSource } from "../../../compiler/core/files/check-files.ts";
 import { readFile, type GameTree } from "../api.ts";
 import { html, setHtml, type Html } from "../html.ts";
 import type { BalanceReply, BalanceRequest } from "./protocol.ts";
@@ -114,7 +114,11 @@ export class Balance {
     const agent = this.q<HTMLSelectElement>(".bl-agent").value === "random" ? "random" : "greedy";
     const decks = await Promise.all(
       paths.map(async (p) => {
-        const d = parse(await readFile(p)) as { id: string; zones: Record<string, string[]> };
+        // Read as the sandbox reads a deck: through the one YAML reader of the files phase (WS-1).
+        const d = readSource({ path: p, text: await readFile(p) }).value() as {
+          id: string;
+          zones: Record<string, string[]>;
+        };
         return { id: String(d.id), zones: d.zones };
       }),
     );
