@@ -10,7 +10,7 @@ import type { DiagnosticCode } from "../core/text/diagnostic-codes.ts";
 import type { ScenarioFileModel } from "../core/workspace/model.ts";
 import { SCENARIO_SCHEMA } from "../core/scenario/check.ts";
 import { checkExpectations } from "../core/scenario/expect.ts";
-import { playerRef, ScenarioNames } from "../core/scenario/names.ts";
+import { cardRef, playerRef, ScenarioNames, sideName, sideRef } from "../core/scenario/names.ts";
 import { stepText, type ScenarioTrace, type TraceDiff, type TraceStep } from "../core/scenario/trace.ts";
 import { brokenInvariant } from "./invariants.ts";
 import { validateWithSchema } from "../core/files/schema-validate.ts";
@@ -103,7 +103,10 @@ export function scenarioBoard(
 class ScenarioRun {
   private readonly failures: Diagnostic[] = [];
   private state: State | null = null;
-  private readonly names = new ScenarioNames(() => this.st);
+  private readonly names = new ScenarioNames(
+    () => this.st,
+    () => this.module.rules.zones,
+  );
   private readonly traceSteps: TraceStep[] = [];
   private readonly diff: TraceDiff[] = [];
   private setupEnd = 0;
@@ -314,15 +317,37 @@ class ScenarioRun {
   // ── given ─────────────────────────────────────────────────────────────────
   private board(): Board {
     const given = (this.sc["given"] ?? {}) as Obj;
-    const players = ["me", "opponent"].map((who) => this.player(who, isObj(given[who]) ? given[who] : {}));
+    // Seats 1 and 2 are `me` and `opponent`; a game for more seats names the others seat3 … seat8.
+    let seats = Math.max(2, this.module.rules.minPlayers ?? this.module.rules.players);
+    for (const key of Object.keys(given)) {
+      const seat = playerRef(key);
+      if (seat !== undefined && seat > seats) seats = seat;
+    }
+    if (seats > this.module.rules.players)
+      this.fail(
+        ["given"],
+        `this game has at most ${this.module.rules.players} players, the scenario names seat ${seats}`,
+      );
+    const sides = Array.from({ length: seats }, (_, i) => sideName(i + 1));
+    const players = sides.map((who) => this.player(who, isObj(given[who]) ? given[who] : {}));
+    const gameGiven = isObj(given["game"]) ? given["game"] : {};
+    const gameProps: Record<string, Value> = {};
+    const gameZones: Record<string, BoardCard[]> = {};
+    for (const [key, v] of Object.entries(gameGiven)) {
+      if (this.module.rules.zones[key]?.of === "game") {
+        if (!Array.isArray(v)) this.fail(["given", "game", key], `zone '${key}' must be a list of card ids`);
+        gameZones[key] = v.map((c, i) => this.boardCard(c, ["given", "game", key, i]));
+      } else gameProps[key] = v as Value;
+    }
     const version = scenarioVersion(this.src, this.path) ?? this.version ?? null;
     const board: Board = {
       players,
       ...(version !== null ? { version } : {}),
       ...(isObj(given["options"]) ? { options: given["options"] as Record<string, Value> } : {}),
-      ...(isObj(given["game"]) ? { game: given["game"] as Record<string, Value> } : {}),
+      ...(isObj(given["game"]) ? { game: gameProps } : {}),
+      ...(Object.keys(gameZones).length > 0 ? { zones: gameZones } : {}),
     };
-    for (const key of Object.keys((given["game"] ?? {}) as Obj)) {
+    for (const key of Object.keys(gameProps)) {
       if (!(key in this.module.rules.props.game))
         this.fail(
           ["given", "game", key],
@@ -350,7 +375,7 @@ class ScenarioRun {
    * board), `me.<card>` (the only one on that side), `me.<zone>.<card>` (the only one there).
    */
   private resolveRefs(board: Board): Board {
-    const sides = ["me", "opponent"];
+    const sides = board.players.map((_, i) => sideName(i + 1));
     const cards: { side: string; zone: string; card: string; id: EntityId }[] = [];
     let next = board.players.length + 1;
     board.players.forEach((p, i) => {
@@ -358,13 +383,17 @@ class ScenarioRun {
         for (const c of p.zones?.[z] ?? [])
           cards.push({ side: sides[i] as string, zone: z, card: typeof c === "string" ? c : c.card, id: next++ });
     });
+    // The game's shared zones come after every seat's (as buildBoard numbers them).
+    for (const z in board.zones ?? {})
+      for (const c of board.zones?.[z] ?? [])
+        cards.push({ side: "game", zone: z, card: typeof c === "string" ? c : c.card, id: next++ });
     const one = (ref: unknown, at: YamlPath): EntityId => {
       if (typeof ref !== "string")
         this.fail(at, "a reference is a text: me, opponent, <card>, me.<card> or me.<zone>.<card>");
       const player = playerRef(ref);
       if (player !== undefined) return player;
       const parts = ref.split(".");
-      const side = parts.length > 1 && playerRef(parts[0] as string) !== undefined ? (parts[0] as string) : null;
+      const side = parts.length > 1 && sideRef(parts[0] as string) !== undefined ? (parts[0] as string) : null;
       const zone = side !== null && parts.length === 3 ? (parts[1] as string) : null;
       const card = parts[parts.length - 1] as string;
       if (
@@ -407,6 +436,7 @@ class ScenarioRun {
     return {
       ...board,
       ...(board.game !== undefined ? { game: props(board.game, ["given", "game"]) } : {}),
+      ...(board.zones !== undefined ? { zones: board.zones } : {}),
       players: board.players.map((p, i) => {
         const who = sides[i] as string;
         const zones: Record<string, BoardCard[]> = {};
@@ -427,6 +457,13 @@ class ScenarioRun {
     const props: Record<string, Value> = {};
     for (const [key, v] of Object.entries(spec)) {
       const at: YamlPath = ["given", who, key];
+      if (this.module.rules.zones[key]?.of === "game")
+        this.fail(
+          at,
+          `'${key}' is a zone of the game, not of a player: give its cards under 'game:'`,
+          undefined,
+          "key",
+        );
       if (key in this.module.rules.zones) {
         if (!Array.isArray(v)) this.fail(at, `zone '${key}' must be a list of card ids`);
         zones[key] = v.map((c, i) => this.boardCard(c, [...at, i]));
@@ -445,7 +482,7 @@ class ScenarioRun {
         );
       }
     }
-    return { name: who === "me" ? "Me" : "Opponent", props, zones };
+    return { name: who === "me" ? "Me" : who === "opponent" ? "Opponent" : `Seat ${who.slice(4)}`, props, zones };
   }
 
   private boardCard(c: unknown, at: YamlPath): BoardCard {
@@ -490,8 +527,7 @@ class ScenarioRun {
     const s = String(ref);
     const hit = candidates.find((c) => this.names.matches(c, s));
     if (hit !== undefined) return hit;
-    const dot = s.indexOf(".");
-    const card = dot > 0 && playerRef(s.slice(0, dot)) !== undefined ? s.slice(dot + 1) : s;
+    const card = cardRef(s, this.module.rules.zones)?.card ?? s;
     const quote = playerRef(s) !== undefined ? s : `'${s}'`;
     this.stepFail(
       at,

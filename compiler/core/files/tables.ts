@@ -37,12 +37,17 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
   const has = (id: string) => (unitIds.has(id) ? id : null);
   return {
     players: voc.players,
+    ...(voc.minPlayers !== voc.players ? { minPlayers: voc.minPlayers } : {}),
     match: { games: voc.match.games, winsNeeded: voc.match.wins },
     props: { card: props(voc.props.card), player: props(voc.props.player), game },
     zones: Object.fromEntries(
       [...voc.zones].map(([n, z]) => [
         n,
-        z.limit !== undefined ? { visibility: z.visibility, limit: z.limit } : { visibility: z.visibility },
+        {
+          visibility: z.visibility,
+          ...(z.limit !== undefined ? { limit: z.limit } : {}),
+          ...(z.of === "game" ? { of: "game" as const } : {}),
+        },
       ]),
     ),
     kinds: Object.fromEntries(
