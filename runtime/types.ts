@@ -172,7 +172,7 @@ export interface MatchRecord {
 }
 
 /**
- * A chain link (runtime/chain.ts): a paused effect waiting to resolve — its frame (handler, step,
+ * A chain link (runtime/flow/chain.ts): a paused effect waiting to resolve — its frame (handler, step,
  * captured locals, controller `me`, source `self`), its source card, its chosen targets with the
  * arrival each had when chosen (a target that moved since makes the link fizzle), and its stamp.
  */
@@ -378,7 +378,7 @@ export interface RulesData {
   readonly procedures: Readonly<Record<string, { readonly h: string; readonly params: readonly string[] }>>;
   /** The game's known versions (oldest first) and the version its cards' own definitions describe. */
   readonly versions?: { readonly known: readonly string[]; readonly default: string | null };
-  /** Conditions that hold after every action (checked on request: runtime/invariants.ts). */
+  /** Conditions that hold after every action (checked on request: runtime/host/invariants.ts). */
   readonly invariants?: readonly InvariantDef[];
 }
 
@@ -505,7 +505,7 @@ export interface Ctx {
   win(f: Frame, player: EntityId): void;
   draw(f: Frame): void;
   ret(f: Frame, value: Value): void;
-  // the chain (runtime/chain.ts)
+  // the chain (runtime/flow/chain.ts)
   /** A chain operation (`chain`, `give-priority`, `pass-priority`, `negate`); suspending like `call`. */
   chainOp(f: Frame, into: string | null, op: string, args: readonly Value[]): void;
   /** The sources of the links on the chain, bottom first. */

@@ -4,7 +4,7 @@
  * end, and `play --players` with a human seat in the terminal.
  */
 import { describe, expect, it } from "vitest";
-import { AgentRandom } from "../../runtime/rng.ts";
+import { AgentRandom } from "../../runtime/state/rng.ts";
 import { Engine, type MatchConfig, type State } from "../../runtime/index.ts";
 import { cli } from "../cli/kit.ts";
 import { gameModule } from "../kit.ts";

@@ -5,9 +5,9 @@
  */
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { cardVisible, zoneVisible } from "../../runtime/knowledge.ts";
-import { AgentRandom } from "../../runtime/rng.ts";
-import { viewIdOf } from "../../runtime/view.ts";
+import { cardVisible, zoneVisible } from "../../runtime/kernel/knowledge.ts";
+import { AgentRandom } from "../../runtime/state/rng.ts";
+import { viewIdOf } from "../../runtime/host/view.ts";
 import {
   Engine,
   type Entity,

@@ -118,7 +118,15 @@ describe("player views", () => {
     expect(shown).toEqual([...shown].sort((a, b) => a - b));
     for (const id of shown) {
       expect(id).toBeGreaterThanOrEqual(2 ** 31);
-      expect(bobsView.entities[id]).toEqual({ id, card: null, owner: 1, zone: "hand", arrival: 0, props: {}, counters: {} });
+      expect(bobsView.entities[id]).toEqual({
+        id,
+        card: null,
+        owner: 1,
+        zone: "hand",
+        arrival: 0,
+        props: {},
+        counters: {},
+      });
     }
     for (const id of hand) expect(bobsView.entities[id]).toBeUndefined();
     for (const id of s.zones["2:hand"] as number[]) expect(bobsView.entities[id]?.card).toBe(s.entities[id]?.card);

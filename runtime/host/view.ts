@@ -1,0 +1,237 @@
+/**
+ * Player views: a copy of the state with what a player may not see removed. Cards in "hidden"
+ * zones are masked for everyone (card and properties blanked, and the zone's order concealed by
+ * listing ids ascending); "owner" zones are masked for the other players; a card revealed to the
+ * player (or to everyone) is shown (knowledge.ts). The RNG state, the match's salt, the paused
+ * effects (their locals may hold hidden cards) and the repetition record are removed; log lines
+ * about masked cards are reworded, `log` texts hide the cards the player could not see when they
+ * were written, and another player's pending decision keeps only the options that name no masked
+ * card. A view is for looking: it cannot be played on.
+ *
+ * Masked cards do not keep their ids: each gets an id of the view, a hash of the match's salt,
+ * the player, the card and when it last moved or its zone was shuffled. So an id is stable while
+ * the card stays put out of sight, and says nothing of which card it is: not its creation order
+ * (ids are not in any order of the cards), not where it was before (a new one after each move or
+ * shuffle), and different players see different ids.
+ */
+import { cloneState } from "../state/clone.ts";
+import type { Kernel } from "../kernel/kernel.ts";
+import { cardVisible, zoneOf, zoneVisible } from "../kernel/knowledge.ts";
+import type { Decision, Entity, EntityId, LogEntry, State, Value } from "../types.ts";
+
+/** View ids of masked cards start here, above any real id a match reaches. */
+const VIEW_ID_BASE = 2 ** 31;
+
+export function playerView(rt: Kernel, state: State, player: EntityId, realIds = false): State {
+  const v = cloneState(state);
+  const zones = rt.ix.rules.zones;
+  v.rng = [];
+  v.frames = [];
+  v.seen = {};
+  delete v.salt;
+  // Chain links stay visible (source, controller, targets), their paused locals do not.
+  if (v.chain !== undefined) for (const l of v.chain.links) l.frame.L = {};
+  const masked = new Set<EntityId>();
+  const alias = new Map<EntityId, EntityId>();
+  const taken = new Set<EntityId>();
+  for (const key in v.zones) {
+    const ids = v.zones[key] as EntityId[];
+    const everyone = zoneVisible(zones, key, player);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as EntityId;
+      const e = v.entities[id] as Entity;
+      if (everyone || cardVisible(zones, e, player)) continue;
+      let shown = id;
+      if (!realIds) {
+        shown = viewId(state, player, e, key, taken);
+        alias.set(id, shown);
+        delete v.entities[id];
+      }
+      // A masked card's age would tell it apart (cards dealt at setup arrive in deck-list order,
+      // a shuffled deck keeps its cards' old arrivals): the view gives none. The real-id view of
+      // the determinizer keeps it (its worlds deal every such card anew).
+      const arrival = realIds ? e.arrival : 0;
+      const m: Entity = { id: shown, card: null, owner: e.owner, zone: e.zone, arrival, props: {}, counters: {} };
+      if (e.holder !== undefined) m.holder = e.holder;
+      v.entities[shown] = m;
+      ids[i] = shown;
+      masked.add(id);
+    }
+    if (masked.size > 0 && !everyone) ids.sort((a, b) => a - b);
+  }
+  // Lines written while a card was hidden stay masked after it is shown (they record who was blind).
+  if (masked.size > 0 || state.log.some(maskedWhenWritten))
+    v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked));
+  if (masked.size > 0) {
+    v.decision = maskDecision(v.decision, player, masked);
+    // What still names a masked card by its id (a modifier on it, a chain target) names it by the view's id.
+    if (alias.size > 0) renameRefs(v, alias);
+  }
+  return v;
+}
+
+/** Whether a log line says which viewers could not see what it names (`blind`, `log` pieces). */
+function maskedWhenWritten(e: LogEntry): boolean {
+  return e.data !== undefined && (e.data.blind !== undefined || e.data.hide !== undefined);
+}
+
+/** A masked card's id in `player`'s view (see the header); a collision takes the next free one. */
+function viewId(state: State, player: EntityId, e: Entity, key: string, taken: Set<EntityId>): EntityId {
+  let id = viewIdOf(state, player, e, key);
+  while (taken.has(id)) id++;
+  taken.add(id);
+  return id;
+}
+
+/**
+ * The id `player`'s view gives the masked card `e` in zone `key` (before collisions, which take
+ * the next free id). Exported for the tests that measure what an observer can guess from ids.
+ */
+export function viewIdOf(state: State, player: EntityId, e: Entity, key: string): EntityId {
+  let h = mix((state.salt ?? 0) ^ Math.imul(player + 1, 0x9e3779b1));
+  h = mix(h ^ e.id);
+  h = mix(h ^ e.arrival);
+  h = mix(h ^ (state.shuffles?.[key] ?? 0));
+  return VIEW_ID_BASE + (h % 2 ** 30);
+}
+
+function mix(x: number): number {
+  let h = x >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Modifiers and chain links on masked cards follow them to their view ids. */
+function renameRefs(v: State, alias: ReadonlyMap<EntityId, EntityId>): void {
+  if (v.modifiers.some((m) => alias.has(m.entity)))
+    v.modifiers = v.modifiers.map((m) => (alias.has(m.entity) ? { ...m, entity: alias.get(m.entity) as EntityId } : m));
+  const c = v.chain;
+  if (c !== undefined)
+    c.links = c.links.map((l) => ({
+      ...l,
+      source: l.source !== null && alias.has(l.source) ? (alias.get(l.source) as EntityId) : l.source,
+      targets: l.targets.map((t) => (alias.has(t.entity) ? { ...t, entity: alias.get(t.entity) as EntityId } : t)),
+    }));
+}
+
+/** Another player's decision shows only the options and candidates that reveal no masked card. */
+function maskDecision(d: Decision | null, player: EntityId, masked: ReadonlySet<EntityId>): Decision | null {
+  if (d === null || d.player === player) return d;
+  switch (d.type) {
+    case "act":
+      return { ...d, options: d.options.filter((o) => !Object.values(o.args).some((a) => isMasked(masked, a))) };
+    case "choose":
+      return {
+        ...d,
+        candidates: d.candidates.filter((c) => !isMasked(masked, c)),
+        picked: d.picked.filter((c) => !isMasked(masked, c)),
+      };
+    case "may":
+      return d;
+  }
+}
+
+function isMasked(masked: ReadonlySet<EntityId>, v: Value | undefined): boolean {
+  if (typeof v === "number") return masked.has(v);
+  if (Array.isArray(v)) return v.some((x) => isMasked(masked, x as Value));
+  return false;
+}
+
+function maskEntry(
+  rt: Kernel,
+  state: State,
+  entry: LogEntry,
+  player: EntityId,
+  masked: ReadonlySet<EntityId>,
+): LogEntry {
+  const d = entry.data;
+  if (d === undefined) return entry;
+  const zones = rt.ix.rules.zones;
+  const label = (key: string) => {
+    const { owner, zone } = zoneOf(key);
+    const o = state.entities[owner];
+    return `${o === undefined ? owner : rt.bind(state).entityName(o)}.${zone}`;
+  };
+  switch (entry.kind) {
+    case "move": {
+      const from = d.from as string;
+      // A card that leaves the game has no destination: only where it came from may hide it.
+      if (d.removed === true) {
+        if (zoneVisible(zones, from, player)) return entry;
+        return {
+          kind: entry.kind,
+          text: `a card leaves the game (from ${label(from)})`,
+          data: { from, removed: true },
+        };
+      }
+      const to = d.to as string;
+      if (zoneVisible(zones, from, player) || zoneVisible(zones, to, player)) return entry;
+      return {
+        kind: entry.kind,
+        text:
+          d.full === true ? `a card cannot enter ${label(to)}: it is full` : `a card: ${label(from)} → ${label(to)}`,
+        data: { from, to },
+      };
+    }
+    case "set":
+    case "modify":
+    case "create": {
+      const zone = d.zone;
+      if (typeof zone !== "string" || zoneVisible(zones, zone, player)) return entry;
+      return {
+        kind: entry.kind,
+        text: entry.kind === "create" ? `a card created in ${label(zone)}` : `a hidden card changed (${label(zone)})`,
+        data: { zone },
+      };
+    }
+    case "decision": {
+      // Masked by what was known when it was logged: `blind` lists who could not see the pick.
+      const hidden = Array.isArray(d.blind) && d.blind.includes(player);
+      if (d.player === player || !hidden) return entry;
+      return {
+        kind: entry.kind,
+        text: `${rt.bind(state).name(d.player as Value)} picks a hidden card`,
+        data: { player: d.player as Value },
+      };
+    }
+    case "action": {
+      const hidden = Array.isArray(d.blind) && d.blind.includes(player);
+      if (d.player === player || !hidden) return entry;
+      return {
+        kind: entry.kind,
+        text: `${rt.bind(state).name(d.player as Value)}: ${String(d.action)}`,
+        data: { player: d.player as Value, action: d.action as Value },
+      };
+    }
+    case "reveal": {
+      // Those it was revealed to read it, and so does anyone who saw its zone anyway.
+      const to = d.to;
+      if (to === 0 || to === player || (typeof d.zone === "string" && zoneVisible(zones, d.zone, player))) return entry;
+      return {
+        kind: entry.kind,
+        text: `a card of ${typeof d.zone === "string" ? label(d.zone) : "a zone"} is revealed to ${rt.bind(state).name(to as Value)}`,
+        data: { to: to as Value },
+      };
+    }
+    case "text":
+      return maskText(entry, player);
+    default:
+      return entry;
+  }
+}
+
+/** A `log` text with cards (ctx.logParts): the pieces naming cards `player` could not see then read "a card". */
+function maskText(entry: LogEntry, player: EntityId): LogEntry {
+  const d = entry.data;
+  const pieces = d?.pieces;
+  const hide = d?.hide;
+  if (!Array.isArray(pieces) || !Array.isArray(hide)) return entry;
+  const blind = new Set<number>();
+  for (const h of hide) {
+    if (!Array.isArray(h)) continue;
+    if (h.slice(1).includes(player)) blind.add(h[0] as number);
+  }
+  if (blind.size === 0) return { kind: entry.kind, text: entry.text };
+  return { kind: entry.kind, text: pieces.map((p, i) => (blind.has(i) ? "a card" : String(p))).join("") };
+}
