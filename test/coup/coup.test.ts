@@ -78,3 +78,84 @@ describe("Coup", () => {
     expect(bad.code).toBe(2);
   });
 });
+
+describe("who knows what in Coup (docs/knowledge.md)", () => {
+  /** Me claims the Duke and is challenged: the Duke is revealed, shuffled back, replaced. */
+  const challenged = () => {
+    const s = engine.fromBoard(
+      {
+        players: [
+          { name: "Ann", props: { coins: 2 }, zones: { hand: ["duke", "captain"] } },
+          { name: "Bob", props: { coins: 2 }, zones: { hand: ["assassin", "contessa"] } },
+          { name: "Cid", props: { coins: 2 }, zones: { hand: ["ambassador", "captain"] } },
+        ],
+        zones: { deck: ["contessa", "assassin"] },
+      },
+      1,
+    );
+    const act = (a: Parameters<typeof engine.apply>[1]) => {
+      const r = engine.apply(s, a);
+      if (!r.ok) throw new Error(r.reason);
+    };
+    act({ type: "act", action: "tax", args: {} });
+    act({ type: "yes" }); // Bob challenges
+    return s;
+  };
+
+  it("CP-D1: the shown card is revealed to everyone: each log names it; the card drawn instead stays Ann's", () => {
+    const s = challenged();
+    const bob = engine.view(s, 2);
+    const lines = bob.log.map((e) => e.text);
+    expect(lines).toContain("Duke (Ann.hand) is revealed to everyone");
+    expect(lines).toContain("Ann shows Duke: Bob loses the challenge (CP-CHALLENGE-2)");
+    // The draw from the court deck is a card Bob cannot see, and Ann's new hand is hers alone.
+    expect(lines).toContain("a card: game.deck → Ann.hand");
+    const annHand = bob.zones["1:hand"] as number[];
+    expect(annHand.map((id) => bob.entities[id]?.card)).toEqual([null, null]);
+    expect(
+      engine
+        .view(s, 1)
+        .zones["1:hand"]?.map((id) => s.entities[id]?.card)
+        .sort(),
+    ).toHaveLength(2);
+  });
+
+  it("a shuffle ends a reveal and gives the deck's cards new view ids; another player sees other ids", () => {
+    const s = challenged();
+    const duke = Object.values(s.entities).find((e) => e.card === "duke") as { id: number; known?: number[] };
+    expect(duke.known).toBeUndefined();
+    const bob = engine.view(s, 2);
+    const cid = engine.view(s, 3);
+    const deckOf = (v: State) => v.zones["0:deck"] as number[];
+    expect(deckOf(bob).every((id) => id >= 2 ** 31 && bob.entities[id]?.card === null)).toBe(true);
+    expect(deckOf(bob)).not.toEqual(deckOf(cid));
+    expect(deckOf(bob).some((id) => s.entities[id] !== undefined)).toBe(false);
+  });
+
+  it("a pick of a card its player alone saw reads as a hidden pick to the others, even once the card is shown", () => {
+    const s = engine.fromBoard(
+      {
+        players: [
+          { name: "Ann", props: { coins: 2 }, zones: { hand: ["captain", "contessa"] } },
+          { name: "Bob", props: { coins: 2 }, zones: { hand: ["assassin", "duke"] } },
+        ],
+      },
+      1,
+    );
+    // Ann bluffs the Duke, Bob challenges, Ann loses an influence: "Ann has no Duke" names no card.
+    engine.apply(s, { type: "act", action: "tax", args: {} });
+    engine.apply(s, { type: "yes" });
+    const ann = engine.view(s, 1);
+    const bob = engine.view(s, 2);
+    expect(ann.decision?.type).toBe("choose");
+    // Ann's choice of the card to lose is hers; Bob sees her options as hidden cards.
+    expect(bob.decision).toMatchObject({ type: "choose", player: 1, candidates: [] });
+    const captain = (s.zones["1:hand"] as number[]).find((id) => s.entities[id]?.card === "captain") as number;
+    expect(engine.apply(s, { type: "pick", value: captain })).toEqual({ ok: true });
+    const after = engine.view(s, 2).log.map((e) => e.text);
+    // The card is face up now (CP-LOSE-1), and the move says so; the pick was made out of Bob's sight.
+    expect(after).toContain("Captain: Ann.hand → Ann.lost");
+    expect(after).toContain("Ann picks a hidden card");
+    expect(engine.view(s, 1).log.map((e) => e.text)).toContain("Ann picks Captain — Ann loses an influence");
+  });
+});

@@ -189,6 +189,17 @@ class ScenarioChecker {
     return k ? `field:${k.name}:${name}` : undefined;
   }
 
+  /** Whether a `by:` names a seat of this game (me, opponent, seat3 … up to its most players). */
+  private isSeat(v: unknown): boolean {
+    const seat = playerRef(String(v));
+    return seat !== undefined && seat <= Math.max(2, this.voc.players);
+  }
+  /** The seats a `by:` may name, for messages. */
+  private seatNames(): string {
+    const n = this.voc.players;
+    return n <= 2 ? "me or opponent" : n === 3 ? "me, opponent or seat3" : `me, opponent or seat3 … seat${n}`;
+  }
+
   // ── given ─────────────────────────────────────────────────────────────────
   private given(at: YamlPath, given: Obj): void {
     const gameProps = [...this.voc.props.game.keys(), ...this.voc.options.keys()];
@@ -353,11 +364,11 @@ class ScenarioChecker {
         );
       return this.expectBlock([...path, "expect"], step["expect"]);
     }
-    if ("by" in step && playerRef(String(step["by"])) === undefined)
+    if ("by" in step && !this.isSeat(step["by"]))
       this.bad(
         [...path, "by"],
         "scenario/bad-step",
-        `'by' must be me, opponent or seat3 … seat8, not ${JSON.stringify(step["by"])}`,
+        `'by' must be ${this.seatNames()}, not ${JSON.stringify(step["by"])}`,
       );
     const answers = Object.keys(step).filter((k) => k !== "by" && k !== "refused");
     if (answers.length !== 1)
@@ -495,8 +506,8 @@ class ScenarioChecker {
         );
         continue;
       }
-      if (k === "by" && playerRef(String(w)) === undefined)
-        this.bad(at, "scenario/bad-decision", `'by' is me, opponent or seat3 … seat8, not ${JSON.stringify(w)}`);
+      if (k === "by" && !this.isSeat(w))
+        this.bad(at, "scenario/bad-decision", `'by' is ${this.seatNames()}, not ${JSON.stringify(w)}`);
       if (k === "type" && !["act", "choose", "may"].includes(String(w)))
         this.bad(at, "scenario/bad-decision", `'type' is act, choose or may, not ${JSON.stringify(w)}`);
       if (k === "window") {

@@ -437,7 +437,8 @@ export class Checker {
             e.span,
             "check/opponent",
             "'opponent' is only defined for two-player games",
-            "name them by turn order: next(me), previous(me), or each of opponents(me)",
+            // A did-you-mean is a quick fix; next(me) is who `opponent` was in a game for two.
+            "did you mean 'next(me)'?",
           );
         return { k: "opponent", of: { k: "me", ty: T.player }, ty: T.player };
       case "self":
@@ -1267,7 +1268,12 @@ export class Checker {
     this.ref(m.property.span, `zone:${zone}`, T.list(T.card));
     if (this.voc.zones.get(zone)?.of === "game") {
       if (owner.ty.t !== "game" && owner.ty.t !== "unknown")
-        this.error(m.object.span, "check/type", `'${zone}' is a zone of the game, not of a player`, `game.${zone}`);
+        this.error(
+          m.object.span,
+          "check/type",
+          `'${zone}' is a zone of the game, not of a player`,
+          "did you mean 'game'?",
+        );
     } else if (owner.ty.t === "game")
       this.error(m.object.span, "check/type", `'${zone}' is a zone of each player, not of the game`, `me.${zone}`);
     else this.expect(m.object.span, owner.ty, T.player, "a zone belongs to a player");
@@ -1308,8 +1314,9 @@ export class Checker {
       this.error(
         target.property.span,
         "check/read-only",
-        "'owner' cannot be changed: a card's owner is who brought it",
-        "set its controller instead: c.controller = …",
+        "'owner' cannot be changed",
+        // The owner is who brought the card; who plays it is its controller (a quick fix).
+        "did you mean 'controller'?",
       );
       return undefined;
     }
