@@ -97,7 +97,7 @@ describe("clone and hash", () => {
             )
           : v;
     const reordered = reverseKeys(s) as State;
-    expect(Object.keys(reordered)[0]).toBe("salt");
+    expect(Object.keys(reordered)[0]).toBe("shuffles");
     expect(hashState(reordered)).toBe(hashState(s));
     expect(hashState(reordered, { log: false })).toBe(hashState(s, { log: false }));
     const relogged = { ...cloneState(s), log: [] };
