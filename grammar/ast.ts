@@ -164,6 +164,17 @@ export interface Remove extends Node {
   readonly kind: "remove";
   readonly what: Expr;
 }
+/** `reveal x [to p]`: everyone (or p) knows the card(s) though the zone hides them, until they move. */
+export interface Reveal extends Node {
+  readonly kind: "reveal";
+  readonly what: Expr;
+  readonly to?: Expr;
+}
+/** `hide x`: forget what `reveal` told; the zone decides who sees the card again. */
+export interface Hide extends Node {
+  readonly kind: "hide";
+  readonly what: Expr;
+}
 export interface Create extends Node {
   readonly kind: "create";
   readonly card: Expr;
@@ -215,6 +226,8 @@ export type Stmt =
   | Shuffle
   | Create
   | Remove
+  | Reveal
+  | Hide
   | Modify
   | Run
   | Win

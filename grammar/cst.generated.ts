@@ -41,6 +41,8 @@ export type StatementCstChildren = {
   shuffleStmt?: ShuffleStmtCstNode[];
   createStmt?: CreateStmtCstNode[];
   removeStmt?: RemoveStmtCstNode[];
+  revealStmt?: RevealStmtCstNode[];
+  hideStmt?: HideStmtCstNode[];
   modifyStmt?: ModifyStmtCstNode[];
   runStmt?: RunStmtCstNode[];
   winStmt?: WinStmtCstNode[];
@@ -157,6 +159,27 @@ export interface RemoveStmtCstNode extends CstNode {
 
 export type RemoveStmtCstChildren = {
   Remove?: IToken[];
+  expression?: ExpressionCstNode[];
+};
+
+export interface RevealStmtCstNode extends CstNode {
+  name: "revealStmt";
+  children: RevealStmtCstChildren;
+}
+
+export type RevealStmtCstChildren = {
+  Reveal?: IToken[];
+  expression?: (ExpressionCstNode)[];
+  To?: IToken[];
+};
+
+export interface HideStmtCstNode extends CstNode {
+  name: "hideStmt";
+  children: HideStmtCstChildren;
+}
+
+export type HideStmtCstChildren = {
+  Hide?: IToken[];
   expression?: ExpressionCstNode[];
 };
 

@@ -63,6 +63,8 @@ const STATEMENT_ONLY: ReadonlySet<TokenType> = new Set([
   T.Shuffle,
   T.Create,
   T.Remove,
+  T.Reveal,
+  T.Hide,
   T.Modify,
   T.Run,
   T.Win,

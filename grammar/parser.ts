@@ -32,6 +32,8 @@ const STATEMENT_WORDS: Readonly<Record<string, string>> = {
   moveStmt: "move",
   createStmt: "create",
   removeStmt: "remove",
+  revealStmt: "reveal",
+  hideStmt: "hide",
   shuffleStmt: "shuffle",
   modifyStmt: "modify",
   runStmt: "run",
@@ -65,6 +67,10 @@ function expectedAfter(prev: IToken, stack: readonly string[]): string | undefin
       return "a card after 'create'";
     case T.Remove:
       return "a card or a list of cards after 'remove'";
+    case T.Reveal:
+      return "a card or a list of cards after 'reveal'";
+    case T.Hide:
+      return "a card or a list of cards after 'hide'";
     case T.Move:
       return "a card or a list of cards after 'move'";
     case T.Win:
@@ -360,6 +366,8 @@ export class EffectParser extends CstParser {
     { ALT: () => this.SUBRULE(this.shuffleStmt) },
     { ALT: () => this.SUBRULE(this.createStmt) },
     { ALT: () => this.SUBRULE(this.removeStmt) },
+    { ALT: () => this.SUBRULE(this.revealStmt) },
+    { ALT: () => this.SUBRULE(this.hideStmt) },
     { ALT: () => this.SUBRULE(this.modifyStmt) },
     { ALT: () => this.SUBRULE(this.runStmt) },
     { ALT: () => this.SUBRULE(this.winStmt) },
@@ -460,6 +468,22 @@ export class EffectParser extends CstParser {
   /** `remove x`: the card (or list of cards) leaves the game for good. */
   removeStmt = this.RULE("removeStmt", () => {
     this.CONSUME(T.Remove);
+    this.SUBRULE(this.expression);
+  });
+
+  /** `reveal x` (to everyone) or `reveal x to p`: the card's face is known though its zone hides it. */
+  revealStmt = this.RULE("revealStmt", () => {
+    this.CONSUME(T.Reveal);
+    this.SUBRULE(this.expression);
+    this.OPTION(() => {
+      this.CONSUME(T.To);
+      this.SUBRULE2(this.expression);
+    });
+  });
+
+  /** `hide x`: what `reveal` told is forgotten (its zone decides again who sees it). */
+  hideStmt = this.RULE("hideStmt", () => {
+    this.CONSUME(T.Hide);
     this.SUBRULE(this.expression);
   });
 

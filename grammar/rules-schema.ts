@@ -61,7 +61,21 @@ export const RULES_SCHEMA = {
   properties: {
     game: name,
     name: localized,
-    players: { type: "integer", minimum: 1, maximum: 8 },
+    // A number of seats, or the range a game plays with (the match configuration picks one).
+    players: {
+      oneOf: [
+        { type: "integer", minimum: 1, maximum: 8 },
+        {
+          type: "object",
+          properties: {
+            min: { type: "integer", minimum: 1, maximum: 8 },
+            max: { type: "integer", minimum: 1, maximum: 8 },
+          },
+          required: ["min", "max"],
+          additionalProperties: false,
+        },
+      ],
+    },
     match: {
       type: "object",
       properties: { games: { type: "integer", minimum: 1 }, wins: { type: "integer", minimum: 1 } },
@@ -96,6 +110,8 @@ export const RULES_SCHEMA = {
         type: "object",
         properties: {
           visibility: { enum: ["public", "owner", "hidden"] },
+          // Whose zone it is: each player has one (the default), or the game has one shared zone.
+          of: { enum: ["player", "game"] },
           limit: { type: "integer", minimum: 0 },
           role: {
             enum: ["deck", "hand", "play"],

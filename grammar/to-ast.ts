@@ -149,6 +149,8 @@ export class AstBuilder {
     if (c.shuffleStmt) return this.shuffleStmt(c.shuffleStmt[0]!);
     if (c.createStmt) return this.createStmt(c.createStmt[0]!);
     if (c.removeStmt) return this.removeStmt(c.removeStmt[0]!);
+    if (c.revealStmt) return this.revealStmt(c.revealStmt[0]!);
+    if (c.hideStmt) return this.hideStmt(c.hideStmt[0]!);
     if (c.modifyStmt) return this.modifyStmt(c.modifyStmt[0]!);
     if (c.runStmt) return this.runStmt(c.runStmt[0]!);
     if (c.winStmt) return this.winStmt(c.winStmt[0]!);
@@ -251,6 +253,24 @@ export class AstBuilder {
     const start = this.tokSpan(c.Shuffle![0]!).start;
     const zone = this.member(c.postfix, "a zone after 'shuffle' (like me.deck)");
     return { kind: "shuffle", zone, span: { start, end: zone.span.end } };
+  }
+
+  revealStmt(node: C.RevealStmtCstNode): A.Reveal {
+    const c = node.children;
+    const start = this.tokSpan(c.Reveal![0]!).start;
+    const what = this.expr(c.expression);
+    const to = c.expression && c.expression.length > 1 ? this.expression(c.expression[1]!) : undefined;
+    const end = (to ?? what).span.end;
+    return to === undefined
+      ? { kind: "reveal", what, span: { start, end } }
+      : { kind: "reveal", what, to, span: { start, end } };
+  }
+
+  hideStmt(node: C.HideStmtCstNode): A.Hide {
+    const c = node.children;
+    const start = this.tokSpan(c.Hide![0]!).start;
+    const what = this.expr(c.expression);
+    return { kind: "hide", what, span: { start, end: what.span.end } };
   }
 
   removeStmt(node: C.RemoveStmtCstNode): A.Remove {

@@ -197,6 +197,8 @@ export const None = keyword("none");
 export const Where = keyword("where", [BinaryOperator]);
 export const Use = keyword("use");
 export const As = keyword("as");
+export const Reveal = keyword("reveal");
+export const Hide = keyword("hide");
 
 const keywordTokens: readonly TokenType[] = [
   Let,
@@ -239,6 +241,8 @@ const keywordTokens: readonly TokenType[] = [
   Use,
   As,
   Remove,
+  Reveal,
+  Hide,
 ];
 
 /** Every reserved word of the language (for editor highlighting and completion). */

@@ -59,7 +59,8 @@ export interface LogEntry {
     | "create"
     | "shuffle"
     | "modify"
-    | "chain";
+    | "chain"
+    | "reveal";
   readonly text: string;
   readonly data?: Readonly<Record<string, Value>>;
   /**
@@ -80,6 +81,16 @@ export interface Entity {
    * player's zone keeps its owner). Absent otherwise: the zone key is `${holder ?? owner}:${zone}`.
    */
   holder?: EntityId;
+  /**
+   * The player controlling it when the rules changed that (`c.controller = p`); absent: its owner,
+   * or for a card the game owns, the player whose zone holds it. Cleared when it changes zone.
+   */
+  controller?: EntityId;
+  /**
+   * The players it was revealed to (`reveal c to p`; 0 stands for everyone) though its zone hides
+   * it from them. Cleared when it changes zone or its zone is shuffled, and by `hide c`.
+   */
+  known?: EntityId[];
   /** When it entered its current zone (a global counter): the order of arrival. */
   arrival: number;
   props: Record<string, Value>;
@@ -214,6 +225,15 @@ export interface State {
   chain?: ChainState;
   /** The game version the match is played at (chosen at setup; absent: every card's own definition). */
   version?: string;
+  /** The number of seats of this match, when the rules allow a range (absent: `rules.players`). */
+  seats?: number;
+  /**
+   * A secret of the match that views never show: the ids a view gives hidden cards are derived
+   * from it, so that they cannot be told apart (runtime/view.ts). Absent in older states.
+   */
+  salt?: number;
+  /** Zone key → the clock when it was last shuffled (a view's ids of hidden cards change then). */
+  shuffles?: Record<string, number>;
 }
 
 // ── the generated module ─────────────────────────────────────────────────────
@@ -230,6 +250,8 @@ export interface ZoneDef {
   /** Who sees the contents: everyone, the owner only, or no one (e.g. a deck). */
   readonly visibility: "public" | "owner" | "hidden";
   readonly limit?: number;
+  /** "game": one zone of the game (entity 0), shared by everyone; absent: every player has one. */
+  readonly of?: "game";
   /**
    * What the zone is for, to hosts that count cards without knowing the game (the balance lab):
    * cards are drawn from a `deck` into a `hand`, and played from a `hand` into a `play` zone.
@@ -325,7 +347,10 @@ export interface ActionCondition {
 }
 
 export interface RulesData {
+  /** The most seats (the only number of seats unless `minPlayers` is given). */
   readonly players: number;
+  /** The fewest seats a match may have (absent: `players`). */
+  readonly minPlayers?: number;
   readonly match: { readonly games: number; readonly winsNeeded: number };
   readonly props: {
     readonly card: Readonly<Record<string, PropDef>>;
@@ -438,7 +463,9 @@ export interface Ctx {
   zoneView(owner: EntityId, zone: string): readonly EntityId[];
   field(ev: EventId, name: string): Value;
   opponent(p: EntityId): EntityId;
+  previous(p: EntityId): EntityId;
   players(): EntityId[];
+  opponents(p: EntityId): EntityId[];
   owner(e: EntityId): EntityId;
   kind(e: EntityId): string;
   cardOf(e: EntityId): string;
@@ -468,6 +495,11 @@ export interface Ctx {
   create(card: string, owner: EntityId, zone: string): EntityId;
   /** The card(s) leave the game: out of their zone, their modifiers gone, the entity deleted. */
   remove(what: EntityId | readonly EntityId[]): void;
+  /** `reveal x [to p]`: p (0: everyone) knows the card(s) until they change zone or are hidden. */
+  reveal(what: EntityId | readonly EntityId[], to: EntityId): void;
+  hide(what: EntityId | readonly EntityId[]): void;
+  /** A `log` text with cards in it: text pieces and `[value]`s read by name, masked per viewer. */
+  logParts(pieces: readonly (string | readonly [Value])[]): void;
   modify(e: EntityId, prop: string, op: "=" | "+=" | "-=", v: Value, until: string): void;
   log(text: string): void;
   use(f: Frame): void;

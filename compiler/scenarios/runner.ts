@@ -10,7 +10,7 @@ import type { DiagnosticCode } from "../core/text/diagnostic-codes.ts";
 import type { ScenarioFileModel } from "../core/workspace/model.ts";
 import { SCENARIO_SCHEMA } from "../core/scenario/check.ts";
 import { checkExpectations } from "../core/scenario/expect.ts";
-import { playerRef, ScenarioNames } from "../core/scenario/names.ts";
+import { cardRef, playerRef, ScenarioNames, sideName, sideRef } from "../core/scenario/names.ts";
 import { stepText, type ScenarioTrace, type TraceDiff, type TraceStep } from "../core/scenario/trace.ts";
 import { brokenInvariant } from "./invariants.ts";
 import { validateWithSchema } from "../core/files/schema-validate.ts";
@@ -98,7 +98,10 @@ export function scenarioBoard(
 class ScenarioRun {
   private readonly failures: Diagnostic[] = [];
   private state: State | null = null;
-  private readonly names = new ScenarioNames(() => this.st);
+  private readonly names = new ScenarioNames(
+    () => this.st,
+    () => this.module.rules.zones,
+  );
   private readonly traceSteps: TraceStep[] = [];
   private readonly diff: TraceDiff[] = [];
   private setupEnd = 0;
@@ -335,8 +338,7 @@ class ScenarioRun {
     const s = String(ref);
     const hit = candidates.find((c) => this.names.matches(c, s));
     if (hit !== undefined) return hit;
-    const dot = s.indexOf(".");
-    const card = dot > 0 && playerRef(s.slice(0, dot)) !== undefined ? s.slice(dot + 1) : s;
+    const card = cardRef(s, this.module.rules.zones)?.card ?? s;
     const quote = playerRef(s) !== undefined ? s : `'${s}'`;
     this.stepFail(
       at,

@@ -56,7 +56,8 @@ export function deckListsOfBoard(board: Board): DeckLists {
  */
 export function deckListsOfState(state: State, players: number): DeckLists {
   const out: Record<EntityId, string[]> = {};
-  for (let p = 1; p <= players; p++) out[p] = [];
+  // 0: the cards the game owns (a shared deck).
+  for (let p = 0; p <= players; p++) out[p] = [];
   const ids = Object.keys(state.entities)
     .map(Number)
     .sort((a, b) => a - b);
@@ -102,8 +103,11 @@ export class Determinizer {
       );
     this.player = player;
     this.view = engine.view(state, player);
+    // Worlds resume the real paused effects, which name cards by the state's ids: they are
+    // built on the view with those ids (never shown to an agent; `view` is what agents get).
+    const base = engine.view(state, player, { realIds: true });
     this.skeleton = {
-      view: this.view,
+      view: base,
       frames: state.frames.map(copyFrame),
       linkLocals: state.chain?.links.map((l) => ({ ...l.frame.L })) ?? [],
       decision: d,
@@ -112,8 +116,8 @@ export class Determinizer {
     const zones = engine.module.rules.zones;
     const hidden = new Map<EntityId, EntityId[]>();
     const hiddenZones: string[] = [];
-    for (const key in this.view.zones) {
-      const ids = this.view.zones[key] as EntityId[];
+    for (const key in base.zones) {
+      const ids = base.zones[key] as EntityId[];
       if (ids.length === 0) continue;
       const i = key.indexOf(":");
       const owner = Number(key.slice(0, i));
@@ -121,7 +125,7 @@ export class Determinizer {
       if (vis === "public" || (vis === "owner" && owner === player)) continue;
       hiddenZones.push(key);
       for (const id of ids) {
-        const e = this.view.entities[id] as Entity;
+        const e = base.entities[id] as Entity;
         let list = hidden.get(e.owner);
         if (list === undefined) hidden.set(e.owner, (list = []));
         list.push(id);
@@ -135,8 +139,8 @@ export class Determinizer {
     for (const [owner] of hidden) {
       const left = new Map<string, number>();
       for (const c of decks[owner] ?? []) left.set(c, (left.get(c) ?? 0) + 1);
-      for (const k in this.view.entities) {
-        const e = this.view.entities[k as unknown as number] as Entity;
+      for (const k in base.entities) {
+        const e = base.entities[k as unknown as number] as Entity;
         if (e.card === null || e.owner !== owner) continue;
         const n = left.get(e.card);
         if (n !== undefined && n > 0) left.set(e.card, n - 1);

@@ -171,7 +171,7 @@ function setup(engine: Engine, obs: Observation, seed: number, o: SearchOptions)
     se,
     rng: new AgentRandom(decisionSeed(seed, obs.view.turnstile)),
     results: obs.view.match.results.length,
-    players: engine.module.rules.players,
+    players: obs.view.seats ?? engine.module.rules.players,
     depth: o.depth ?? (hasEval ? 40 : FULL_PLAYOUT_CAP),
     c: o.exploration ?? 0.7,
   };

@@ -132,7 +132,7 @@ function passPriority(rt: Kernel, f: Frame, into: string | null): void {
   const who = c.holder ?? f.me;
   c.passes++;
   if (rt.logging) pushLog(st, "chain", `${rt.name(who)} passes priority`, { pass: who });
-  if (c.passes < rt.ix.players) {
+  if (c.passes < rt.seats) {
     c.holder = rt.opponent(who);
     if (into !== null) f.L[into] = "passed";
     return;

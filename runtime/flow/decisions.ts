@@ -4,6 +4,7 @@
  */
 import type { Kernel } from "../kernel/kernel.ts";
 import { pushFrame } from "./frames.ts";
+import { blindTo } from "../kernel/knowledge.ts";
 import { pushLog } from "../kernel/log.ts";
 import type {
   ActOption,
@@ -56,7 +57,7 @@ export function openChoose(
         rt.state,
         "decision",
         `${rt.name(player)} chooses ${rt.name(value)}${prompt ? ` — ${prompt}` : ""} (the only choice)`,
-        { player, value, auto: true },
+        withBlind(rt, { player, value, auto: true }, value),
       );
     return;
   }
@@ -200,7 +201,7 @@ function takeAct(
     const data: Record<string, Value> = { player, action: opt.action };
     for (const k in opt.args) data[`arg:${k}`] = opt.args[k] as Value;
     if (auto) data.auto = true;
-    pushLog(rt.state, "action", actLabel(rt, player, ev, opt), data);
+    pushLog(rt.state, "action", actLabel(rt, player, ev, opt), withBlind(rt, data, Object.values(opt.args) as Value));
   }
   pushFrame(rt.state, def.h, { ...opt.args }, null, null, player, null, ev);
 }
@@ -350,7 +351,9 @@ export function answer(rt: Kernel, d: Decision, action: Action): void {
           st,
           "decision",
           describeAnswer(rt, d, action),
-          action.type === "pick" ? { player: d.player, value: action.value } : { player: d.player },
+          action.type === "pick"
+            ? withBlind(rt, { player: d.player, value: action.value }, action.value)
+            : { player: d.player },
         );
       let finished = action.type === "done";
       if (action.type === "pick") {
@@ -381,4 +384,11 @@ export function describeAnswer(rt: Kernel, d: Decision | null, action: Action): 
     case "no":
       return d?.type === "may" ? `${rt.name(d.player)}: ${d.prompt} ${action.type}` : `${who}answers ${action.type}`;
   }
+}
+
+/** Log data naming cards, with the seats that could not see them now (`blind`; views mask by it). */
+function withBlind(rt: Kernel, data: Record<string, Value>, named: Value): Record<string, Value> {
+  const blind = blindTo(rt.ix.rules.zones, rt.state, rt.seats, named);
+  if (blind.length > 0) data.blind = blind;
+  return data;
 }

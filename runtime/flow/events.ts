@@ -2,6 +2,7 @@
  * Emitting events: the record, the end of modifiers and trigger-limit periods it closes, and the
  * `$dispatch` frame that runs the listeners one by one in the game's order.
  */
+import { controllerOf } from "./props.ts";
 import { dropModifiers } from "../kernel/entities.ts";
 import type { Kernel } from "../kernel/kernel.ts";
 import { pushFrame, ret } from "./frames.ts";
@@ -108,13 +109,13 @@ export function dispatchStep(rt: Kernel, f: Frame): void {
     const c = ent.counters;
     if (def.usage !== null && (c[ref.usedKey] ?? 0) >= def.usage) continue;
     if (def.limit !== null && (c[ref.firedKey] ?? 0) >= def.limit.count) continue;
-    if (def.when !== null && !truthy(rt.pure(def.when, { me: ent.owner, self: eid, ev, L: {} }))) continue;
+    if (def.when !== null && !truthy(rt.pure(def.when, { me: controllerOf(ent), self: eid, ev, L: {} }))) continue;
     if (def.limit !== null) {
       if (rt.undo.active) rt.undo.counter(ent, ref.firedKey);
       ent.counters[ref.firedKey] = (ent.counters[ref.firedKey] ?? 0) + 1;
     }
     f.L.i = i;
-    pushFrame(st, def.h, {}, null, { entity: eid, index }, ent.owner, eid, ev);
+    pushFrame(st, def.h, {}, null, { entity: eid, index }, controllerOf(ent), eid, ev);
     return;
   }
   f.L.i = i;

@@ -61,10 +61,11 @@ export function collectListeners<R extends RefShape>(
   const out = all.slice();
   const ix = rt.ix;
   const first = firstPlayer(rt, me, self, ev);
-  const n = ix.players;
+  const n = rt.seats;
   const rankFn = withRank ? (ix.rules.order.rank ?? null) : null;
   for (const l of out) {
-    const p = l.entity.owner;
+    // A card the game owns goes with the player whose zone holds it.
+    const p = l.entity.owner === 0 ? (l.entity.holder ?? 0) : l.entity.owner;
     l.playerRank = p >= 1 && p <= n ? (p - first + n) % n : n;
     l.rank = 0;
     if (rankFn !== null) {
@@ -94,5 +95,5 @@ export function firstPlayer(rt: Kernel, me: EntityId, self: EntityId | null, ev:
   const id = rt.ix.rules.order.first;
   if (id === null) return 1;
   const v: Value = rt.pure(id, { me, self, ev, L: {} });
-  return typeof v === "number" && v >= 1 && v <= rt.ix.players ? v : 1;
+  return typeof v === "number" && v >= 1 && v <= rt.seats ? v : 1;
 }

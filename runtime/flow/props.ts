@@ -29,7 +29,7 @@ export function combine(op: Modifier["op"], a: Value, b: Value): Value {
 /** The base value of a property: own, card field or rules default (no modifiers, no computes). */
 export function baseProp(rt: Kernel, e: EntityId, prop: string): Value {
   const ent = rt.entity(e);
-  return baseOf(rt, ent, prop, rt.ix.propDef(e, prop));
+  return baseOf(rt, ent, prop, rt.ix.propDef(e, prop, ent.card !== null));
 }
 
 export function baseOf(rt: Kernel, ent: Entity, prop: string, def: PropDef | undefined): Value {
@@ -53,6 +53,8 @@ export function readProp(rt: Kernel, e: EntityId, prop: string): Value {
   switch (prop) {
     case "owner":
       return ent.owner;
+    case "controller":
+      return controllerOf(ent);
     case "kind":
       return rt.kind(e);
     case "card":
@@ -60,7 +62,7 @@ export function readProp(rt: Kernel, e: EntityId, prop: string): Value {
     case "zone":
       return ent.card === null ? null : ent.zone;
   }
-  const def = rt.ix.propDef(e, prop);
+  const def = rt.ix.propDef(e, prop, ent.card !== null);
   // A computed value remembered since the last change is the final value: look it up first.
   let slot = -1;
   if (def !== undefined && def.computed === true) {
@@ -147,4 +149,13 @@ function compute(rt: Kernel, e: EntityId, prop: string, v: Value): Value {
     guard.length -= 2;
   }
   return v;
+}
+
+/**
+ * The player controlling an entity: the one the rules set, else its owner; a card the game owns
+ * is controlled by the player whose zone holds it (the game itself while it is in a game zone).
+ */
+export function controllerOf(ent: Entity): EntityId {
+  if (ent.controller !== undefined) return ent.controller;
+  return ent.owner === 0 ? (ent.holder ?? 0) : ent.owner;
 }

@@ -23,7 +23,7 @@ export function startGameFlow(rt: Kernel, h: string): void {
 export function endGame(rt: Kernel, winner: EntityId | null): void {
   const st = rt.state;
   const m = st.match;
-  const n = rt.ix.players;
+  const n = rt.seats;
   if (winner !== null && !(winner >= 1 && winner <= n)) throw new Error(`win: ${rt.name(winner)} is not a player`);
   if (rt.undo.active) rt.undo.matchRecord(st);
   m.results.push(winner);

@@ -37,6 +37,8 @@ export interface Board {
   /** The game version to play at (as in MatchConfig). */
   readonly version?: string;
   readonly game?: Readonly<Record<string, Value>>;
+  /** The contents of the game's shared zones (index 0 = top); their cards come after every seat's. */
+  readonly zones?: Readonly<Record<string, readonly BoardCard[]>>;
   readonly players: readonly {
     readonly name?: string;
     readonly props?: Readonly<Record<string, Value>>;
@@ -64,6 +66,7 @@ function emptyState(rt: Kernel, game: string, seed: number, version: string | un
     turnstile: 0,
   };
   if (version !== undefined) st.version = version;
+  st.salt = saltOf(seed);
   return st;
 }
 
@@ -91,18 +94,37 @@ function override(
   }
 }
 
-/** Entities 0 (the game) and 1…n (the players, each with every zone of the rules). */
-function seatEntities(rt: Kernel, names: readonly string[], gameProps: Record<string, Value>): void {
+/**
+ * Entities 0 (the game, with the rules' shared zones) and 1…n (the players, each with every zone
+ * of a player). A game that plays with a range of seats records the number it has in `seats`.
+ */
+function seatEntities(rt: Kernel, names: readonly string[], gameProps: Record<string, Value>, seats: number): void {
   const st = rt.state;
   const rules = rt.ix.rules;
+  if (rules.minPlayers !== undefined) st.seats = seats;
   st.entities[0] = { id: 0, card: null, owner: 0, zone: "", arrival: 0, props: gameProps, counters: {} };
-  for (let p = 1; p <= rt.ix.players; p++) {
+  for (const z of rt.ix.zoneNames) if (rules.zones[z]?.of === "game") st.zones[rt.ix.zoneKey(0, z)] = [];
+  for (let p = 1; p <= seats; p++) {
     const props = defaults(rules.props.player);
     props.name = names[p - 1] ?? `Player ${p}`;
     st.entities[p] = { id: p, card: null, owner: p, zone: "", arrival: 0, props, counters: {} };
-    for (const z of rt.ix.zoneNames) st.zones[rt.ix.zoneKey(p, z)] = [];
+    for (const z of rt.ix.zoneNames) if (rules.zones[z]?.of !== "game") st.zones[rt.ix.zoneKey(p, z)] = [];
   }
-  st.seq = rt.ix.players + 1;
+  st.seq = seats + 1;
+}
+
+/** The number of seats `n` players make, or why this game cannot seat them. */
+function seatCount(rt: Kernel, n: number, what: string): number {
+  const rules = rt.ix.rules;
+  const min = rules.minPlayers ?? rules.players;
+  if (n >= min && n <= rules.players) return n;
+  const need = min === rules.players ? `${min}` : `${min} to ${rules.players}`;
+  throw new InputError(`this game needs ${need} players, the ${what} has ${n}`);
+}
+
+/** Who owns a starting card: its seat, or the game for a zone of the game. */
+function ownerIn(rt: Kernel, seat: EntityId, zone: string): EntityId {
+  return rt.ix.rules.zones[zone]?.of === "game" ? 0 : seat;
 }
 
 function checkZone(rt: Kernel, zone: string): void {
@@ -123,8 +145,7 @@ function checkShape(what: "config" | "board", v: unknown): void {
 export function buildMatch(rt: Kernel, game: string, config: MatchConfig): State {
   const rules = rt.ix.rules;
   checkShape("config", config);
-  if (config.players.length !== rules.players)
-    throw new InputError(`this game needs ${rules.players} players, the configuration has ${config.players.length}`);
+  const seats = seatCount(rt, config.players.length, "configuration");
   const st = rt.bind(emptyState(rt, game, config.seed, config.version)).state;
   const gameProps = defaults(rules.props.game);
   override(gameProps, config.options, rules.props.game, "option");
@@ -132,6 +153,7 @@ export function buildMatch(rt: Kernel, game: string, config: MatchConfig): State
     rt,
     config.players.map((p) => p.name),
     gameProps,
+    seats,
   );
   // Each seat's cards get their ids in a seeded random order, so that an id does not tell which
   // card it is (a player view shows hidden cards by id only).
@@ -154,11 +176,49 @@ export function buildMatch(rt: Kernel, game: string, config: MatchConfig): State
     }
     const ids = cards.map((_, k) => st.seq + k);
     shuffleInPlace(st.rng, ids);
-    cards.forEach(([zone, card], k) => createEntity(rt, card, owner, zone, undefined, ids[k] as EntityId));
+    cards.forEach(([zone, card], k) =>
+      createEntity(rt, card, ownerIn(rt, owner, zone), zone, undefined, ids[k] as EntityId),
+    );
     st.seq += cards.length;
   });
   pushLog(st, "game", `Game 1 begins: ${config.players.map((p) => p.name).join(" vs ")}`, { game: 1 });
   return st;
+}
+
+/** A board's cards of one side (a seat, or 0: the game's shared zones), in the order listed. */
+function boardZones(
+  rt: Kernel,
+  side: EntityId,
+  zones: Readonly<Record<string, readonly BoardCard[]>> | undefined,
+): void {
+  const rules = rt.ix.rules;
+  for (const zone in zones ?? {}) {
+    checkZone(rt, zone);
+    if ((rules.zones[zone]?.of === "game") !== (side === 0))
+      throw new InputError(
+        side === 0
+          ? `'${zone}' is a zone of each player, not of the game`
+          : `'${zone}' is a zone of the game, not of a player`,
+      );
+    for (const c of (zones as Record<string, readonly BoardCard[]>)[zone] as readonly BoardCard[]) {
+      const card = typeof c === "string" ? c : c.card;
+      checkCard(rt, card);
+      const def = rt.ix.card(card);
+      let props: Record<string, Value> | undefined;
+      if (typeof c !== "string" && c.props !== undefined) {
+        props = {};
+        for (const k in c.props) {
+          if (!Object.hasOwn(rules.props.card, k) && !Object.hasOwn(def.fields, k)) {
+            throw new InputError(
+              `unknown property '${k}' of ${def.name} (card properties: ${Object.keys(rules.props.card).join(", ") || "none"})`,
+            );
+          }
+          props[k] = c.props[k] as Value;
+        }
+      }
+      createEntity(rt, card, side, zone, props);
+    }
+  }
 }
 
 export function buildBoard(rt: Kernel, game: string, board: Board, seed: number): State {
@@ -168,13 +228,14 @@ export function buildBoard(rt: Kernel, game: string, board: Board, seed: number)
     throw new InputError(`the seed must be a whole number from 0 to 4294967295, not ${String(seed)}`);
   if (board.players.length > rules.players)
     throw new InputError(`this game has ${rules.players} players, the board has ${board.players.length}`);
+  const seats = Math.max(board.players.length, rules.minPlayers ?? rules.players);
   const st = rt.bind(emptyState(rt, game, seed, board.version)).state;
   const gameProps = defaults(rules.props.game);
   override(gameProps, board.options, rules.props.game, "option");
   override(gameProps, board.game, rules.props.game, "game property");
   const names: string[] = [];
-  for (let p = 1; p <= rules.players; p++) names.push(board.players[p - 1]?.name ?? `Player ${p}`);
-  seatEntities(rt, names, gameProps);
+  for (let p = 1; p <= seats; p++) names.push(board.players[p - 1]?.name ?? `Player ${p}`);
+  seatEntities(rt, names, gameProps, seats);
   board.players.forEach((p, i) => {
     const owner: EntityId = i + 1;
     override(
@@ -184,28 +245,17 @@ export function buildBoard(rt: Kernel, game: string, board: Board, seed: number)
       "player property",
       "name",
     );
-    for (const zone in p.zones ?? {}) {
-      checkZone(rt, zone);
-      for (const c of (p.zones as Record<string, readonly BoardCard[]>)[zone] as readonly BoardCard[]) {
-        const card = typeof c === "string" ? c : c.card;
-        checkCard(rt, card);
-        const def = rt.ix.card(card);
-        let props: Record<string, Value> | undefined;
-        if (typeof c !== "string" && c.props !== undefined) {
-          props = {};
-          for (const k in c.props) {
-            if (!Object.hasOwn(rules.props.card, k) && !Object.hasOwn(def.fields, k)) {
-              throw new InputError(
-                `unknown property '${k}' of ${def.name} (card properties: ${Object.keys(rules.props.card).join(", ") || "none"})`,
-              );
-            }
-            props[k] = c.props[k] as Value;
-          }
-        }
-        createEntity(rt, card, owner, zone, props);
-      }
-    }
+    boardZones(rt, owner, p.zones);
   });
+  boardZones(rt, 0, board.zones);
   pushLog(st, "game", `Scenario begins: ${names.join(" vs ")}`, { game: 1 });
   return st;
+}
+
+/** The match's secret for view ids (State.salt): the seed through a 32-bit mixer, not an RNG word. */
+function saltOf(seed: number): number {
+  let h = (seed ^ 0x9e3779b9) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
 }

@@ -10,11 +10,12 @@ import { openAct, openChoose, openMay } from "../flow/decisions.ts";
 import { RuntimeFault, errorMessage, statementOf } from "../state/errors.ts";
 import { emit } from "../flow/events.ts";
 import { pushFrame, ret } from "../flow/frames.ts";
+import { blindTo } from "../kernel/knowledge.ts";
 import { pushLog } from "../kernel/log.ts";
 import { createEntity, dropModifiers, misplacedCards } from "../kernel/entities.ts";
 import type { ComputeEntry, Kernel, MemberEntry } from "../kernel/kernel.ts";
 import type { ModuleIndex } from "../kernel/module-index.ts";
-import { inheritedOf, readProp } from "../flow/props.ts";
+import { controllerOf, inheritedOf, readProp } from "../flow/props.ts";
 import { endGame } from "../flow/results.ts";
 import { randomInt, shuffleInPlace } from "../state/rng.ts";
 import type {
@@ -197,7 +198,7 @@ export class RuntimeCtx implements Ctx, Kernel {
     const x = this.state.entities[e];
     const plan = this.ix.readPlan(prop);
     if (x === undefined || plan.full || this.state.modifiers.length !== 0) return readProp(this, e, prop);
-    const def = e === 0 ? plan.game : e <= this.ix.players ? plan.player : plan.card;
+    const def = e === 0 ? plan.game : x.card === null ? plan.player : plan.card;
     const own = x.props[prop];
     const v = own !== undefined && typeof own !== "function" ? own : inheritedOf(this, x, prop, def);
     if (!plan.bounded || typeof v !== "number" || def === undefined) return v;
@@ -241,14 +242,34 @@ export class RuntimeCtx implements Ctx, Kernel {
     return rec !== undefined && Object.hasOwn(rec.fields, name) ? (rec.fields[name] as Value) : null;
   }
 
+  /** The seats of the bound match (the rules' number, or the one its configuration chose in a range). */
+  get seats(): number {
+    return this.state.seats ?? this.ix.players;
+  }
+
+  /** The next seat after `p` in turn order (wrapping around); `opponent` in a two-seat game. */
   opponent(p: EntityId): EntityId {
-    const n = this.ix.players;
+    const n = this.seats;
     return (p % n) + 1;
+  }
+
+  /** The seat before `p` in turn order (wrapping around). */
+  previous(p: EntityId): EntityId {
+    const n = this.seats;
+    return ((p + n - 2) % n) + 1;
   }
 
   players(): EntityId[] {
     const out: EntityId[] = [];
-    for (let p = 1; p <= this.ix.players; p++) out.push(p);
+    for (let p = 1; p <= this.seats; p++) out.push(p);
+    return out;
+  }
+
+  /** Every player but `p`, in turn order from the one after `p`. */
+  opponents(p: EntityId): EntityId[] {
+    const out: EntityId[] = [];
+    const n = this.seats;
+    for (let k = 1; k < n; k++) out.push(((p - 1 + k) % n) + 1);
     return out;
   }
 
@@ -297,7 +318,7 @@ export class RuntimeCtx implements Ctx, Kernel {
         const outer = this.displaying;
         this.displaying = x.id;
         try {
-          const v = this.pure(display, { me: x.owner, self: x.id, ev: null, L: { it: x.id } });
+          const v = this.pure(display, { me: controllerOf(x), self: x.id, ev: null, L: { it: x.id } });
           if (typeof v === "string") return v;
         } finally {
           this.displaying = outer;
@@ -316,7 +337,7 @@ export class RuntimeCtx implements Ctx, Kernel {
     for (const k in effects) {
       const eff = effects[k];
       if (eff === undefined || eff.to !== rec.name) continue;
-      if (eff.when === null || truthy(this.pure(eff.when, { me: x.owner, self: card, ev, L: {} }))) return true;
+      if (eff.when === null || truthy(this.pure(eff.when, { me: controllerOf(x), self: card, ev, L: {} }))) return true;
     }
     return false;
   }
@@ -414,6 +435,7 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   set(e: EntityId, prop: string, v: Value): void {
     const x = this.entity(e);
+    if (prop === "controller") return this.setController(x, v);
     this.stored(v, () => `${this.entityName(x)}.${prop}`);
     if (this.undo.active) this.undo.prop(x, prop);
     x.props[prop] = v;
@@ -424,6 +446,25 @@ export class RuntimeCtx implements Ctx, Kernel {
         "set",
         `${this.entityName(x)}.${prop} = ${formatBounded(v, BUDGETS.logLine)}`,
         this.entityData(x, { prop, value: v }),
+        this.by(),
+      );
+  }
+
+  /** `c.controller = p`: the card's effects run with `me` = p until it changes zone. */
+  private setController(x: Entity, v: Value): void {
+    if (x.card === null) throw new Error(`${this.entityName(x)} is not a card: only a card has a controller`);
+    if (typeof v !== "number" || !(v >= 1 && v <= this.seats))
+      throw new Error(`controller: ${this.name(v)} is not a player`);
+    if (this.undo.active) this.undo.slot(x, "controller");
+    if (v === x.owner && x.owner !== 0) delete x.controller;
+    else x.controller = v;
+    this.mutations++;
+    if (this.logging)
+      pushLog(
+        this.state,
+        "set",
+        `${this.entityName(x)}.controller = ${this.name(v)}`,
+        this.entityData(x, { prop: "controller", value: v }),
         this.by(),
       );
   }
@@ -450,6 +491,48 @@ export class RuntimeCtx implements Ctx, Kernel {
     if (what === null) throw new Error(`there is no card to move to ${this.zoneLabel(owner, zone)}: the value is none`);
     if (typeof what === "number") this.moveOne(what, owner, zone, position);
     else for (let i = 0; i < what.length; i++) this.moveOne(what[i] as EntityId, owner, zone, position);
+  }
+
+  reveal(what: EntityId | readonly EntityId[] | null, to: EntityId | null): void {
+    if (what === null) throw new Error("there is no card to reveal: the value is none");
+    if (to === null || !(to >= 0 && to <= this.seats)) throw new Error(`reveal: ${this.name(to)} is not a player`);
+    const ids = typeof what === "number" ? [what] : what;
+    for (let i = 0; i < ids.length; i++) this.revealOne(ids[i] as EntityId, to);
+  }
+
+  private revealOne(id: EntityId, to: EntityId): void {
+    const x = this.entity(id);
+    if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be revealed`);
+    const before = x.known;
+    if (before !== undefined && (before.includes(0) || before.includes(to))) return this.revealed(x, to);
+    if (this.undo.active) this.undo.slot(x, "known");
+    x.known = to === 0 || before === undefined ? [to] : [...before, to].sort((a, b) => a - b);
+    this.mutations++;
+    this.revealed(x, to);
+  }
+
+  private revealed(x: Entity, to: EntityId): void {
+    if (!this.logging) return;
+    const who = to === 0 ? "everyone" : this.name(to);
+    pushLog(
+      this.state,
+      "reveal",
+      `${this.entityName(x)} (${this.zoneLabel(x.holder ?? x.owner, x.zone)}) is revealed to ${who}`,
+      { entity: x.id, to, zone: this.zoneKeyOf(x) },
+      this.by(),
+    );
+  }
+
+  hide(what: EntityId | readonly EntityId[] | null): void {
+    if (what === null) throw new Error("there is no card to hide: the value is none");
+    const ids = typeof what === "number" ? [what] : what;
+    for (let i = 0; i < ids.length; i++) {
+      const x = this.entity(ids[i] as EntityId);
+      if (x.known === undefined) continue;
+      if (this.undo.active) this.undo.slot(x, "known");
+      delete x.known;
+      this.mutations++;
+    }
   }
 
   remove(what: EntityId | readonly EntityId[] | null): void {
@@ -532,6 +615,15 @@ export class RuntimeCtx implements Ctx, Kernel {
         if (x.holder !== undefined) delete x.holder;
       } else x.holder = owner;
       x.arrival = st.clock++;
+      if (x.controller !== undefined) {
+        undo?.slot(x, "controller");
+        delete x.controller;
+      }
+      // What a reveal told is about this card where it was: in a new zone it is a new object.
+      if (x.known !== undefined) {
+        undo?.slot(x, "known");
+        delete x.known;
+      }
       if (st.modifiers.length !== 0) dropModifiers(this, (m) => m.entity === id);
       for (const _ in x.counters) {
         x.counters = {};
@@ -563,9 +655,29 @@ export class RuntimeCtx implements Ctx, Kernel {
         this.undo.rngWords(this.state);
       }
       shuffleInPlace(this.state.rng, ids);
+      this.stampShuffle(key);
+      // After a shuffle no one can tell which of the cards a revealed one is.
+      for (let i = 0; i < ids.length; i++) {
+        const x = this.state.entities[ids[i] as EntityId] as Entity;
+        if (x.known === undefined) continue;
+        if (this.undo.active) this.undo.slot(x, "known");
+        delete x.known;
+      }
     }
     if (this.logging)
       pushLog(this.state, "shuffle", `${this.zoneLabel(owner, zone)} shuffled`, { zone: key }, this.by());
+  }
+
+  /** Records when a zone was shuffled: views give its hidden cards new ids from then on. */
+  private stampShuffle(key: string): void {
+    const st = this.state;
+    const undo = this.undo.active ? this.undo : null;
+    if (st.shuffles === undefined) {
+      undo?.slot(st, "shuffles");
+      st.shuffles = {};
+    }
+    undo?.slot(st.shuffles, key);
+    st.shuffles[key] = st.clock;
   }
 
   create(card: string, owner: EntityId, zone: string): EntityId {
@@ -608,6 +720,26 @@ export class RuntimeCtx implements Ctx, Kernel {
   log(text: string): void {
     if ((this.work += text.length) > BUDGETS.work) this.overWork();
     if (this.logging) pushLog(this.state, "text", text, undefined, this.by());
+  }
+
+  logParts(pieces: readonly (string | readonly [Value])[]): void {
+    const texts: string[] = [];
+    // For each piece naming cards: the seats (0: a spectator) that could not see one of them now.
+    const hide: Value[] = [];
+    for (let i = 0; i < pieces.length; i++) {
+      const p = pieces[i] as string | readonly [Value];
+      if (typeof p === "string") {
+        texts.push(p);
+        continue;
+      }
+      texts.push(this.name(p[0]));
+      const blind = blindTo(this.ix.rules.zones, this.state, this.seats, p[0]);
+      if (blind.length > 0) hide.push([i, ...blind]);
+    }
+    const text = this.text(texts.join(""));
+    if ((this.work += text.length) > BUDGETS.work) this.overWork();
+    if (!this.logging) return;
+    pushLog(this.state, "text", text, hide.length === 0 ? undefined : { pieces: texts, hide }, this.by());
   }
 
   use(f: Frame): void {
@@ -664,7 +796,10 @@ export class RuntimeCtx implements Ctx, Kernel {
     const x = this.entity(card);
     const eff = x.card === null ? undefined : this.module.cards[x.card]?.effects[effect];
     if (eff === undefined) return;
-    pushFrame(this.state, eff.h, {}, null, null, x.owner, card, ev);
+    // `me` of an effect is its card's controller (docs/language.md, "Owner and controller").
+    // The game controls a card in one of its zones: the player running the effect does then.
+    const c = controllerOf(x);
+    pushFrame(this.state, eff.h, {}, null, null, c === 0 ? f.me : c, card, ev);
   }
 
   win(_f: Frame, player: EntityId): void {

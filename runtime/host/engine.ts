@@ -295,14 +295,17 @@ export class Engine {
     return hashState(state, options);
   }
 
-  /** What `player` may see (player 0: a spectator, who sees public zones only). */
-  view(state: State, player: EntityId): State {
+  /**
+   * What `player` may see (player 0: a spectator, who sees public zones only). Masked cards have
+   * ids of the view (runtime/view.ts); `realIds` keeps the state's ids, for the determinizer,
+   * whose worlds resume paused effects that name cards by them (it shows no agent that view).
+   */
+  view(state: State, player: EntityId, options?: { readonly realIds?: boolean }): State {
     this.must(state);
-    if (!Number.isInteger(player) || player < 0 || player > this.module.rules.players)
-      throw new InputError(
-        `view: ${String(player)} is not a player (0 for a spectator, 1…${this.module.rules.players})`,
-      );
-    return trusted(playerView(this.rt.bind(state), state, player));
+    const seats = state.seats ?? this.module.rules.players;
+    if (!Number.isInteger(player) || player < 0 || player > seats)
+      throw new InputError(`view: ${String(player)} is not a player (0 for a spectator, 1…${seats})`);
+    return trusted(playerView(this.rt.bind(state), state, player, options?.realIds === true));
   }
 
   /**
@@ -313,7 +316,7 @@ export class Engine {
    */
   everyView(state: State): State[] {
     const out: State[] = [];
-    for (let seat = 0; seat <= this.module.rules.players; seat++) {
+    for (let seat = 0; seat <= (state.seats ?? this.module.rules.players); seat++) {
       try {
         out.push(playerView(this.rt.bind(state), state, seat));
       } catch (e) {

@@ -45,7 +45,7 @@ export function invariantViolation(module: GameModule, state: State): InvariantV
   const rng = state.rng.slice();
   try {
     for (const inv of defs) {
-      for (let p = 1; p <= module.rules.players; p++) {
+      for (let p = 1; p <= (state.seats ?? module.rules.players); p++) {
         if (truthy(rt.pure(inv.check, { me: p, self: null, ev: null, L: {} }))) continue;
         const text = inv.message === null ? null : rt.pure(inv.message, { me: p, self: null, ev: null, L: {} });
         const message = typeof text === "string" ? text : `invariant '${inv.id}' does not hold`;

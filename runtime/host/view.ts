@@ -1,52 +1,118 @@
 /**
  * Player views: a copy of the state with what a player may not see removed. Cards in "hidden"
  * zones are masked for everyone (card and properties blanked, and the zone's order concealed by
- * listing ids ascending); "owner" zones are masked for the other players. The RNG state, the
- * paused effects (their locals may hold hidden cards) and the repetition record are removed; log
- * lines about masked cards are reworded, and another player's pending decision keeps only the
- * options that name no masked card. A view is for looking: it cannot be played on.
+ * listing ids ascending); "owner" zones are masked for the other players; a card revealed to the
+ * player (or to everyone) is shown (knowledge.ts). The RNG state, the match's salt, the paused
+ * effects (their locals may hold hidden cards) and the repetition record are removed; log lines
+ * about masked cards are reworded, `log` texts hide the cards the player could not see when they
+ * were written, and another player's pending decision keeps only the options that name no masked
+ * card. A view is for looking: it cannot be played on.
+ *
+ * Masked cards do not keep their ids: each gets an id of the view, a hash of the match's salt,
+ * the player, the card and when it last moved or its zone was shuffled. So an id is stable while
+ * the card stays put out of sight, and says nothing of which card it is: not its creation order
+ * (ids are not in any order of the cards), not where it was before (a new one after each move or
+ * shuffle), and different players see different ids.
  */
 import { cloneState } from "../state/clone.ts";
 import type { Kernel } from "../kernel/kernel.ts";
+import { cardVisible, zoneOf, zoneVisible } from "../kernel/knowledge.ts";
 import type { Decision, Entity, EntityId, LogEntry, State, Value } from "../types.ts";
 
-function zoneOf(key: string): { owner: EntityId; zone: string } {
-  const i = key.indexOf(":");
-  return { owner: Number(key.slice(0, i)), zone: key.slice(i + 1) };
-}
+/** View ids of masked cards start here, above any real id a match reaches. */
+const VIEW_ID_BASE = 2 ** 31;
 
-/** Whether `player` sees the cards of a zone (by key). Player 0 (a spectator) sees only public zones. */
-export function zoneVisible(rt: Kernel, key: string, player: EntityId): boolean {
-  const { owner, zone } = zoneOf(key);
-  const vis = rt.ix.rules.zones[zone]?.visibility ?? "public";
-  return vis === "public" || (vis === "owner" && owner === player);
-}
-
-export function playerView(rt: Kernel, state: State, player: EntityId): State {
+export function playerView(rt: Kernel, state: State, player: EntityId, realIds = false): State {
   const v = cloneState(state);
+  const zones = rt.ix.rules.zones;
   v.rng = [];
   v.frames = [];
   v.seen = {};
+  delete v.salt;
   // Chain links stay visible (source, controller, targets), their paused locals do not.
   if (v.chain !== undefined) for (const l of v.chain.links) l.frame.L = {};
   const masked = new Set<EntityId>();
+  const alias = new Map<EntityId, EntityId>();
+  const taken = new Set<EntityId>();
   for (const key in v.zones) {
-    if (zoneVisible(rt, key, player)) continue;
     const ids = v.zones[key] as EntityId[];
-    for (const id of ids) {
+    const everyone = zoneVisible(zones, key, player);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as EntityId;
       const e = v.entities[id] as Entity;
-      const m: Entity = { id, card: null, owner: e.owner, zone: e.zone, arrival: e.arrival, props: {}, counters: {} };
+      if (everyone || cardVisible(zones, e, player)) continue;
+      let shown = id;
+      if (!realIds) {
+        shown = viewId(state, player, e, key, taken);
+        alias.set(id, shown);
+        delete v.entities[id];
+      }
+      // A masked card's age would tell it apart (cards dealt at setup arrive in deck-list order,
+      // a shuffled deck keeps its cards' old arrivals): the view gives none. The real-id view of
+      // the determinizer keeps it (its worlds deal every such card anew).
+      const arrival = realIds ? e.arrival : 0;
+      const m: Entity = { id: shown, card: null, owner: e.owner, zone: e.zone, arrival, props: {}, counters: {} };
       if (e.holder !== undefined) m.holder = e.holder;
-      v.entities[id] = m;
+      v.entities[shown] = m;
+      ids[i] = shown;
       masked.add(id);
     }
-    ids.sort((a, b) => a - b);
+    if (masked.size > 0 && !everyone) ids.sort((a, b) => a - b);
   }
-  if (masked.size > 0) {
+  // Lines written while a card was hidden stay masked after it is shown (they record who was blind).
+  if (masked.size > 0 || state.log.some(maskedWhenWritten))
     v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked));
+  if (masked.size > 0) {
     v.decision = maskDecision(v.decision, player, masked);
+    // What still names a masked card by its id (a modifier on it, a chain target) names it by the view's id.
+    if (alias.size > 0) renameRefs(v, alias);
   }
   return v;
+}
+
+/** Whether a log line says which viewers could not see what it names (`blind`, `log` pieces). */
+function maskedWhenWritten(e: LogEntry): boolean {
+  return e.data !== undefined && (e.data.blind !== undefined || e.data.hide !== undefined);
+}
+
+/** A masked card's id in `player`'s view (see the header); a collision takes the next free one. */
+function viewId(state: State, player: EntityId, e: Entity, key: string, taken: Set<EntityId>): EntityId {
+  let id = viewIdOf(state, player, e, key);
+  while (taken.has(id)) id++;
+  taken.add(id);
+  return id;
+}
+
+/**
+ * The id `player`'s view gives the masked card `e` in zone `key` (before collisions, which take
+ * the next free id). Exported for the tests that measure what an observer can guess from ids.
+ */
+export function viewIdOf(state: State, player: EntityId, e: Entity, key: string): EntityId {
+  let h = mix((state.salt ?? 0) ^ Math.imul(player + 1, 0x9e3779b1));
+  h = mix(h ^ e.id);
+  h = mix(h ^ e.arrival);
+  h = mix(h ^ (state.shuffles?.[key] ?? 0));
+  return VIEW_ID_BASE + (h % 2 ** 30);
+}
+
+function mix(x: number): number {
+  let h = x >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Modifiers and chain links on masked cards follow them to their view ids. */
+function renameRefs(v: State, alias: ReadonlyMap<EntityId, EntityId>): void {
+  if (v.modifiers.some((m) => alias.has(m.entity)))
+    v.modifiers = v.modifiers.map((m) => (alias.has(m.entity) ? { ...m, entity: alias.get(m.entity) as EntityId } : m));
+  const c = v.chain;
+  if (c !== undefined)
+    c.links = c.links.map((l) => ({
+      ...l,
+      source: l.source !== null && alias.has(l.source) ? (alias.get(l.source) as EntityId) : l.source,
+      targets: l.targets.map((t) => (alias.has(t.entity) ? { ...t, entity: alias.get(t.entity) as EntityId } : t)),
+    }));
 }
 
 /** Another player's decision shows only the options and candidates that reveal no masked card. */
@@ -81,6 +147,7 @@ function maskEntry(
 ): LogEntry {
   const d = entry.data;
   if (d === undefined) return entry;
+  const zones = rt.ix.rules.zones;
   const label = (key: string) => {
     const { owner, zone } = zoneOf(key);
     const o = state.entities[owner];
@@ -91,7 +158,7 @@ function maskEntry(
       const from = d.from as string;
       // A card that leaves the game has no destination: only where it came from may hide it.
       if (d.removed === true) {
-        if (zoneVisible(rt, from, player)) return entry;
+        if (zoneVisible(zones, from, player)) return entry;
         return {
           kind: entry.kind,
           text: `a card leaves the game (from ${label(from)})`,
@@ -99,7 +166,7 @@ function maskEntry(
         };
       }
       const to = d.to as string;
-      if (zoneVisible(rt, from, player) || zoneVisible(rt, to, player)) return entry;
+      if (zoneVisible(zones, from, player) || zoneVisible(zones, to, player)) return entry;
       return {
         kind: entry.kind,
         text:
@@ -111,7 +178,7 @@ function maskEntry(
     case "modify":
     case "create": {
       const zone = d.zone;
-      if (typeof zone !== "string" || zoneVisible(rt, zone, player)) return entry;
+      if (typeof zone !== "string" || zoneVisible(zones, zone, player)) return entry;
       return {
         kind: entry.kind,
         text: entry.kind === "create" ? `a card created in ${label(zone)}` : `a hidden card changed (${label(zone)})`,
@@ -119,7 +186,9 @@ function maskEntry(
       };
     }
     case "decision": {
-      if (d.player === player || !isMasked(masked, d.value)) return entry;
+      // Masked by what was known when it was logged: `blind` lists who could not see the pick.
+      const hidden = Array.isArray(d.blind) && d.blind.includes(player);
+      if (d.player === player || !hidden) return entry;
       return {
         kind: entry.kind,
         text: `${rt.bind(state).name(d.player as Value)} picks a hidden card`,
@@ -127,8 +196,7 @@ function maskEntry(
       };
     }
     case "action": {
-      let hidden = false;
-      for (const k in d) if (k.startsWith("arg:") && isMasked(masked, d[k])) hidden = true;
+      const hidden = Array.isArray(d.blind) && d.blind.includes(player);
       if (d.player === player || !hidden) return entry;
       return {
         kind: entry.kind,
@@ -136,7 +204,34 @@ function maskEntry(
         data: { player: d.player as Value, action: d.action as Value },
       };
     }
+    case "reveal": {
+      // Those it was revealed to read it, and so does anyone who saw its zone anyway.
+      const to = d.to;
+      if (to === 0 || to === player || (typeof d.zone === "string" && zoneVisible(zones, d.zone, player))) return entry;
+      return {
+        kind: entry.kind,
+        text: `a card of ${typeof d.zone === "string" ? label(d.zone) : "a zone"} is revealed to ${rt.bind(state).name(to as Value)}`,
+        data: { to: to as Value },
+      };
+    }
+    case "text":
+      return maskText(entry, player);
     default:
       return entry;
   }
+}
+
+/** A `log` text with cards (ctx.logParts): the pieces naming cards `player` could not see then read "a card". */
+function maskText(entry: LogEntry, player: EntityId): LogEntry {
+  const d = entry.data;
+  const pieces = d?.pieces;
+  const hide = d?.hide;
+  if (!Array.isArray(pieces) || !Array.isArray(hide)) return entry;
+  const blind = new Set<number>();
+  for (const h of hide) {
+    if (!Array.isArray(h)) continue;
+    if (h.slice(1).includes(player)) blind.add(h[0] as number);
+  }
+  if (blind.size === 0) return { kind: entry.kind, text: entry.text };
+  return { kind: entry.kind, text: pieces.map((p, i) => (blind.has(i) ? "a card" : String(p))).join("") };
 }

@@ -104,6 +104,8 @@ export interface Kernel {
   entity(e: EntityId): Entity;
   kind(e: EntityId): string;
   opponent(p: EntityId): EntityId;
+  /** The seats of the bound match: the rules' number, or the one its configuration chose in a range. */
+  readonly seats: number;
   /** A value (entity, list, text, number) as people read it. */
   name(v: Value): string;
   /** An entity as people read it: its own name, its kind's display template, its card's name. */

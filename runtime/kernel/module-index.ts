@@ -266,9 +266,9 @@ export class ModuleIndex {
   }
 
   /** The property table an entity reads its defaults from. */
-  propDef(e: EntityId, prop: string): PropDef | undefined {
+  propDef(e: EntityId, prop: string, isCard: boolean): PropDef | undefined {
     const p = this.plans.get(prop);
-    return p === undefined ? undefined : e === 0 ? p.game : e <= this.players ? p.player : p.card;
+    return p === undefined ? undefined : e === 0 ? p.game : isCard ? p.card : p.player;
   }
 
   /** How `get` reads a property name (see ReadPlan). */

@@ -30,7 +30,9 @@ export function stateProblem(ix: ModuleIndex, state: unknown): string | null {
 function fitProblem(ix: ModuleIndex, st: State): string | null {
   const module = ix.module;
   const rules = module.rules;
-  const n = rules.players;
+  const n = st.seats ?? rules.players;
+  if (st.seats !== undefined && !(st.seats >= (rules.minPlayers ?? rules.players) && st.seats <= rules.players))
+    return `state.seats: ${st.seats} is not a number of seats this game plays with`;
   if (st.game !== module.id) return `this state is of the game '${st.game}', this engine plays '${module.id}'`;
   if (st.version !== undefined) {
     const v = versionProblem(module, st.version);

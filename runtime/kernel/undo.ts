@@ -61,6 +61,8 @@ enum Op {
   EventField,
   /** seen table, key, old count (undefined: none). */
   Seen,
+  /** object, optional key (`controller`, `known`, `shuffles`…), old value (undefined: absent). */
+  Slot,
 }
 
 export class Undo {
@@ -174,6 +176,14 @@ export class Undo {
   /** The counters object is about to be replaced (kept as it is: nothing changes it in place after). */
   counters(x: Entity): void {
     this.put(Op.Counters, x, x.counters);
+  }
+
+  /**
+   * An optional slot is about to change: an entity's `controller` or `known`, the state's
+   * `shuffles` record or one of its keys. Undo puts the old value back, or deletes the key.
+   */
+  slot<O extends object>(x: O, key: keyof O & string): void {
+    this.put(Op.Slot, x, key, x[key]);
   }
 
   /** The entity is about to change zone (its zone, holder, arrival and counters). */
@@ -359,5 +369,11 @@ function undoOne(s: State, ops: readonly unknown[], i: number): void {
     case Op.Seen:
       putBack(a as State["seen"], b as string, c as number | undefined);
       return;
+    case Op.Slot: {
+      const x = a as Record<string, unknown>;
+      if (c === undefined) delete x[b as string];
+      else x[b as string] = c;
+      return;
+    }
   }
 }

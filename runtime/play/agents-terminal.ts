@@ -131,18 +131,10 @@ export function boardSummary(engine: Engine, view: State, seat: EntityId, option
   const isEntity = options?.isEntityProp ?? (() => false);
   const rules = engine.module.rules;
   const out: string[] = [];
-  const game = view.entities[0];
-  if (game !== undefined) {
-    const g = shownProps(engine, view, game, isEntity);
-    if (g !== "") out.push(`game: ${g}`);
-  }
-  for (let p = 1; p <= rules.players; p++) {
-    const pl = view.entities[p];
-    if (pl === undefined) continue;
-    const props = shownProps(engine, view, pl, isEntity);
-    out.push(`${engine.nameOf(view, p)}${p === seat ? " (you)" : ""}${props === "" ? "" : `: ${props}`}`);
+  // The zones of one owner (the game's shared ones under "game"), each with its cards or a count.
+  const zonesOf = (owner: EntityId): void => {
     for (const zone of Object.keys(rules.zones)) {
-      const ids = view.zones[`${p}:${zone}`];
+      const ids = view.zones[`${owner}:${zone}`];
       if (ids === undefined || ids.length === 0) continue;
       const cards = ids.map((id) => view.entities[id] as Entity);
       if (cards.every((c) => c.card === null)) {
@@ -156,6 +148,20 @@ export function boardSummary(engine: Engine, view: State, seat: EntityId, option
       });
       out.push(`  ${zone} (${ids.length}): ${names.join(", ")}`);
     }
+  };
+  const game = view.entities[0];
+  if (game !== undefined) {
+    const g = shownProps(engine, view, game, isEntity);
+    if (g !== "") out.push(`game: ${g}`);
+    else if (Object.values(rules.zones).some((z) => z.of === "game")) out.push("game:");
+    zonesOf(0);
+  }
+  for (let p = 1; p <= (view.seats ?? rules.players); p++) {
+    const pl = view.entities[p];
+    if (pl === undefined) continue;
+    const props = shownProps(engine, view, pl, isEntity);
+    out.push(`${engine.nameOf(view, p)}${p === seat ? " (you)" : ""}${props === "" ? "" : `: ${props}`}`);
+    zonesOf(p);
   }
   return out.map(sanitize);
 }
@@ -240,7 +246,7 @@ export async function terminalSession(
   /** Per human seat: how much of the log it has been shown. */
   const shown = new Map<EntityId, number>();
   const write = (line: string) => io.write(`${line}\n`);
-  const decks = options?.decks ?? deckListsOfState(start, engine.module.rules.players);
+  const decks = options?.decks ?? deckListsOfState(start, start.seats ?? engine.module.rules.players);
   // Agents' reports are read by the people at the terminal: worded as their view shows the board.
   const humans = agents.map((a, i) => (a === null ? i + 1 : 0)).filter((s) => s > 0);
   const reader = humans.length === 1 ? (humans[0] as EntityId) : 0;

@@ -68,7 +68,7 @@ export function playFrom(
   options?: PlayOptions,
 ): PlayedMatch {
   const actions: Action[] = [];
-  const decks = options?.decks ?? deckListsOfState(state, engine.module.rules.players);
+  const decks = options?.decks ?? deckListsOfState(state, state.seats ?? engine.module.rules.players);
   while (!engine.isOver(state)) {
     const t = nextTurn(engine, state, agents, actions.length, options);
     record(

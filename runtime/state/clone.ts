@@ -15,6 +15,8 @@ export function copyEntity(e: Entity): Entity {
     counters: { ...e.counters },
   };
   if (e.holder !== undefined) c.holder = e.holder;
+  if (e.controller !== undefined) c.controller = e.controller;
+  if (e.known !== undefined) c.known = e.known.slice();
   return c;
 }
 
@@ -61,6 +63,9 @@ export function cloneState(s: State): State {
   };
   if (s.chain !== undefined) copy.chain = copyChain(s.chain);
   if (s.version !== undefined) copy.version = s.version;
+  if (s.seats !== undefined) copy.seats = s.seats;
+  if (s.salt !== undefined) copy.salt = s.salt;
+  if (s.shuffles !== undefined) copy.shuffles = { ...s.shuffles };
   return copy;
 }
 

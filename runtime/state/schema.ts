@@ -15,6 +15,23 @@ export const MAX_NAME = 100;
 const id = { type: "integer", minimum: 0, maximum: 9007199254740991 } as const;
 const name = { type: "string", minLength: 1, maxLength: 1000 } as const;
 
+/** A board's zones: card ids, or cards with property values (index 0 = top). */
+const boardZones = {
+  type: "object",
+  additionalProperties: {
+    type: "array",
+    maxItems: 10_000,
+    items: {
+      type: ["string", "object"],
+      minLength: 1,
+      maxLength: 1000,
+      required: ["card"],
+      properties: { card: name, props: { $ref: "#/definitions/values" } },
+      additionalProperties: false,
+    },
+  },
+} as const;
+
 const definitions = {
   value: {
     type: ["number", "string", "boolean", "null", "array"],
@@ -67,6 +84,7 @@ const definitions = {
       options: { $ref: "#/definitions/values" },
       version: name,
       game: { $ref: "#/definitions/values" },
+      zones: boardZones,
       players: {
         type: "array",
         minItems: 1,
@@ -76,21 +94,7 @@ const definitions = {
           properties: {
             name: { type: "string", maxLength: MAX_NAME },
             props: { $ref: "#/definitions/values" },
-            zones: {
-              type: "object",
-              additionalProperties: {
-                type: "array",
-                maxItems: 10_000,
-                items: {
-                  type: ["string", "object"],
-                  minLength: 1,
-                  maxLength: 1000,
-                  required: ["card"],
-                  properties: { card: name, props: { $ref: "#/definitions/values" } },
-                  additionalProperties: false,
-                },
-              },
-            },
+            zones: boardZones,
           },
           additionalProperties: false,
         },
@@ -177,6 +181,8 @@ export const STATE_SCHEMA = {
           owner: id,
           zone: { type: "string", maxLength: 1000 },
           holder: id,
+          controller: id,
+          known: { type: "array", maxItems: 64, items: id },
           arrival: id,
           props: { $ref: "#/definitions/values" },
           counters: { type: "object", additionalProperties: { type: "integer" } },
@@ -265,6 +271,7 @@ export const STATE_SCHEMA = {
               "shuffle",
               "modify",
               "chain",
+              "reveal",
             ],
           },
           text: { type: "string" },
@@ -274,6 +281,9 @@ export const STATE_SCHEMA = {
       },
     },
     turnstile: id,
+    seats: { type: "integer", minimum: 1, maximum: 8 },
+    salt: { type: "integer", minimum: 0, maximum: 4294967295 },
+    shuffles: { type: "object", additionalProperties: { type: "integer", minimum: 0 } },
     chain: {
       type: "object",
       required: ["links", "holder", "passes"],

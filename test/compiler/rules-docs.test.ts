@@ -48,3 +48,28 @@ describe("rule ids in docs/rules", () => {
     expect(ruleIdAt(text, 3)).toBeUndefined();
   });
 });
+
+describe("a game's own rules document (cards/coup/RULES.md)", () => {
+  const coup = parseRulesDoc(readFileSync(join(REPO, "cards/coup/RULES.md"), "utf8"));
+  const scenarioNames = textsUnder(join(REPO, "cards/coup/scenarios")).flatMap((t) =>
+    [...t.matchAll(/- name: "([^"]+)"/g)].map((m) => m[1] as string),
+  );
+
+  it("lists every CP-* id the game cites", () => {
+    expect(coup.size).toBe(29);
+    expect(coup.get("CP-COUP-2")).toBe("A player who starts a turn with ten coins or more must launch a coup.");
+    const cited = new Set(
+      textsUnder(join(REPO, "cards/coup")).flatMap((t) => t.match(/\bCP-[A-Z0-9]+(-[A-Z0-9]+)*\b/g) ?? []),
+    );
+    expect([...cited].filter((id) => !coup.has(id))).toEqual([]);
+  });
+
+  it("every rule is named by a scenario, and every card has a scenario file of its own", () => {
+    // CP-SETUP-3 (a random first player) is the game flow's, which no scenario runs: test/coup/ checks it.
+    const named = [...coup.keys()].filter((id) => id !== "CP-SETUP-3");
+    expect(named.filter((id) => !scenarioNames.some((n) => n.includes(id)))).toEqual([]);
+    const cards = readdirSync(join(REPO, "cards/coup/cards")).map((f) => f.replace(/\.yaml$/, ""));
+    const files = new Set(readdirSync(join(REPO, "cards/coup/scenarios")).map((f) => f.replace(/\.yaml$/, "")));
+    expect(cards.filter((c) => !files.has(c))).toEqual([]);
+  });
+});

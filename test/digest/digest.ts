@@ -92,8 +92,13 @@ function settings(
     ...decks.filter((d) => version !== null && d.version === version),
     ...decks.filter((d) => d.version === undefined),
   ];
+  // A game whose rules deal every card has no decks: its seats bring nothing (as `play` seats them).
+  if (decks.length === 0) pool.push({ id: "", name: "", zones: {}, file: "" });
   if (pool.length === 0) throw new Error(`no deck can be played${version !== null ? ` at version ${version}` : ""}`);
-  const chosen = Array.from({ length: module.rules.players }, (_, i) => pool[(h * (i + 1) + i) % pool.length] as Deck);
+  // Every number of seats the rules allow, in turn (one number for most games).
+  const min = module.rules.minPlayers ?? module.rules.players;
+  const seats = min + (g % (module.rules.players - min + 1));
+  const chosen = Array.from({ length: seats }, (_, i) => pool[(h * (i + 1) + i) % pool.length] as Deck);
   // Every fourth match plays the enumerated options at other values than their first.
   const opts: Record<string, Value> = {};
   if (g % 4 === 3) for (const [name, values] of options) opts[name] = values[1 + (h % (values.length - 1))] as Value;
@@ -102,7 +107,9 @@ function settings(
 
 /** The CLI command line of a match (what `play` would be asked to reproduce it). */
 function playCommand(game: string, s: ReturnType<typeof settings>): string {
-  const parts = ["cardwright play", game, "--seed", String(s.seed), "--deck", s.decks.map((d) => d.id).join(",")];
+  const parts = ["cardwright play", game, "--seed", String(s.seed)];
+  if (s.decks.some((d) => d.id !== "")) parts.push("--deck", s.decks.map((d) => d.id).join(","));
+  else parts.push("--players", String(s.decks.length));
   if (s.version !== null) parts.push("--version", s.version);
   for (const [k, v] of Object.entries(s.options)) parts.push("--option", `${k}=${String(v)}`);
   return parts.join(" ");

@@ -286,7 +286,7 @@ function proc_apply_damage(ctx, f) {
         ctx.at = 26; L["p"] = fn_as_player(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "e": ctx.field(L["ev"], "target") } });
         ctx.at = 27; if (!$is(L["p"], null)) {
           ctx.at = 28; ctx.set(L["p"], "life", Math.max(ctx.get(L["p"], "life") - L["n"], 0));
-          ctx.at = 29; ctx.log(ctx.text(ctx.name(L["p"]) + " takes " + String(L["n"]) + " damage from " + ctx.name(ctx.field(L["ev"], "source"))));
+          ctx.at = 29; ctx.logParts([ctx.name(L["p"]), " takes ", String(L["n"]), " damage from ", [ctx.field(L["ev"], "source")]]);
           ctx.at = 30; if (ctx.get(L["p"], "life") === 0) {
             ctx.at = 31; ctx.win(f, ctx.opponent(L["p"])); return;
           }
@@ -296,7 +296,7 @@ function proc_apply_damage(ctx, f) {
         ctx.at = 34; if ($is(L["s"], null)) {
           ctx.at = 35; ctx.ret(f, null); return;
         }
-        ctx.at = 36; ctx.log(ctx.text(ctx.name(L["s"]) + " takes " + String(L["n"]) + " damage from " + ctx.name(ctx.field(L["ev"], "source"))));
+        ctx.at = 36; ctx.logParts([[L["s"]], " takes ", String(L["n"]), " damage from ", [ctx.field(L["ev"], "source")]]);
         ctx.at = 37; L["power"] = ctx.get(L["s"], "power");
         f.step = 1;
         ctx.at = 38; ctx.emit(f, null, "summon-damaged", { "card": L["s"], "amount": L["n"], "power": L["power"], "source": ctx.field(L["ev"], "source") });
@@ -335,7 +335,7 @@ function proc_destroy(ctx, f) {
         }
         ctx.at = 43; ctx.move(L["s"], ctx.owner(L["s"]), "coolZone", "bottom");
         ctx.at = 44; ctx.set(L["s"], "blocking", false);
-        ctx.at = 45; ctx.log(ctx.text(ctx.name(L["s"]) + " goes to the cool zone"));
+        ctx.at = 45; ctx.logParts([[L["s"]], " goes to the cool zone"]);
         f.step = 1;
         ctx.at = 46; ctx.emit(f, null, "destroyed", { "card": L["s"] });
         return;
@@ -757,7 +757,7 @@ function action_attack(ctx, f) {
       }
       case 1: {
         ctx.at = 111; ctx.set(L["c"], "tapped", true);
-        ctx.at = 112; ctx.log(ctx.text(ctx.name(L["c"]) + " attacks " + ctx.name(L["t"])));
+        ctx.at = 112; ctx.logParts([[L["c"]], " attacks ", [L["t"]]]);
         f.step = 2;
         ctx.at = 113; ctx.emit(f, null, "attack", { "attacker": L["c"], "target": L["t"] });
         return;
@@ -790,7 +790,7 @@ function action_attack(ctx, f) {
       case 8: {
         ctx.at = 120; ctx.set(L["b"], "tapped", true);
         ctx.at = 121; ctx.set(L["b"], "blocking", true);
-        ctx.at = 122; ctx.log(ctx.text(ctx.name(L["b"]) + " blocks " + ctx.name(L["c"])));
+        ctx.at = 122; ctx.logParts([[L["b"]], " blocks ", [L["c"]]]);
         f.step = 11;
         ctx.at = 123; ctx.call(f, null, "battle", { "a": L["c"], "b": L["b"] });
         return;

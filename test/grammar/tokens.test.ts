@@ -87,6 +87,8 @@ describe("identifiers and keywords", () => {
         "where",
         "use",
         "as",
+        "reveal",
+        "hide",
       ].sort(),
     );
   });

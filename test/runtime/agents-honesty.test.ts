@@ -36,7 +36,7 @@ const untimed = (r: DecisionReport) => ({ ...r, ms: 0 });
 
 /** The entities `player`'s view masks (in zones the player cannot see), by owner. */
 function hiddenFrom(engine: Engine, state: State, player: EntityId): Map<EntityId, EntityId[]> {
-  const view = engine.view(state, player);
+  const view = engine.view(state, player, { realIds: true });
   const out = new Map<EntityId, EntityId[]>();
   for (const key in view.zones) {
     for (const id of view.zones[key] as EntityId[]) {
@@ -69,7 +69,7 @@ function secretlyDifferent(engine: Engine, state: State, player: EntityId, seed:
       s.entities[id] = { ...at, card: from.card, props: { ...from.props }, counters: { ...from.counters } };
     });
   }
-  const view = engine.view(state, player);
+  const view = engine.view(state, player, { realIds: true });
   for (const key in view.zones) {
     const ids = view.zones[key] as EntityId[];
     if (ids.length < 2 || !ids.every((id) => (view.entities[id] as Entity).card === null)) continue;

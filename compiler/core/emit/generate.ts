@@ -18,6 +18,7 @@
  * returned `clauses` say where clause k is. Without the option no probe is printed: normal builds
  * and the bench run the same code as before.
  */
+import type { Type } from "../semantic/types.ts";
 import type { CompiledUnit, IrExpr, IrStmt, SourceAt, StepBlock, SuspendOp, Terminator } from "../semantic/ir.ts";
 import { walkExpr, walkStmt } from "../semantic/ir-walk.ts";
 import { at, ExprPrinter, P } from "./js-expr.ts";
@@ -207,6 +208,12 @@ class ModulePrinter {
       case "remove":
         w(`${t()}ctx.remove(${this.c(s.what)});`, s.at);
         return;
+      case "reveal":
+        w(`${t()}ctx.reveal(${this.c(s.what)}, ${s.to === null ? "0" : this.c(s.to)});`, s.at);
+        return;
+      case "hide":
+        w(`${t()}ctx.hide(${this.c(s.what)});`, s.at);
+        return;
       case "shuffle":
         w(`${t()}ctx.shuffle(${this.c(s.owner)}, ${q(s.zone)});`, s.at);
         return;
@@ -219,9 +226,18 @@ class ModulePrinter {
       case "modify":
         w(`${t()}ctx.modify(${this.c(s.obj)}, ${q(s.name)}, ${q(s.op)}, ${this.c(s.value)}, ${q(s.until)});`, s.at);
         return;
-      case "log":
-        w(`${t()}ctx.log(${this.c(s.text)});`, s.at);
+      case "log": {
+        // A text naming cards goes as pieces, so that each viewer's log hides the cards that
+        // viewer could not see when it was written (runtime/view.ts).
+        const parts = s.text.k === "text" ? s.text.parts : [];
+        if (parts.some((p) => typeof p !== "string" && namesCards(p.ty))) {
+          const pieces = parts.map((p) =>
+            typeof p === "string" ? q(p) : namesCards(p.ty) ? `[${this.c(p)}]` : this.ex.textOf(p).s,
+          );
+          w(`${t()}ctx.logParts([${pieces.join(", ")}]);`, s.at);
+        } else w(`${t()}ctx.log(${this.c(s.text)});`, s.at);
         return;
+      }
       case "use":
         w(`${t()}ctx.use(f);`, s.at);
         return;
@@ -563,4 +579,12 @@ export function generateModule(
   if (!/^[\x21-\x7e]+$/.test(url)) throw new Error("internal: a source map URL must be visible ASCII without spaces");
   w.line(`//# sourceMappingURL=${url}`);
   return { js: w.lines.join("\n") + "\n", map, statements: w.positions.length, clauses: w.clauses };
+}
+
+/** Whether values of a type may name cards (a card, an entity, or a list or option of them). */
+function namesCards(ty: Type): boolean {
+  if (ty.t === "card" || ty.t === "entity") return true;
+  if (ty.t === "opt") return namesCards(ty.of);
+  if (ty.t === "list") return namesCards(ty.of);
+  return false;
 }

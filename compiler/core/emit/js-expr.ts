@@ -252,7 +252,12 @@ export class ExprPrinter {
       case "players":
         return call("ctx.players()");
       case "other":
+      case "next":
         return call(`ctx.opponent(${s(0)})`);
+      case "previous":
+        return call(`ctx.previous(${s(0)})`);
+      case "opponents":
+        return call(`ctx.opponents(${s(0)})`);
       case "links":
         return call("ctx.links()");
       case "holder":

@@ -37,6 +37,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
   const has = (id: string) => (unitIds.has(id) ? id : null);
   return {
     players: voc.players,
+    ...(voc.minPlayers !== voc.players ? { minPlayers: voc.minPlayers } : {}),
     match: { games: voc.match.games, winsNeeded: voc.match.wins },
     props: { card: props(voc.props.card), player: props(voc.props.player), game },
     zones: Object.fromEntries(
@@ -47,6 +48,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
           visibility: z.visibility,
           ...(z.limit !== undefined ? { limit: z.limit } : {}),
           ...(z.role !== undefined ? { role: z.role } : {}),
+          ...(z.of === "game" ? { of: "game" as const } : {}),
         },
       ]),
     ),

@@ -8,6 +8,7 @@ import type { ScenarioFileModel } from "../workspace/model.ts";
 import type { Declaration, Reference } from "../semantic/symbols.ts";
 import type { Span } from "../text/positions.ts";
 import { DECISION_KEYS, EXPECT_KEYWORDS } from "./expect.ts";
+import { cardRef, playerRef } from "./names.ts";
 import { ZONE_MATCHERS } from "./match.ts";
 import { validateWithSchema } from "../files/schema-validate.ts";
 import { SourceFile, type YamlPath } from "../text/source.ts";
@@ -47,9 +48,16 @@ export const SCENARIO_SCHEMA = {
             type: "object",
             properties: {
               options: { type: "object", additionalProperties: scalar },
-              game: { type: "object", additionalProperties: { oneOf: [scalar, refSchema] } },
+              // Game properties, and the cards of the game's shared zones (lists).
+              game: { type: "object", additionalProperties: { oneOf: [scalar, refSchema, { type: "array" }] } },
               me: { type: "object" },
               opponent: { type: "object" },
+              seat3: { type: "object" },
+              seat4: { type: "object" },
+              seat5: { type: "object" },
+              seat6: { type: "object" },
+              seat7: { type: "object" },
+              seat8: { type: "object" },
             },
             additionalProperties: false,
           },
@@ -67,7 +75,11 @@ export const SCENARIO_SCHEMA = {
 };
 
 export { EXPECT_KEYWORDS } from "./expect.ts";
-const WINNERS = ["me", "opponent", "draw", "none"];
+const SIDES = ["me", "opponent", "seat3", "seat4", "seat5", "seat6", "seat7", "seat8"];
+const WINNERS = [...SIDES, "draw", "none"];
+/** A card named in a step or a choice, its side and zone left out (`opponent.hand.guard` → guard). */
+const cardOfRef = (ref: string, zones: ReadonlyMap<string, unknown>): string =>
+  cardRef(ref, Object.fromEntries(zones))?.card ?? ref;
 /** What every card answers besides its properties and fields. */
 const CARD_BUILTIN_PROPS = ["zone", "owner", "kind", "card", "name"];
 
@@ -181,6 +193,17 @@ class ScenarioChecker {
     return k ? `field:${k.name}:${name}` : undefined;
   }
 
+  /** Whether a `by:` names a seat of this game (me, opponent, seat3 … up to its most players). */
+  private isSeat(v: unknown): boolean {
+    const seat = playerRef(String(v));
+    return seat !== undefined && seat <= Math.max(2, this.voc.players);
+  }
+  /** The seats a `by:` may name, for messages. */
+  private seatNames(): string {
+    const n = this.voc.players;
+    return n <= 2 ? "me or opponent" : n === 3 ? "me, opponent or seat3" : `me, opponent or seat3 … seat${n}`;
+  }
+
   // ── given ─────────────────────────────────────────────────────────────────
   private given(at: YamlPath, given: Obj): void {
     const gameProps = [...this.voc.props.game.keys(), ...this.voc.options.keys()];
@@ -188,7 +211,19 @@ class ScenarioChecker {
       for (const key of Object.keys(isObj(given[section]) ? given[section] : {})) {
         const path = [...at, "given", section, key];
         const span = this.src.spanAt(path, "key");
-        if (this.voc.props.game.has(key)) {
+        const value = (given[section] as Obj)[key];
+        if (section === "game" && this.voc.zones.get(key)?.of === "game") {
+          this.ref(span, `zone:${key}`);
+          if (Array.isArray(value)) value.forEach((c, i) => this.boardCard([...path, i], c));
+          else
+            this.diags.push({
+              file: this.src.file,
+              range: this.src.rangeAt(path),
+              severity: "error",
+              code: "scenario/zone-not-list",
+              message: `zone '${key}' must be a list of card ids`,
+            });
+        } else if (this.voc.props.game.has(key)) {
           this.ref(span, `property:game:${key}`);
           this.boardRef(path, (given[section] as Obj)[key]);
         } else if (this.voc.options.has(key)) this.ref(span, `option:${key}`);
@@ -201,13 +236,26 @@ class ScenarioChecker {
           );
       }
     }
-    for (const who of ["me", "opponent"] as const) {
+    for (const who of SIDES) {
       const spec = given[who];
       if (!isObj(spec)) continue;
+      const seat = playerRef(who) ?? 0;
+      if (seat > this.voc.players)
+        this.error(
+          this.src.spanAt([...at, "given", who], "key")?.range ?? this.src.rangeAt([...at, "given", who], "key"),
+          "scenario/unknown-property",
+          `this game has at most ${this.voc.players} players: there is no ${who}`,
+        );
       for (const [key, v] of Object.entries(spec)) {
         const path = [...at, "given", who, key];
         const span = this.src.spanAt(path, "key");
-        if (this.voc.zones.has(key)) {
+        if (this.voc.zones.get(key)?.of === "game")
+          this.error(
+            span?.range ?? this.src.rangeAt(path, "key"),
+            "scenario/unknown-property",
+            `'${key}' is a zone of the game, not of a player: give its cards under 'game:'`,
+          );
+        else if (this.voc.zones.has(key)) {
           this.ref(span, `zone:${key}`);
           if (!Array.isArray(v)) {
             this.diags.push({
@@ -239,8 +287,7 @@ class ScenarioChecker {
     if (Array.isArray(v)) return v.forEach((x, i) => this.boardRef([...path, i], x));
     if (!isObj(v) || typeof v["ref"] !== "string") return;
     const card = v["ref"].split(".").pop() ?? "";
-    if (card !== "me" && card !== "opponent")
-      this.cardRef(this.src.spanAt([...path, "ref"]), [...path, "ref"], "value", card);
+    if (playerRef(card) === undefined) this.cardRef(this.src.spanAt([...path, "ref"]), [...path, "ref"], "value", card);
   }
 
   private boardCard(path: YamlPath, c: unknown): void {
@@ -321,8 +368,12 @@ class ScenarioChecker {
         );
       return this.expectBlock([...path, "expect"], step["expect"]);
     }
-    if ("by" in step && step["by"] !== "me" && step["by"] !== "opponent")
-      this.bad([...path, "by"], "scenario/bad-step", `'by' must be me or opponent, not ${JSON.stringify(step["by"])}`);
+    if ("by" in step && !this.isSeat(step["by"]))
+      this.bad(
+        [...path, "by"],
+        "scenario/bad-step",
+        `'by' must be ${this.seatNames()}, not ${JSON.stringify(step["by"])}`,
+      );
     const answers = Object.keys(step).filter((k) => k !== "by" && k !== "refused");
     if (answers.length !== 1)
       this.bad(
@@ -370,8 +421,7 @@ class ScenarioChecker {
       for (const [a, p] of args) {
         if (typeof a !== "string") continue;
         // `card`, `me.card`, `opponent.card`: a card id names its card (other values are left to the run).
-        const dot = a.indexOf(".");
-        const card = dot > 0 && (a.startsWith("me.") || a.startsWith("opponent.")) ? a.slice(dot + 1) : a;
+        const card = cardOfRef(a, this.voc.zones);
         const span = this.src.spanAt(p);
         if (this.voc.cards.has(card) && span)
           this.refs.push({
@@ -460,8 +510,8 @@ class ScenarioChecker {
         );
         continue;
       }
-      if (k === "by" && w !== "me" && w !== "opponent")
-        this.bad(at, "scenario/bad-decision", `'by' is me or opponent, not ${JSON.stringify(w)}`);
+      if (k === "by" && !this.isSeat(w))
+        this.bad(at, "scenario/bad-decision", `'by' is ${this.seatNames()}, not ${JSON.stringify(w)}`);
       if (k === "type" && !["act", "choose", "may"].includes(String(w)))
         this.bad(at, "scenario/bad-decision", `'type' is act, choose or may, not ${JSON.stringify(w)}`);
       if (k === "window") {
@@ -491,14 +541,14 @@ class ScenarioChecker {
 
   /** What a choice offers: `me`, `opponent`, `none`, a card id, or `me.`/`opponent.` + card id. */
   private choiceRef(path: YamlPath, item: unknown): void {
-    if (item === null || item === "none" || item === "me" || item === "opponent") return;
+    if (item === null || item === "none" || (typeof item === "string" && playerRef(item) !== undefined)) return;
     if (typeof item !== "string")
       return this.bad(
         path,
         "scenario/bad-decision",
         `a choice is named by a card id, me, opponent or none, not ${JSON.stringify(item)}`,
       );
-    const card = item.startsWith("me.") ? item.slice(3) : item.startsWith("opponent.") ? item.slice(9) : item;
+    const card = cardOfRef(item, this.voc.zones);
     const span = this.src.spanAt(path);
     this.cardRef(span ? this.src.spanOf(span.end - card.length, span.end) : undefined, path, "value", card);
   }
@@ -507,7 +557,9 @@ class ScenarioChecker {
   private expectValue(path: YamlPath, key: string, v: unknown): void {
     const parts = key.split(".");
     const zone =
-      parts.length === 2 && (parts[0] === "me" || parts[0] === "opponent") && this.voc.zones.has(parts[1] ?? "");
+      parts.length === 2 &&
+      (playerRef(parts[0] ?? "") !== undefined || parts[0] === "game") &&
+      this.voc.zones.has(parts[1] ?? "");
     if (!zone) {
       if (isObj(v))
         this.bad(
@@ -603,6 +655,11 @@ class ScenarioChecker {
     const bad = (i: number, message: string, candidates: readonly string[]) =>
       this.error(part(i)?.range ?? whole(), "scenario/unknown-property", message, closest(parts[i] ?? "", candidates));
     const [head, ...rest] = parts;
+    if (head === "game" && this.voc.zones.get(rest[0] ?? "")?.of === "game") {
+      this.ref(part(1), `zone:${rest[0]}`);
+      if (rest.length > 1) this.cardPath(path, parts, 2, part, whole, rest[2]);
+      return;
+    }
     if (head === "game") {
       const prop = rest.join(".");
       if (this.voc.props.game.has(prop)) this.ref(part(1), `property:game:${prop}`);
@@ -610,7 +667,7 @@ class ScenarioChecker {
       else bad(1, `the game has no property '${prop}'`, [...this.voc.props.game.keys(), ...this.voc.options.keys()]);
       return;
     }
-    if (head === "me" || head === "opponent") {
+    if (head !== undefined && playerRef(head) !== undefined) {
       const [second, third, fourth] = rest;
       if (second === undefined) {
         this.diags.push({

@@ -13,7 +13,7 @@ import type { Type } from "../semantic/types.ts";
 import type { Vocabulary } from "../semantic/vocabulary.ts";
 import type { YamlPath } from "../text/source.ts";
 import { didYouMean } from "../text/suggest.ts";
-import { playerRef } from "./names.ts";
+import { playerRef, sideName, sideRef } from "./names.ts";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -51,12 +51,31 @@ const fail = (path: YamlPath, message: string, hint?: string, part: "key" | "val
 export function givenToBoard(module: GameModule, given: unknown, version: string | null): Board {
   const g = isObj(given) ? given : {};
   const rules = module.rules;
-  const players = SIDES.map((who) => sideToPlayer(module, who, isObj(g[who]) ? g[who] : {}));
-  for (const [section, what] of [
-    ["game", "the game has no property"],
-    ["options", "no option"],
+  // Seats 1 and 2 are `me` and `opponent`; a game for more seats names the others seat3 … seat8.
+  let seats = Math.max(2, rules.minPlayers ?? rules.players);
+  for (const key of Object.keys(g)) {
+    const seat = playerRef(key);
+    if (seat !== undefined && seat > seats) seats = seat;
+  }
+  if (seats > rules.players)
+    fail(["given"], `this game has at most ${rules.players} players, the scenario names seat ${seats}`);
+  const sides = Array.from({ length: seats }, (_, i) => sideName(i + 1));
+  const players = sides.map((who) => sideToPlayer(module, who, isObj(g[who]) ? g[who] : {}));
+  // `game:` holds the game's properties and the cards of its shared zones (`of: game`).
+  const gameGiven = isObj(g["game"]) ? g["game"] : {};
+  const gameProps: Record<string, Value> = {};
+  const gameZones: Record<string, BoardCard[]> = {};
+  for (const [key, v] of Object.entries(gameGiven)) {
+    if (rules.zones[key]?.of === "game") {
+      if (!Array.isArray(v)) fail(["given", "game", key], `zone '${key}' must be a list of card ids`);
+      gameZones[key] = (v as unknown[]).map((c, i) => boardCard(module, c, ["given", "game", key, i]));
+    } else gameProps[key] = v as Value;
+  }
+  for (const [section, keys, what] of [
+    ["game", Object.keys(gameProps), "the game has no property"],
+    ["options", Object.keys(isObj(g["options"]) ? g["options"] : {}), "no option"],
   ] as const) {
-    for (const key of Object.keys(isObj(g[section]) ? g[section] : {}))
+    for (const key of keys)
       if (!(key in rules.props.game))
         fail(["given", section, key], `${what} '${key}'`, didYouMean(key, Object.keys(rules.props.game)), "key");
   }
@@ -64,7 +83,8 @@ export function givenToBoard(module: GameModule, given: unknown, version: string
     players,
     ...(version !== null ? { version } : {}),
     ...(isObj(g["options"]) ? { options: g["options"] as Record<string, Value> } : {}),
-    ...(isObj(g["game"]) ? { game: g["game"] as Record<string, Value> } : {}),
+    ...(isObj(g["game"]) ? { game: gameProps } : {}),
+    ...(Object.keys(gameZones).length > 0 ? { zones: gameZones } : {}),
   };
   return resolveRefs(module, board);
 }
@@ -75,6 +95,8 @@ function sideToPlayer(module: GameModule, who: string, spec: Obj): Board["player
   const props: Record<string, Value> = {};
   for (const [key, v] of Object.entries(spec)) {
     const at: YamlPath = ["given", who, key];
+    if (rules.zones[key]?.of === "game")
+      fail(at, `'${key}' is a zone of the game, not of a player: give its cards under 'game:'`, undefined, "key");
     if (key in rules.zones) {
       if (!Array.isArray(v)) fail(at, `zone '${key}' must be a list of card ids`);
       zones[key] = (v as unknown[]).map((c, i) => boardCard(module, c, [...at, i]));
@@ -89,7 +111,7 @@ function sideToPlayer(module: GameModule, who: string, spec: Obj): Board["player
       );
     }
   }
-  return { name: who === "me" ? "Me" : "Opponent", props, zones };
+  return { name: who === "me" ? "Me" : who === "opponent" ? "Opponent" : `Seat ${who.slice(4)}`, props, zones };
 }
 
 function boardCard(module: GameModule, c: unknown, at: YamlPath): BoardCard {
@@ -115,20 +137,25 @@ function boardCard(module: GameModule, c: unknown, at: YamlPath): BoardCard {
 
 /** `{ ref: … }` property values: the entity numbers the board gives (see the file's comment). */
 function resolveRefs(module: GameModule, board: Board): Board {
+  const sides = board.players.map((_, i) => sideName(i + 1));
   const cards: { side: string; zone: string; card: string; id: EntityId }[] = [];
   let next = board.players.length + 1;
   board.players.forEach((p, i) => {
     for (const z in p.zones ?? {})
       for (const c of p.zones?.[z] ?? [])
-        cards.push({ side: SIDES[i] as string, zone: z, card: typeof c === "string" ? c : c.card, id: next++ });
+        cards.push({ side: sides[i] as string, zone: z, card: typeof c === "string" ? c : c.card, id: next++ });
   });
+  // The game's shared zones come after every seat's (as buildBoard numbers them).
+  for (const z in board.zones ?? {})
+    for (const c of board.zones?.[z] ?? [])
+      cards.push({ side: "game", zone: z, card: typeof c === "string" ? c : c.card, id: next++ });
   const one = (ref: unknown, at: YamlPath): EntityId => {
     if (typeof ref !== "string") fail(at, "a reference is a text: me, opponent, <card>, me.<card> or me.<zone>.<card>");
     const text = ref as string;
     const player = playerRef(text);
     if (player !== undefined) return player;
     const parts = text.split(".");
-    const side = parts.length > 1 && playerRef(parts[0] as string) !== undefined ? (parts[0] as string) : null;
+    const side = parts.length > 1 && sideRef(parts[0] as string) !== undefined ? (parts[0] as string) : null;
     const zone = side !== null && parts.length === 3 ? (parts[1] as string) : null;
     const card = parts[parts.length - 1] as string;
     if (parts.length > (side === null ? 1 : zone === null ? 2 : 3) || (zone !== null && !(zone in module.rules.zones)))
@@ -167,8 +194,9 @@ function resolveRefs(module: GameModule, board: Board): Board {
   return {
     ...board,
     ...(board.game !== undefined ? { game: props(board.game, ["given", "game"]) } : {}),
+    ...(board.zones !== undefined ? { zones: board.zones } : {}),
     players: board.players.map((p, i) => {
-      const who = SIDES[i] as string;
+      const who = sides[i] as string;
       const zones: Record<string, BoardCard[]> = {};
       for (const z in p.zones ?? {}) {
         zones[z] = (p.zones?.[z] ?? []).map((c, k) =>

@@ -307,7 +307,7 @@ class Expectation {
     const path = this.key.split(".");
     const [head, ...rest] = path;
     const zones = this.ctx.module.rules.zones;
-    const player = head === undefined ? undefined : playerRef(head);
+    const player = head === undefined ? undefined : head === "game" ? 0 : playerRef(head);
     if (player !== undefined && rest.length === 1 && (rest[0] as string) in zones) {
       const ids = this.ctx.engine.zoneCards(this.st, player, rest[0] as string);
       for (const m of matchZone(this.key, want, ids, this.view()))
@@ -346,8 +346,13 @@ class Expectation {
     const zones = module.rules.zones;
     const cardsOf = (owner: EntityId | undefined, zone: string | undefined) =>
       Object.values(this.st.entities).filter(
-        (e) => e.card !== null && (owner === undefined || e.owner === owner) && (zone === undefined || e.zone === zone),
+        (e) =>
+          e.card !== null &&
+          (owner === undefined || (zone === undefined ? e.owner === owner : (e.holder ?? e.owner) === owner)) &&
+          (zone === undefined || e.zone === zone),
       );
+    if (head === "game" && rest[0] !== undefined && zones[rest[0]]?.of === "game")
+      return this.cardProp(cardsOf(0, rest[0]), rest[1], rest[2], `game.${rest[0]}`);
     if (head === "game") return this.guard(() => engine.read(this.st, 0, rest.join(".")));
     const player = head === undefined ? undefined : playerRef(head);
     if (player !== undefined) {

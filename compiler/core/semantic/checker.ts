@@ -69,6 +69,9 @@ export const BUILTINS: Record<Builtin, { readonly params: number | [number, numb
   catalog: { params: 0, doc: "catalog(): every card id of the game" },
   players: { params: 0, doc: "players(): every player in seat order" },
   other: { params: 1, doc: "other(p): the next player" },
+  next: { params: 1, doc: "next(p): the player after p in turn order (seat order, wrapping around)" },
+  previous: { params: 1, doc: "previous(p): the player before p in turn order" },
+  opponents: { params: 1, doc: "opponents(p): every other player, in turn order from the one after p" },
   links: { params: 0, doc: "links(): the source cards of the chain's links, bottom first" },
   holder: { params: 0, doc: "holder(): the player holding priority, or none" },
   misplaced: {
@@ -429,8 +432,14 @@ export class Checker {
       case "me":
         return { k: "me", ty: T.player };
       case "opponent":
-        if (this.voc.players !== 2)
-          this.error(e.span, "check/opponent", "'opponent' is only defined for two-player games", "use other(me)");
+        if (this.voc.players !== 2 || this.voc.minPlayers !== 2)
+          this.error(
+            e.span,
+            "check/opponent",
+            "'opponent' is only defined for two-player games",
+            // A did-you-mean is a quick fix; next(me) is who `opponent` was in a game for two.
+            "did you mean 'next(me)'?",
+          );
         return { k: "opponent", of: { k: "me", ty: T.player }, ty: T.player };
       case "self":
         if (!this.ctx.self) {
@@ -520,6 +529,7 @@ export class Checker {
     const voc = this.voc;
     const cardMember = (): Type | undefined => {
       if (name === "owner") return T.player;
+      if (name === "controller") return T.player;
       if (name === "kind") return T.enumOf(KIND_ENUM);
       if (name === "card") return T.cardid;
       if (name === "name") return T.text;
@@ -536,7 +546,7 @@ export class Checker {
       return undefined;
     };
     const playerMember = (): { ty: Type; how: "prop" | "zone" } | undefined => {
-      if (voc.zones.has(name)) return { ty: T.list(T.card), how: "zone" };
+      if (voc.zones.has(name) && voc.zones.get(name)?.of !== "game") return { ty: T.list(T.card), how: "zone" };
       if (name === "name") return { ty: T.text, how: "prop" };
       const p = voc.props.player.get(name);
       return p ? { ty: propType(p), how: "prop" } : undefined;
@@ -569,6 +579,8 @@ export class Checker {
       case "player": {
         const m = playerMember();
         if (m) return m;
+        if (voc.zones.get(name)?.of === "game")
+          return { error: `'${name}' is a zone of the game, not of a player`, hint: `game.${name}` };
         return {
           error: `a player has no property or zone '${name}'`,
           ...hintOf(didYouMean(name, [...voc.props.player.keys(), ...voc.zones.keys()])),
@@ -589,6 +601,7 @@ export class Checker {
         return { error: `neither players nor cards have '${name}'` };
       }
       case "game": {
+        if (voc.zones.get(name)?.of === "game") return { ty: T.list(T.card), how: "zone" };
         const p = voc.props.game.get(name) ?? voc.options.get(name);
         if (p) return { ty: propType(p), how: "prop" };
         return {
@@ -846,6 +859,15 @@ export class Checker {
       case "other":
         this.expect(s0, a0?.ty ?? T.unknown, T.player, "other() needs a player");
         return { k: "opponent", of: a0 ?? { k: "me", ty: T.player }, ty: T.player };
+      case "next":
+      case "previous":
+        this.expect(s0, a0?.ty ?? T.unknown, T.player, `${b}() needs a player`);
+        ty = T.player;
+        break;
+      case "opponents":
+        this.expect(s0, a0?.ty ?? T.unknown, T.player, "opponents() needs a player");
+        ty = T.list(T.player);
+        break;
       case "links":
         ty = T.list(T.card);
         break;
@@ -1100,6 +1122,25 @@ export class Checker {
           this.error(s.what.span, "check/type", `only cards can be removed (found ${typeToString(what.ty)})`);
         return [{ k: "remove", what, line }];
       }
+      case "reveal":
+      case "hide": {
+        if (this.impure(s.span, `'${s.kind}'`)) return [];
+        const what = this.expr(s.what);
+        const done = s.kind === "hide" ? "hidden" : "revealed";
+        if (what.ty.t === "none")
+          this.error(s.what.span, "check/maybe-none", `'none' is no card: there is nothing to ${s.kind}`);
+        else if (what.ty.t === "opt") this.need(s.what.span, what.ty, `only cards can be ${done}`);
+        else if (!assignable(what.ty, T.card) && !assignable(what.ty, T.list(T.card)))
+          this.error(s.what.span, "check/type", `only cards can be ${done} (found ${typeToString(what.ty)})`);
+        if (s.kind === "hide") return [{ k: "hide", what, line }];
+        let to: IrExpr | null = null;
+        if (s.to !== undefined) {
+          to = this.expr(s.to);
+          if (to.ty.t === "opt") to = { ...to, ty: this.need(s.to.span, to.ty, "a card is revealed to a player") };
+          else this.expect(s.to.span, to.ty, T.player, "a card is revealed to a player");
+        }
+        return [{ k: "reveal", what, to, line }];
+      }
       case "shuffle": {
         if (this.impure(s.span, "'shuffle'")) return [];
         const z = this.zoneRef(s.zone);
@@ -1225,7 +1266,17 @@ export class Checker {
       return undefined;
     }
     this.ref(m.property.span, `zone:${zone}`, T.list(T.card));
-    this.expect(m.object.span, owner.ty, T.player, "a zone belongs to a player");
+    if (this.voc.zones.get(zone)?.of === "game") {
+      if (owner.ty.t !== "game" && owner.ty.t !== "unknown")
+        this.error(
+          m.object.span,
+          "check/type",
+          `'${zone}' is a zone of the game, not of a player`,
+          "did you mean 'game'?",
+        );
+    } else if (owner.ty.t === "game")
+      this.error(m.object.span, "check/type", `'${zone}' is a zone of each player, not of the game`, `me.${zone}`);
+    else this.expect(m.object.span, owner.ty, T.player, "a zone belongs to a player");
     return { owner, zone };
   }
 
@@ -1254,6 +1305,21 @@ export class Checker {
               ? (this.voc.props.player.get(name) ?? this.voc.props.card.get(name))
               : undefined;
     if (obj.ty.t === "unknown") return undefined;
+    // A card's controller is the one built-in fact the rules may change (`me` of its effects).
+    if (!decl && obj.ty.t === "card" && name === "controller") {
+      this.checkOp(valueExpr.span, op, T.player, op === "=" ? required(value.ty) : value.ty);
+      return { obj, name, value };
+    }
+    if (!decl && obj.ty.t === "card" && name === "owner") {
+      this.error(
+        target.property.span,
+        "check/read-only",
+        "'owner' cannot be changed",
+        // The owner is who brought the card; who plays it is its controller (a quick fix).
+        "did you mean 'controller'?",
+      );
+      return undefined;
+    }
     if (!decl) {
       const m = this.memberOf(obj.ty, name);
       if ("error" in m) this.error(target.property.span, "check/unknown-member", m.error, m.hint);

@@ -108,7 +108,12 @@ export function walkStmt(s: IrStmt, visit: (e: IrExpr) => void): void {
       go(s.owner);
       return;
     case "remove":
+    case "hide":
       go(s.what);
+      return;
+    case "reveal":
+      go(s.what);
+      if (s.to !== null) go(s.to);
       return;
     case "log":
       go(s.text);

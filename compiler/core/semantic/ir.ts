@@ -23,6 +23,9 @@ export type Builtin =
   | "catalog"
   | "players"
   | "other"
+  | "next"
+  | "previous"
+  | "opponents"
   | "links"
   | "holder"
   | "misplaced";
@@ -130,6 +133,9 @@ type IrStmtBody =
       readonly until: string;
     }
   | { readonly k: "remove"; readonly what: IrExpr }
+  /** `reveal x [to p]` (`to` null: everyone) and `hide x`. */
+  | { readonly k: "reveal"; readonly what: IrExpr; readonly to: IrExpr | null }
+  | { readonly k: "hide"; readonly what: IrExpr }
   | { readonly k: "log"; readonly text: IrExpr }
   | { readonly k: "use" }
   | { readonly k: "if"; readonly cond: IrExpr; readonly then: readonly IrStmt[]; readonly else: readonly IrStmt[] }

@@ -58,20 +58,29 @@ export interface ActionDecl {
   readonly window: string;
 }
 
+/** A zone: who sees it, its limit, and whether each player has one or the game has one shared. */
+export interface ZoneDecl {
+  readonly visibility: "public" | "owner" | "hidden";
+  readonly limit?: number;
+  readonly of: "player" | "game";
+  /** What the zone is for, to hosts that count cards (runtime ZoneDef.role). */
+  readonly role?: ZoneRole;
+}
+
 export interface Vocabulary {
   readonly game: string;
   readonly name: string;
+  /** The most seats the game plays with (`players: n` or `players: { min, max }`). */
   readonly players: number;
+  /** The fewest seats (equal to `players` unless the rules give a range). */
+  readonly minPlayers: number;
   readonly match: { readonly games: number; readonly wins: number };
   readonly options: ReadonlyMap<string, PropDecl & { readonly values: readonly (string | number)[] }>;
   readonly enums: ReadonlyMap<string, readonly string[]>;
   /** Enum value (and card kind) → its enum. */
   readonly enumOfValue: ReadonlyMap<string, string>;
   readonly keywords: ReadonlySet<string>;
-  readonly zones: ReadonlyMap<
-    string,
-    { readonly visibility: "public" | "owner" | "hidden"; readonly limit?: number; readonly role?: ZoneRole }
-  >;
+  readonly zones: ReadonlyMap<string, ZoneDecl>;
   readonly kinds: ReadonlyMap<string, KindDecl>;
   readonly cardFields: ReadonlyMap<string, FieldDecl>;
   readonly props: {
@@ -146,9 +155,21 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
     return ty;
   };
 
-  const zones = new Map<string, { visibility: "public" | "owner" | "hidden"; limit?: number; role?: ZoneRole }>();
-  for (const [name, z] of entries(r["zones"]))
-    zones.set(name, obj(z) as { visibility: "public" | "owner" | "hidden"; limit?: number; role?: ZoneRole });
+  const zones = new Map<string, ZoneDecl>();
+  for (const [name, z] of entries(r["zones"])) {
+    const o = obj(z) as {
+      visibility: "public" | "owner" | "hidden";
+      limit?: number;
+      of?: "player" | "game";
+      role?: ZoneRole;
+    };
+    zones.set(name, {
+      visibility: o.visibility,
+      ...(o.limit !== undefined ? { limit: o.limit } : {}),
+      of: o.of ?? "player",
+      ...(o.role !== undefined ? { role: o.role } : {}),
+    });
+  }
   const checkZone = (path: YamlPath, z: string) => {
     if (!zones.has(z)) err(path, "check/unknown-zone", `unknown zone '${z}'`, didYouMean(z, zones.keys()));
   };
@@ -373,7 +394,7 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
   return {
     game: String(r["game"]),
     name: typeof nameField === "string" ? nameField : String(obj(nameField)["en"] ?? r["game"]),
-    players: Number(r["players"] ?? 2),
+    ...seatRange(r["players"]),
     match: { games: Number(match["games"] ?? 1), wins: Number(match["wins"] ?? 1) },
     options,
     enums,
@@ -406,3 +427,15 @@ export const GENERIC_CARD_KEYS = [
   "sameNameAs",
   "versions",
 ] as const;
+
+/** `players: n` or `players: { min, max }` (a range where min > max is read as its bounds swapped). */
+function seatRange(v: unknown): { players: number; minPlayers: number } {
+  if (typeof v === "object" && v !== null) {
+    const o = v as { min?: unknown; max?: unknown };
+    const a = Number(o.min ?? 2);
+    const b = Number(o.max ?? a);
+    return { players: Math.max(a, b), minPlayers: Math.min(a, b) };
+  }
+  const n = Number(v ?? 2);
+  return { players: n, minPlayers: n };
+}

@@ -283,8 +283,8 @@ const OWN = {
   "check/opponent": {
     severity: "error",
     message: "'opponent' is only defined for two-player games",
-    mistake: "deal(opponent, 1)",
-    fix: "deal(other(me), 1)",
+    mistake: "deal(opponent, 1)   # in a game for 2 to 4 players",
+    fix: "deal(next(me), 1)   # or previous(me), or each of opponents(me); the quick fix writes next(me)",
   },
   "check/procedure-in-expression": {
     severity: "error",

@@ -177,6 +177,7 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
       "random,random",
     )
     .option("--deck <list>", "deck ids per seat (comma separated; default: the game's decks in order)")
+    .option("--players <n>", "the number of seats, for a game that plays with a range of them (default: the most)")
     .option("--option <kv...>", "match options, name=value (checked against the rules' declared types)")
     .option("--seat <spec...>", "player properties of a seat, seat:name=value (e.g. 1:manualPay=true)")
     .option("--from <file#scenario>", "start from the board a scenario gives (file and scenario name)")

@@ -14,6 +14,7 @@ import type {
   SeatAgent,
   State,
   Value,
+  RulesData,
 } from "../../../runtime/index.ts";
 import {
   deckListsOfBoard,
@@ -188,6 +189,8 @@ export interface PlayOptions {
   seed?: string;
   agents: string;
   deck?: string;
+  /** The number of seats, within the rules' range (default: the most). */
+  players?: string;
   option?: string[];
   seat?: string[];
   saveReplay?: string;
@@ -258,7 +261,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   let start: State;
   let config: MatchConfig;
   let board: Board | undefined;
-  const seats = module.rules.players;
+  const seats = seatCountOf(module.rules, opts.players);
   const chosen: (Deck | undefined)[] = [];
   if (opts.from !== undefined) {
     const b = boardFrom(module, opts.from);
@@ -274,7 +277,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     };
     start = engine.fromBoard(board, config.seed);
   } else {
-    const v = seatDecks(model, module, opts.deck || undefined, "--deck", asked);
+    const v = seatDecks(model, module, opts.deck || undefined, "--deck", asked, seats);
     if (v === null) return 1;
     for (const c of v.chosen) chosen.push(c);
     config = {
@@ -367,4 +370,16 @@ export async function demoCommand(opts: { seed: string }): Promise<number> {
     if (code !== 0) failed = true;
   }
   return failed ? 1 : 0;
+}
+
+/** `--players n`: a number of seats the rules allow (default: the most they allow). */
+export function seatCountOf(rules: RulesData, text: string | undefined): number {
+  if (text === undefined) return rules.players;
+  const min = rules.minPlayers ?? rules.players;
+  const n = Number(text);
+  if (!/^[0-9]+$/.test(text) || n < min || n > rules.players)
+    throw new UsageError(
+      `--players expects ${min === rules.players ? `${min}` : `a number from ${min} to ${rules.players}`}, got '${text}'`,
+    );
+  return n;
 }

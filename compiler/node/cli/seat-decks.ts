@@ -23,8 +23,8 @@ export function seatDecks(
   list: string | undefined,
   flag: string,
   asked: string | undefined,
+  seats = module.rules.players,
 ): { readonly chosen: (Deck | undefined)[]; readonly version: string | undefined } | null {
-  const seats = module.rules.players;
   // The decks as the checker read them (card ids and zones resolved), then the rules' deck-building rules.
   const { decks, diagnostics: ruleDiags } = deckRules(model.decks ?? [], module);
   const deckDiags = [...model.diagnostics.filter((d) => model.files.get(d.file)?.role === "deck"), ...ruleDiags];

@@ -16,7 +16,7 @@ import { printDiagnostics } from "../cli/output.ts";
 import { UsageError } from "../cli/usage.ts";
 import { boardSize, refBoard } from "./board.ts";
 import { describeFailure, signature, type Failure } from "./failure.ts";
-import { configFor, playRandomGame, type PlayedGame } from "./play.ts";
+import { configFor, playRandomGame, seatsFor, type PlayedGame } from "./play.ts";
 import { findRepro, shrinkRepro } from "./shrink.ts";
 import { boardToGiven, scenarioFileText, stepToForm } from "../../core/scenario/codec.ts";
 
@@ -55,7 +55,8 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
     return 1;
   }
   const { decks } = readDecks(gameDir(game, root), module);
-  if (decks.length === 0)
+  // A game whose rules deal every card (no deck files) plays with empty seats, as `play` does.
+  if (decks.length === 0 && (model.decks?.length ?? 0) > 0)
     throw new UsageError(
       `${game} has no legal deck under ${relative(process.cwd(), join(gameDir(game, root), "decks"))}: the fuzzer plays the game's decks`,
     );
@@ -88,7 +89,7 @@ export async function fuzzCommand(game: string, opts: FuzzOptions): Promise<numb
     const seed = (opts.seed + i) >>> 0;
     const g = playRandomGame(
       engine,
-      configFor(decks, module.rules.players, seed, choices),
+      configFor(decks, seatsFor(module.rules, seed), seed, choices),
       (seed * 13 + 5) >>> 0,
       opts.maxDecisions,
     );

@@ -21,6 +21,12 @@ export interface OptionChoices {
  * Game `seed`'s seats: two of the game's legal decks (the same pairing as bench/soak.ts); and,
  * for each option with listed values, one of them in turn, so every variant of the rules is played.
  */
+/** The number of seats of the fuzzer's game `seed`: every count the rules allow, in turn. */
+export function seatsFor(rules: { readonly players: number; readonly minPlayers?: number }, seed: number): number {
+  const min = rules.minPlayers ?? rules.players;
+  return min + (seed % (rules.players - min + 1));
+}
+
 export function configFor(
   decks: readonly Deck[],
   players: number,

@@ -163,8 +163,11 @@ export function startServer(
     const input = readGame(name, root, root);
     if ("code" in input) return undefined;
     const ws = new Workspace(input);
-    const doc = join(root, "docs", "rules", `${name}.md`);
-    const ls = new LanguageService(ws, existsSync(doc) ? parseRulesDoc(readFileSync(doc, "utf8")) : new Map());
+    // A game's rule ids: its own RULES.md, else docs/rules/<game>.md (the shipped games' place).
+    const doc = [join(root, "cards", name, "RULES.md"), join(root, "docs", "rules", `${name}.md`)].find((p) =>
+      existsSync(p),
+    );
+    const ls = new LanguageService(ws, doc !== undefined ? parseRulesDoc(readFileSync(doc, "utf8")) : new Map());
     const g = { ws, ls };
     games.set(name, g);
     // Documents opened before the game was loaded take their place now.

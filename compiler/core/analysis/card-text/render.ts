@@ -475,6 +475,17 @@ function stmt(s: IrStmt, ctx: Ctx): string[] {
       ];
     case "remove":
       return [fill(word("remove", ctx) ?? "remove {card}", { card: describe(s.what, ctx) })];
+    case "reveal":
+      return [
+        s.to === null
+          ? fill(word("reveal", ctx) ?? "reveal {card}", { card: describe(s.what, ctx) })
+          : fill(word("reveal-to", ctx) ?? "reveal {card} to {player}", {
+              card: describe(s.what, ctx),
+              player: describe(s.to, ctx),
+            }),
+      ];
+    case "hide":
+      return [fill(word("hide", ctx) ?? "hide {card}", { card: describe(s.what, ctx) })];
     case "win":
       return [fill(word("win", ctx) ?? "{player} wins", { player: describe(s.player, ctx) })];
     case "suspend": {
