@@ -72,18 +72,17 @@ for (const game of listGames()) {
     it("boards cut from random matches: state → board → file → board, and the board plays", () => {
       const engine = new Engine(module);
       const decks = model.decks.filter((d) => d.ok);
-      expect(decks.length).toBeGreaterThan(0);
+      // A game without deck files (its cards dealt from a zone of the game) starts from empty
+      // seats; it plays with three when it may, so boards of more than two seats go through too.
+      const seats = decks.length > 0 ? 2 : Math.min(3, module.rules.players);
       let n = 0;
       for (const seed of [1, 2, 3]) {
-        const a = decks[seed % decks.length];
-        const b = decks[(seed + 1) % decks.length];
-        if (!a || !b) continue;
         const st = engine.newMatch({
           seed,
-          players: [
-            { name: "P1", zones: a.zones },
-            { name: "P2", zones: b.zones },
-          ],
+          players: Array.from({ length: seats }, (_, i) => ({
+            name: `P${i + 1}`,
+            zones: decks.length > 0 ? (decks[(seed + i) % decks.length]?.zones ?? {}) : {},
+          })),
         });
         const agent = randomAgent(seed);
         for (let k = 0; k < 60 && engine.decision(st); k++) {

@@ -222,6 +222,8 @@ export interface RefBoard {
   readonly version?: string;
   readonly options?: RefProps;
   readonly game?: RefProps;
+  /** The game's shared zones (`of: game`); their cards are numbered after every seat's. */
+  readonly zones?: Readonly<Record<string, readonly RefCard[]>>;
   readonly players: readonly {
     readonly props?: RefProps;
     readonly zones?: Readonly<Record<string, readonly RefCard[]>>;
@@ -292,9 +294,11 @@ export function boardOfState(module: GameModule, st: State, kinds: PropKinds, fi
   const number = new Map<EntityId, EntityId>();
   seats.forEach((s, i) => number.set(s, i + 1));
   let next = players + 1;
-  const zoneNames = Object.keys(module.rules.zones);
+  const zoneNames = Object.keys(module.rules.zones).filter((z) => module.rules.zones[z]?.of !== "game");
+  const gameZoneNames = Object.keys(module.rules.zones).filter((z) => module.rules.zones[z]?.of === "game");
   for (const s of seats)
     for (const z of zoneNames) for (const id of st.zones[`${s}:${z}`] ?? []) number.set(id, next++);
+  for (const z of gameZoneNames) for (const id of st.zones[`0:${z}`] ?? []) number.set(id, next++);
   const props = (
     values: Readonly<Record<string, Value>>,
     defs: Readonly<Record<string, { readonly default: Value }>>,
@@ -323,19 +327,26 @@ export function boardOfState(module: GameModule, st: State, kinds: PropKinds, fi
       ([, v]) => v !== null && !Array.isArray(v),
     ),
   );
+  const cardsOf = (ids: readonly EntityId[]): RefCard[] =>
+    ids.map((id) => {
+      const e = st.entities[id];
+      const cp = props(e?.props ?? {}, module.rules.props.card, kinds.card);
+      return Object.keys(cp).length ? { card: e?.card ?? "", props: cp } : (e?.card ?? "");
+    });
+  const shared: Record<string, RefCard[]> = {};
+  for (const z of gameZoneNames) {
+    const ids = st.zones[`0:${z}`] ?? [];
+    if (ids.length) shared[z] = cardsOf(ids);
+  }
   return {
     ...(st.version !== undefined ? { version: st.version } : {}),
     ...(Object.keys(game).length ? { game } : {}),
+    ...(Object.keys(shared).length ? { zones: shared } : {}),
     players: seats.map((seat) => {
       const zones: Record<string, RefCard[]> = {};
       for (const z of zoneNames) {
         const ids = st.zones[`${seat}:${z}`] ?? [];
-        if (ids.length)
-          zones[z] = ids.map((id) => {
-            const e = st.entities[id];
-            const cp = props(e?.props ?? {}, module.rules.props.card, kinds.card);
-            return Object.keys(cp).length ? { card: e?.card ?? "", props: cp } : (e?.card ?? "");
-          });
+        if (ids.length) zones[z] = cardsOf(ids);
       }
       const p = props(st.entities[seat]?.props ?? {}, module.rules.props.player, kinds.player);
       delete p["name"];
@@ -360,22 +371,24 @@ export function refBoardOf(board: Board, kinds: PropKinds): RefBoard {
     }
     return out;
   };
+  const markZones = (zs: Readonly<Record<string, readonly BoardCard[]>> | undefined): Record<string, RefCard[]> => {
+    const zones: Record<string, RefCard[]> = {};
+    for (const z in zs ?? {})
+      zones[z] = (zs?.[z] ?? []).map((c) =>
+        typeof c === "string" || c.props === undefined
+          ? typeof c === "string"
+            ? c
+            : c.card
+          : { card: c.card, props: mark(c.props, kinds.card) },
+      );
+    return zones;
+  };
   return {
     ...(board.version !== undefined ? { version: board.version } : {}),
     ...(board.options !== undefined ? { options: mark(board.options, kinds.game) } : {}),
     ...(board.game !== undefined ? { game: mark(board.game, kinds.game) } : {}),
-    players: board.players.map((p) => {
-      const zones: Record<string, RefCard[]> = {};
-      for (const z in p.zones ?? {})
-        zones[z] = (p.zones?.[z] ?? []).map((c) =>
-          typeof c === "string" || c.props === undefined
-            ? typeof c === "string"
-              ? c
-              : c.card
-            : { card: c.card, props: mark(c.props, kinds.card) },
-        );
-      return { props: mark(p.props, kinds.player), zones };
-    }),
+    ...(board.zones !== undefined ? { zones: markZones(board.zones) } : {}),
+    players: board.players.map((p) => ({ props: mark(p.props, kinds.player), zones: markZones(p.zones) })),
   };
 }
 
@@ -386,9 +399,10 @@ export function materialize(b: RefBoard): Board {
     ...(b.version !== undefined ? { version: b.version } : {}),
     ...(w.game !== undefined ? { game: w.game as Record<string, Value> } : {}),
     ...(w.options !== undefined ? { options: w.options as Record<string, Value> } : {}),
+    ...(w.zones !== undefined ? { zones: w.zones as Record<string, BoardCard[]> } : {}),
     // Named as a file's board names its sides (givenToBoard), so both give the same game.
     players: w.players.map((p, i) => ({
-      ...(i < SIDES.length ? { name: i === 0 ? "Me" : "Opponent" } : {}),
+      name: i === 0 ? "Me" : i === 1 ? "Opponent" : `Seat ${i + 1}`,
       props: p.props as Record<string, Value>,
       zones: p.zones as Record<string, BoardCard[]>,
     })),
@@ -409,20 +423,26 @@ export function boardToGiven(b: RefBoard): {
   readonly numbered: boolean;
 } {
   const names = new Map<EntityId, string>();
-  b.players.forEach((_, i) => names.set(i + 1, SIDES[i] ?? String(i + 1)));
+  b.players.forEach((_, i) => names.set(i + 1, sideName(i + 1)));
   const seen = new Map<string, number>();
   let seq = b.players.length + 1;
   const keyed: [EntityId, string][] = [];
   b.players.forEach((p, i) => {
     for (const z in p.zones ?? {}) {
       for (const c of p.zones?.[z] ?? []) {
-        const name = `${SIDES[i] ?? i + 1}.${z}.${typeof c === "string" ? c : c.card}`;
+        const name = `${sideName(i + 1)}.${z}.${typeof c === "string" ? c : c.card}`;
         seen.set(name, (seen.get(name) ?? 0) + 1);
         keyed.push([seq++, name]);
       }
     }
   });
-  for (const [id, name] of keyed) if (seen.get(name) === 1 && b.players.length <= SIDES.length) names.set(id, name);
+  for (const z in b.zones ?? {})
+    for (const c of b.zones?.[z] ?? []) {
+      const name = `game.${z}.${typeof c === "string" ? c : c.card}`;
+      seen.set(name, (seen.get(name) ?? 0) + 1);
+      keyed.push([seq++, name]);
+    }
+  for (const [id, name] of keyed) if (seen.get(name) === 1) names.set(id, name);
   let numbered = false;
   const board = writeBoard(b, (id) => {
     const name = names.get(id);
@@ -436,9 +456,13 @@ export function boardToGiven(b: RefBoard): {
     for (const [z, cards] of Object.entries(p.zones))
       side[z] = cards.map((c) => (typeof c === "string" ? c : { card: c.card, ...c.props }));
     for (const [k, v] of Object.entries(p.props)) side[k] = v;
-    given[SIDES[i] ?? `seat${i + 1}`] = side;
+    given[sideName(i + 1)] = side;
   });
-  if (board.game && Object.keys(board.game).length) given["game"] = board.game;
+  // The game's properties and its shared zones' cards sit together under `game:`.
+  const gameSection: Obj = { ...(board.game ?? {}) };
+  for (const [z, cards] of Object.entries(board.zones ?? {}))
+    gameSection[z] = cards.map((c) => (typeof c === "string" ? c : { card: c.card, ...c.props }));
+  if (Object.keys(gameSection).length) given["game"] = gameSection;
   if (board.options && Object.keys(board.options).length) given["options"] = board.options;
   return { given, version: b.version ?? null, numbered };
 }
@@ -448,6 +472,7 @@ type WrittenCard = string | { readonly card: string; readonly props: Record<stri
 interface WrittenBoard {
   readonly game?: Record<string, Written>;
   readonly options?: Record<string, Written>;
+  readonly zones?: Record<string, WrittenCard[]>;
   readonly players: { props: Record<string, Written>; zones: Record<string, WrittenCard[]> }[];
 }
 
@@ -463,18 +488,20 @@ function writeBoard(b: RefBoard, ref: (id: EntityId) => WrittenRef): WrittenBoar
     }
     return out;
   };
+  const zonesOf = (zs: Readonly<Record<string, readonly RefCard[]>> | undefined): Record<string, WrittenCard[]> => {
+    const zones: Record<string, WrittenCard[]> = {};
+    for (const z in zs ?? {})
+      zones[z] = (zs?.[z] ?? []).map((c) => {
+        if (typeof c === "string") return c;
+        const cp = props(c.props);
+        return Object.keys(cp).length ? { card: c.card, props: cp } : c.card;
+      });
+    return zones;
+  };
   return {
     ...(b.game !== undefined ? { game: props(b.game) } : {}),
     ...(b.options !== undefined ? { options: props(b.options) } : {}),
-    players: b.players.map((p) => {
-      const zones: Record<string, WrittenCard[]> = {};
-      for (const z in p.zones ?? {})
-        zones[z] = (p.zones?.[z] ?? []).map((c) => {
-          if (typeof c === "string") return c;
-          const cp = props(c.props);
-          return Object.keys(cp).length ? { card: c.card, props: cp } : c.card;
-        });
-      return { props: props(p.props), zones };
-    }),
+    ...(b.zones !== undefined ? { zones: zonesOf(b.zones) } : {}),
+    players: b.players.map((p) => ({ props: props(p.props), zones: zonesOf(p.zones) })),
   };
 }

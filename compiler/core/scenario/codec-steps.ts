@@ -5,7 +5,7 @@
  * first matching choice is taken, and a `choose:` step finishes its choice when it is still open.
  */
 import type { Action, Decision, EntityId, State, Value } from "../../../runtime/index.ts";
-import { SIDES } from "./codec-board.ts";
+import { sideName } from "./names.ts";
 
 /** A step as the codec holds it (one `do:` item). */
 export type Step =
@@ -78,7 +78,7 @@ export function answersToSteps(engine: StepPlayer, st: State, actions: readonly 
 
 /** A step as a file writes it: `{ by: me, play: me.imp }`, `{ by: me, may: yes }`, `{ by: me, choose: [me.imp] }`. */
 export function stepToForm(s: Step): Record<string, unknown> {
-  const by = SIDES[s.by - 1] ?? String(s.by);
+  const by = sideName(s.by);
   if (s.t === "act") return { by, [s.action]: s.ref };
   if (s.t === "may") return { by, may: s.yes };
   return { by, choose: s.refs.length === 0 ? "none" : s.refs };
