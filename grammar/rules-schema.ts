@@ -97,6 +97,11 @@ export const RULES_SCHEMA = {
         properties: {
           visibility: { enum: ["public", "owner", "hidden"] },
           limit: { type: "integer", minimum: 0 },
+          role: {
+            enum: ["deck", "hand", "play"],
+            description:
+              "for tools that count cards (the balance lab): cards are drawn from a deck into a hand, and played from a hand into a play zone",
+          },
           doc: { type: "string" },
         },
         required: ["visibility"],

@@ -1,12 +1,13 @@
 /** Cardwright runtime: the generic rules host. Public API. */
 export type * from "./types.ts";
-export { Engine, type ApplyResult, type EngineOptions } from "./engine.ts";
-export type { MatchConfig, Board, BoardCard } from "./setup.ts";
-export { RuntimeFault, InputError, ViewFault, describeSource } from "./errors.ts";
-export { renderLog, renderTracedLog, statementPlace } from "./log.ts";
-export { hashState, hashValue } from "./hash.ts";
-export { cloneState } from "./clone.ts";
-export { randomAgent, firstLegalAgent, scriptedAgent, type Agent, type AsyncAgent } from "./agents.ts";
+export { Engine, type ApplyResult, type EngineOptions } from "./host/engine.ts";
+export type { TraceOptions, TracePoint, TraceResult } from "./host/trace.ts";
+export type { MatchConfig, Board, BoardCard } from "./flow/setup.ts";
+export { RuntimeFault, InputError, ViewFault, describeSource } from "./state/errors.ts";
+export { renderLog, renderTracedLog, statementPlace } from "./kernel/log.ts";
+export { hashState, hashValue } from "./state/hash.ts";
+export { cloneState } from "./state/clone.ts";
+export { randomAgent, firstLegalAgent, scriptedAgent, type Agent, type AsyncAgent } from "./host/agents.ts";
 export * from "./agents/index.ts";
 export {
   terminalAgent,
@@ -22,8 +23,8 @@ export {
   type TerminalIO,
   type SessionOptions,
   type SessionResult,
-} from "./agents-terminal.ts";
-export { playMatch, playMatchAsync, playFrom, type PlayOptions, type PlayedMatch } from "./match.ts";
+} from "./play/agents-terminal.ts";
+export { playMatch, playMatchAsync, playFrom, type PlayOptions, type PlayedMatch } from "./play/match.ts";
 export {
   replay,
   replayStart,
@@ -33,12 +34,12 @@ export {
   parseReplay,
   replayGame,
   type Replay,
-} from "./replay.ts";
-export { actionEquals, formatAction, formatValue, valueEquals } from "./values.ts";
-export { MAX_STEPS } from "./resolve.ts";
-export { MAX_TICKS, LIMITS } from "./ctx.ts";
-export { BUDGETS } from "./budget.ts";
-export { FORMAT, MAX_NAME, REPLAY_SCHEMA, STATE_SCHEMA, SAVED_STATE_SCHEMA } from "./schema.ts";
-export { MAX_DEPTH } from "./frames.ts";
-export { compareVersions, versionProblem, nearestVersion, cardAtVersion, inVersionRange } from "./versions.ts";
-export { invariantViolation, type InvariantViolation } from "./invariants.ts";
+} from "./play/replay.ts";
+export { actionEquals, formatAction, formatValue, valueEquals } from "./state/values.ts";
+export { MAX_STEPS } from "./flow/resolve.ts";
+export { MAX_TICKS, LIMITS } from "./host/ctx.ts";
+export { BUDGETS } from "./state/budget.ts";
+export { FORMAT, MAX_NAME, REPLAY_SCHEMA, STATE_SCHEMA, SAVED_STATE_SCHEMA } from "./state/schema.ts";
+export { MAX_DEPTH } from "./flow/frames.ts";
+export { compareVersions, versionProblem, nearestVersion, cardAtVersion, inVersionRange } from "./kernel/versions.ts";
+export { invariantViolation, type InvariantViolation } from "./host/invariants.ts";

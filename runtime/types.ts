@@ -161,7 +161,7 @@ export interface MatchRecord {
 }
 
 /**
- * A chain link (runtime/chain.ts): a paused effect waiting to resolve — its frame (handler, step,
+ * A chain link (runtime/flow/chain.ts): a paused effect waiting to resolve — its frame (handler, step,
  * captured locals, controller `me`, source `self`), its source card, its chosen targets with the
  * arrival each had when chosen (a target that moved since makes the link fizzle), and its stamp.
  */
@@ -230,6 +230,23 @@ export interface ZoneDef {
   /** Who sees the contents: everyone, the owner only, or no one (e.g. a deck). */
   readonly visibility: "public" | "owner" | "hidden";
   readonly limit?: number;
+  /**
+   * What the zone is for, to hosts that count cards without knowing the game (the balance lab):
+   * cards are drawn from a `deck` into a `hand`, and played from a `hand` into a `play` zone.
+   * Absent: the zone has no such role. The runtime itself never reads it.
+   */
+  readonly role?: ZoneRole;
+}
+
+/** A zone's role for card counts (ZoneDef.role). */
+export type ZoneRole = "deck" | "hand" | "play";
+
+/** A card that changed zones (Engine option `onMove`): its id, the state, and the zones' names. */
+export interface MoveNote {
+  readonly state: State;
+  readonly entity: EntityId;
+  readonly from: string;
+  readonly to: string;
 }
 
 export interface TriggerDef {
@@ -353,7 +370,7 @@ export interface RulesData {
   readonly procedures: Readonly<Record<string, { readonly h: string; readonly params: readonly string[] }>>;
   /** The game's known versions (oldest first) and the version its cards' own definitions describe. */
   readonly versions?: { readonly known: readonly string[]; readonly default: string | null };
-  /** Conditions that hold after every action (checked on request: runtime/invariants.ts). */
+  /** Conditions that hold after every action (checked on request: runtime/host/invariants.ts). */
   readonly invariants?: readonly InvariantDef[];
 }
 
@@ -473,7 +490,7 @@ export interface Ctx {
   win(f: Frame, player: EntityId): void;
   draw(f: Frame): void;
   ret(f: Frame, value: Value): void;
-  // the chain (runtime/chain.ts)
+  // the chain (runtime/flow/chain.ts)
   /** A chain operation (`chain`, `give-priority`, `pass-priority`, `negate`); suspending like `call`. */
   chainOp(f: Frame, into: string | null, op: string, args: readonly Value[]): void;
   /** The sources of the links on the chain, bottom first. */

@@ -4,7 +4,7 @@
  * the probes' array becomes a report (compiler/core/analysis/coverage/report.ts).
  */
 import type { GameModule } from "../../runtime/types.ts";
-import { withoutPrototypes } from "../../runtime/module-index.ts";
+import { withoutPrototypes } from "../../runtime/kernel/module-index.ts";
 import { type GameInput } from "../core/files/check-files.ts";
 import { checkGame } from "../core/workspace/workspace.ts";
 import { coverageReport, type CoverageReport } from "../core/analysis/coverage/report.ts";

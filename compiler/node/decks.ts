@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { Engine } from "../../runtime/engine.ts";
+import { Engine } from "../../runtime/host/engine.ts";
 import type { GameModule } from "../../runtime/types.ts";
 import { checkDeckFile } from "../core/files/deck-check.ts";
 import { sortDiagnostics, type Diagnostic } from "../core/text/diagnostics.ts";

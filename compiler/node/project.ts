@@ -18,7 +18,7 @@ import {
 } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { withoutPrototypes } from "../../runtime/module-index.ts";
+import { withoutPrototypes } from "../../runtime/kernel/module-index.ts";
 import type { GameModule } from "../../runtime/types.ts";
 import { RULES_SCHEMA } from "../../grammar/rules-schema.ts";
 import { cardFileSchema } from "../core/files/card-schema.ts";

@@ -20,7 +20,7 @@ import type {
   SemanticTokens,
   WorkspaceEdit,
 } from "../../compiler/core/services/index.ts";
-import { SEMANTIC_LEGEND } from "../../compiler/core/services/semantic-tokens.ts";
+import { SEMANTIC_LEGEND } from "../../compiler/core/services/symbols/semantic-tokens.ts";
 import type { GameSymbols, ServiceMethod } from "./check-core.ts";
 import type { CheckReply, CheckRequest } from "./check-protocol.ts";
 import CheckWorker from "./check.worker.ts?worker";

@@ -7,6 +7,7 @@ import { LanguageClient, pathOf, registerLanguage, toMarkers, uriOf } from "./la
 import { configureSchemas, monaco } from "./monaco-setup.ts";
 import type * as Monaco from "monaco-editor";
 import { renderPreview } from "./preview.ts";
+import { Balance } from "./balance/balance.ts";
 import { Sandbox } from "./sandbox/sandbox.ts";
 import { gameTemplate } from "./templates.ts";
 
@@ -197,7 +198,10 @@ async function save(): Promise<void> {
       ? `saved ${path}; ${gameOf(path)} compiled`
       : `saved ${path}; ${gameOf(path)} does not compile (${r.diagnostics.length} problem(s))`,
   );
-  if (r.ok) await sandbox.reload(gameOf(path), r.version);
+  if (r.ok) {
+    balance.reload(gameOf(path), r.version);
+    await sandbox.reload(gameOf(path), r.version);
+  }
 }
 
 monaco.editor.registerEditorOpener({
@@ -374,12 +378,25 @@ const sandbox = new Sandbox($("sandbox"), {
   status,
 });
 
+const balance = new Balance($("balance"), {
+  trees: () => trees,
+  status,
+  // The card of the open file: a card file's `id:` line.
+  currentCard: () => {
+    const m = editor.getModel();
+    if (!m || !/^cards\/[^/]+\/cards\//.test(pathOf(m.uri))) return null;
+    return /^id:\s*([^\s#]+)/m.exec(m.getValue())?.[1] ?? null;
+  },
+});
+editor.onDidChangeModel(() => balance.refresh());
+
 // ── test hooks (the browser tests drive the app through these and the UI) ─────
 const hooks = {
   monaco,
   editor,
   client,
   sandbox,
+  balance,
   openFile,
   newCard,
   latencies,
@@ -399,6 +416,7 @@ trees = await fetchTree();
 await configureSchemas(trees.map((t) => t.game));
 renderTree();
 await sandbox.init();
+balance.init();
 const first = new URLSearchParams(location.search).get("open") ?? "cards/elementis/cards/fireball.yaml";
 await openFile(first);
 document.body.dataset["ready"] = "1";

@@ -20,10 +20,10 @@
  * Their locals name cards by id (the ids the view shows) and the honesty tests
  * (test/runtime/agents-honesty.test.ts) check that no decision depends on more.
  */
-import { cloneState, copyFrame } from "../clone.ts";
-import type { Engine } from "../engine.ts";
-import { AgentRandom, seedState } from "../rng.ts";
-import type { Board, MatchConfig } from "../setup.ts";
+import { cloneState, copyFrame } from "../state/clone.ts";
+import type { Engine } from "../host/engine.ts";
+import { AgentRandom, seedState } from "../state/rng.ts";
+import type { Board, MatchConfig } from "../flow/setup.ts";
 import type { Decision, Entity, EntityId, Frame, Locals, State } from "../types.ts";
 
 /** Each seat's deck list: the card ids it brought into the match (seat number → card ids). */

@@ -10,8 +10,8 @@
  * decision being answered (the player's next action, or the other player's turn), the game ends,
  * or `FOLLOW` choices were made.
  */
-import type { Engine } from "../engine.ts";
-import { AgentRandom } from "../rng.ts";
+import type { Engine } from "../host/engine.ts";
+import { AgentRandom } from "../state/rng.ts";
 import type { Action, Decision, EntityId, State } from "../types.ts";
 import type { Alternative, DecisionReport, ObservingAgent, Observation } from "./observe.ts";
 import { decisionSeed, gameOver, searchEngine } from "./score.ts";

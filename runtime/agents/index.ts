@@ -4,7 +4,7 @@
  * iterations (`1000`, deterministic) or a time (`1s`, `250ms`). The command line parses the text
  * (compiler/node/cli/play-command.ts, parseAgents); this builds the agent.
  */
-import { firstLegalAgent, randomAgent, type Agent } from "../agents.ts";
+import { firstLegalAgent, randomAgent, type Agent } from "../host/agents.ts";
 import { greedyAgent } from "./greedy.ts";
 import { dmctsAgent, ismctsAgent, type Budget } from "./mcts.ts";
 import type { ObservingAgent } from "./observe.ts";

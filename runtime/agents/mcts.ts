@@ -14,8 +14,8 @@
  * evaluation. Rewards are in 0…1 per seat; a node keeps the reward of the seat that chose the
  * answer leading to it. Deterministic for a seed and an iteration budget.
  */
-import type { Engine } from "../engine.ts";
-import { AgentRandom } from "../rng.ts";
+import type { Engine } from "../host/engine.ts";
+import { AgentRandom } from "../state/rng.ts";
 import type { Action, EntityId, State } from "../types.ts";
 import { actionKey, type Alternative, type DecisionReport, type ObservingAgent, type Observation } from "./observe.ts";
 import { decisionSeed, gameOver, reward, searchEngine } from "./score.ts";

@@ -3,7 +3,7 @@
  * determinizer that builds full states consistent with it), never the real state. Every decision
  * comes with a report of how it was reached, for people to see why.
  */
-import type { Engine } from "../engine.ts";
+import type { Engine } from "../host/engine.ts";
 import type { Action, EntityId, State } from "../types.ts";
 import type { Determinizer } from "./determinize.ts";
 

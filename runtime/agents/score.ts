@@ -4,7 +4,7 @@
  * mapped to 0…1 (½ when the rules declare no evaluation: then only results tell anything, and playouts
  * run to the end of the game).
  */
-import { Engine } from "../engine.ts";
+import { Engine } from "../host/engine.ts";
 import type { EntityId, GameModule, State } from "../types.ts";
 
 const engines = new WeakMap<GameModule, Engine>();

@@ -3,8 +3,8 @@
  * determinizer built on the real state (never the state itself); the older `Agent` interface
  * (random, first-legal, scripted: agents that read nothing) keeps receiving what it always did.
  */
-import type { Agent, AsyncAgent } from "../agents.ts";
-import type { Engine } from "../engine.ts";
+import type { Agent, AsyncAgent } from "../host/agents.ts";
+import type { Engine } from "../host/engine.ts";
 import type { Action, EntityId, State } from "../types.ts";
 import { Determinizer, type DeckLists } from "./determinize.ts";
 import { isObserving, type DecisionReport, type Observation, type ObservingAgent } from "./observe.ts";

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { listGames, ROOT } from "../../compiler/node/project.ts";
+import { importEdges, sourceFiles } from "./import-graph.ts";
 
 function tsFiles(dir: string): string[] {
   const out: string[] = [];
@@ -102,6 +103,76 @@ function gameWords(): GameWord[] {
   return words;
 }
 
+/**
+ * Layers of a folder, bottom first. A layer holds sibling units; a unit is a list of path prefixes
+ * under ROOT (a folder with a trailing slash, or one file). A file may import files of its own
+ * unit or of any layer below, never a layer above nor a sibling unit.
+ */
+type Layers = readonly (readonly (readonly string[])[])[];
+const RUNTIME_LAYERS: Layers = [
+  [["runtime/types.ts"]],
+  [["runtime/state/"]],
+  [["runtime/kernel/"]],
+  [["runtime/flow/"]],
+  [["runtime/host/"]],
+  [["runtime/agents/"]],
+  [["runtime/play/"]],
+  [["runtime/index.ts"]],
+];
+const SERVICES_LAYERS: Layers = [
+  [
+    [
+      "compiler/core/services/protocol.ts",
+      "compiler/core/services/text.ts",
+      "compiler/core/services/code-regions.ts",
+      "compiler/core/services/file-info.ts",
+      "compiler/core/services/diagnostics.ts",
+      "compiler/core/services/code-actions.ts",
+      "compiler/core/services/editor-schemas.ts",
+    ],
+  ],
+  [["compiler/core/services/completion/"], ["compiler/core/services/symbols/"]],
+  [["compiler/core/services/index.ts"]],
+];
+
+/** The layer and unit of a file, or null when it is in none. */
+function placeOf(layers: Layers, file: string): { layer: number; unit: number } | null {
+  const rel = file.slice(ROOT.length + 1);
+  for (let layer = 0; layer < layers.length; layer++) {
+    const units = layers[layer] as readonly (readonly string[])[];
+    for (let unit = 0; unit < units.length; unit++)
+      if ((units[unit] as readonly string[]).some((p) => (p.endsWith("/") ? rel.startsWith(p) : rel === p)))
+        return { layer, unit };
+  }
+  return null;
+}
+
+/** Whether `from` importing `to` breaks the layers: `to` is in a layer above, or in a sibling unit. */
+function upward(layers: Layers, from: string, to: string): boolean {
+  const a = placeOf(layers, from);
+  const b = placeOf(layers, to);
+  if (a === null || b === null) return false;
+  return b.layer > a.layer || (b.layer === a.layer && b.unit !== a.unit);
+}
+
+/** Whether `from`, in one of `closed`, imports a file of ours outside its own top folder. */
+function outside(from: string, to: string, closed: readonly string[]): boolean {
+  const top = (f: string) => f.slice(ROOT.length + 1).split("/")[0] as string;
+  return closed.includes(top(from)) && top(to) !== top(from);
+}
+
+/** Every import (type-only, re-export and dynamic ones included) among our folders that `bad` flags. */
+let graph: Map<string, string[]> | undefined;
+function edgesAgainst(bad: (from: string, to: string) => boolean): string[] {
+  graph ??= importEdges(sourceFiles(ROOT, ["grammar", "compiler", "runtime", "editor"]));
+  const edges = graph;
+  const out: string[] = [];
+  for (const [from, targets] of edges)
+    for (const to of targets)
+      if (bad(from, to)) out.push(`${from.slice(ROOT.length + 1)} → ${to.slice(ROOT.length + 1)}`);
+  return out;
+}
+
 describe("architecture", () => {
   const words = gameWords();
   for (const folder of ["runtime", "compiler", "grammar"]) {
@@ -116,12 +187,27 @@ describe("architecture", () => {
   }
 
   it("runtime/ imports nothing of grammar/ or compiler/; grammar/ imports nothing of ours", () => {
-    const bad: string[] = [];
-    for (const f of tsFiles(join(ROOT, "runtime")))
-      if (/from "\.\.\/(grammar|compiler)\//.test(readFileSync(f, "utf8"))) bad.push(f);
-    for (const f of tsFiles(join(ROOT, "grammar")))
-      if (/from "\.\.\/(runtime|compiler|cards)\//.test(readFileSync(f, "utf8"))) bad.push(f);
-    expect(bad).toEqual([]);
+    expect(edgesAgainst((from, to) => outside(from, to, ["runtime", "grammar"]))).toEqual([]);
+  });
+
+  it("runtime/ layers point one way (RT-4): types ← state ← kernel ← flow ← host ← agents ← play ← index", () => {
+    expect(edgesAgainst((from, to) => upward(RUNTIME_LAYERS, from, to))).toEqual([]);
+  });
+
+  it("compiler/core/services/: completion/ and symbols/ import the shared files, not each other or index.ts", () => {
+    expect(edgesAgainst((from, to) => upward(SERVICES_LAYERS, from, to))).toEqual([]);
+  });
+
+  it("the layer check sees an upward import, a type-only one included", () => {
+    const from = join(ROOT, "runtime/flow/frames.ts");
+    expect(upward(RUNTIME_LAYERS, from, join(ROOT, "runtime/host/ctx.ts"))).toBe(true);
+    expect(upward(RUNTIME_LAYERS, from, join(ROOT, "runtime/kernel/kernel.ts"))).toBe(false);
+    expect(upward(RUNTIME_LAYERS, join(ROOT, "runtime/kernel/undo.ts"), join(ROOT, "runtime/flow/chain.ts"))).toBe(
+      true,
+    );
+    const symbols = join(ROOT, "compiler/core/services/symbols/hover.ts");
+    expect(upward(SERVICES_LAYERS, symbols, join(ROOT, "compiler/core/services/completion/members.ts"))).toBe(true);
+    expect(upward(SERVICES_LAYERS, symbols, join(ROOT, "compiler/core/services/text.ts"))).toBe(false);
   });
 
   // (bench/core-bundle.ts bundles compiler/core with the grammar it uses and checks the result too.)

@@ -405,7 +405,7 @@ describe("sandbox", () => {
     await h.shot("09-sandbox-saved-scenario");
   });
 
-  it("the debugger stops at a breakpoint set in the gutter of a card line, steps and finishes", async () => {
+  it("the debugger stops at a breakpoint set in the gutter of a card line, steps past the damage (the board shows the new life) and finishes", async () => {
     await open("cards/elementis/cards/fireball.yaml", 1, 1);
     // A real click in the glyph margin of line 10 (`deal-damage(t, 1, self)`).
     const at = await h.page.evaluate(() => {
@@ -447,6 +447,25 @@ describe("sandbox", () => {
     expect(await where.textContent()).toMatch(
       /^Paused at cards\/elementis\/rules\.yaml:\d+:\d+ — procedure deal-damage/,
     );
+    // Step on to the damage itself (ES-DAMAGE-1 in apply-damage), then past it: paused on the next
+    // statement, the board is the board of the running answer, with the opponent at 4.
+    const rules = readFileSync(join(h.root, "cards", "elementis", "rules.yaml"), "utf8").split("\n");
+    const damage = rules.findIndex((l) => l.includes("p.life = max(p.life - n, 0)")) + 1;
+    expect(damage).toBeGreaterThan(0);
+    const pausedAt = async () =>
+      /^Paused at (\S+):(\d+):/
+        .exec((await where.textContent()) ?? "")
+        ?.slice(1, 3)
+        .join(":");
+    for (let n = 0; n < 60 && (await pausedAt()) !== `cards/elementis/rules.yaml:${damage}`; n++)
+      await h.page.click("[data-testid=dbg-step]");
+    expect(await pausedAt()).toBe(`cards/elementis/rules.yaml:${damage}`);
+    const life = () => h.page.textContent("[data-testid=seat-2] .seat-head") as Promise<string>;
+    expect(await life()).toBe("P2 Opponent life: 5");
+    await h.page.click("[data-testid=dbg-step]");
+    expect(await pausedAt()).toBe(`cards/elementis/rules.yaml:${damage + 1}`);
+    expect(await life()).toBe("P2 Opponent life: 4");
+    await h.shot("11-debugger-past-damage");
     await h.page.click("[data-testid=dbg-finish]");
     await h.page.waitForSelector("[data-testid=sb-debug].hidden", { state: "attached" });
     expect(await h.page.textContent("[data-testid=seat-2] .seat-head")).toContain("life: 4");

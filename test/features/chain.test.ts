@@ -127,7 +127,7 @@ const start = (a: string[], b: string[], board: string[]) =>
     ],
   });
 
-describe("the chain (runtime/chain.ts)", () => {
+describe("the chain (runtime/flow/chain.ts)", () => {
   it("resolves last in first out; a link whose target moved fizzles; the log shows links, priority and passes", () => {
     const st = start(["bolt", "bolt"], ["blink"], ["golem"]);
     expect(engine.apply(st, cast(st, "bolt")).ok).toBe(true);

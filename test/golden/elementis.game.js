@@ -1868,7 +1868,8 @@ export const game = {
     },
     "zones": {
       "hand": {
-        "visibility": "owner"
+        "visibility": "owner",
+        "role": "hand"
       },
       "field": {
         "visibility": "public"
@@ -1880,13 +1881,16 @@ export const game = {
         "visibility": "public"
       },
       "stack": {
-        "visibility": "public"
+        "visibility": "public",
+        "role": "play"
       },
       "side": {
-        "visibility": "owner"
+        "visibility": "owner",
+        "role": "deck"
       },
       "pool": {
-        "visibility": "hidden"
+        "visibility": "hidden",
+        "role": "deck"
       },
       "used": {
         "visibility": "hidden"

@@ -1,5 +1,5 @@
 /**
- * The work and size budgets of one answer (runtime/budget.ts, docs/language.md "Limits"): cards
+ * The work and size budgets of one answer (runtime/state/budget.ts, docs/language.md "Limits"): cards
  * that stay inside every length limit but would take hours or all of the host's memory fault
  * with their file and line and the budget's name, and the state is exactly as before the answer.
  * (How fast they fault is measured in bench/budgets.ts, not here.)

@@ -10,7 +10,7 @@
 import { describe, expect, it } from "vitest";
 import { readDecks, type Deck } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { AgentRandom } from "../../runtime/rng.ts";
+import { AgentRandom } from "../../runtime/state/rng.ts";
 import {
   decideAt,
   deckListsOfConfig,

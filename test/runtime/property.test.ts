@@ -1,7 +1,7 @@
 /** Random play of the toy game never throws and keeps the state's invariants. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AgentRandom } from "../../runtime/rng.ts";
+import { AgentRandom } from "../../runtime/state/rng.ts";
 import type { Action, State } from "../../runtime/index.ts";
 import { toyConfig } from "./fixtures/toy-game.ts";
 import { engine } from "./helpers.ts";

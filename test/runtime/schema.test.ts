@@ -1,6 +1,6 @@
 /**
  * The schemas beside runtime/types.ts are real JSON Schema: ajv (the compiler's validator) compiles
- * them and agrees with the runtime's own small validator (runtime/validate.ts) on saved replays
+ * them and agrees with the runtime's own small validator (runtime/state/validate.ts) on saved replays
  * and states, good and tampered.
  */
 import { readFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { Engine, REPLAY_SCHEMA, STATE_SCHEMA, randomAgent, recordingRun } from "../../runtime/index.ts";
-import { schemaProblem } from "../../runtime/validate.ts";
+import { schemaProblem } from "../../runtime/state/validate.ts";
 import { toyConfig, toyGame } from "./fixtures/toy-game.ts";
 
 const FIXTURES = join(import.meta.dirname, "..", "cli", "fixtures");

@@ -14,8 +14,8 @@ import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { loadGame } from "../../compiler/node/project.ts";
 import { fileInfo } from "../../compiler/core/services/file-info.ts";
-import { hover } from "../../compiler/core/services/hover.ts";
-import { definition } from "../../compiler/core/services/navigation.ts";
+import { hover } from "../../compiler/core/services/symbols/hover.ts";
+import { definition } from "../../compiler/core/services/symbols/navigation.ts";
 import { Engine, compareVersions, hashState, nearestVersion, type Action, type State } from "../../runtime/index.ts";
 
 const RULES = `

@@ -3,7 +3,7 @@
  * optional rule id it enforces, a `check` (a bool expression, evaluated with `me` bound to each
  * player in turn) and a `message` (a text with {interpolation}, shown when the check fails).
  * They compile to pure functions of the game module (`rules.invariants`); the runtime evaluates
- * them only when asked (runtime/invariants.ts), from `cardwright fuzz` and scenario runs.
+ * them only when asked (runtime/host/invariants.ts), from `cardwright fuzz` and scenario runs.
  */
 import type { InvariantDef } from "../../../runtime/types.ts";
 import type { UnitContext } from "../semantic/checker.ts";

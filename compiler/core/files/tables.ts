@@ -40,9 +40,14 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
     match: { games: voc.match.games, winsNeeded: voc.match.wins },
     props: { card: props(voc.props.card), player: props(voc.props.player), game },
     zones: Object.fromEntries(
+      // A key is written only when declared, so modules of games without limits or roles stay as they were.
       [...voc.zones].map(([n, z]) => [
         n,
-        z.limit !== undefined ? { visibility: z.visibility, limit: z.limit } : { visibility: z.visibility },
+        {
+          visibility: z.visibility,
+          ...(z.limit !== undefined ? { limit: z.limit } : {}),
+          ...(z.role !== undefined ? { role: z.role } : {}),
+        },
       ]),
     ),
     kinds: Object.fromEntries(

@@ -10,7 +10,7 @@
  * nearest known version as did-you-mean), ranges that are empty or overlap, and files that ask for
  * different versions of one match.
  */
-import { compareVersions, inVersionRange, nearestVersion, versionParts } from "../../../runtime/versions.ts";
+import { compareVersions, inVersionRange, nearestVersion, versionParts } from "../../../runtime/kernel/versions.ts";
 import type { Diagnostic, DiagnosticCode } from "../text/diagnostics.ts";
 import type { CardDef } from "../../../runtime/types.ts";
 import type { Declaration, Reference } from "../semantic/symbols.ts";

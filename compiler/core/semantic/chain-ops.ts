@@ -1,5 +1,5 @@
 /**
- * The chain operations of the language (runtime/chain.ts): called like procedures, as a statement
+ * The chain operations of the language (runtime/flow/chain.ts): called like procedures, as a statement
  * or as `let x = op(…)`. A game's rules decide when to use them; the names are generic.
  */
 import { T, type Type } from "./types.ts";

@@ -67,7 +67,7 @@ export type SuspendOp =
   | { readonly op: "emit"; readonly event: string; readonly fields: readonly (readonly [string, IrExpr])[] }
   | { readonly op: "call"; readonly proc: string; readonly args: readonly (readonly [string, IrExpr])[] }
   | { readonly op: "run"; readonly card: IrExpr; readonly effect: string; readonly ev: IrExpr | null }
-  /** A chain operation (compiler/core/semantic/chain-ops.ts, runtime/chain.ts). */
+  /** A chain operation (compiler/core/semantic/chain-ops.ts, runtime/flow/chain.ts). */
   | { readonly op: "chain"; readonly fn: string; readonly args: readonly IrExpr[] };
 
 export type AssignOp = "=" | "+=" | "-=";

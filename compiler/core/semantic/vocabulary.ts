@@ -7,6 +7,7 @@ import type { Diagnostic, DiagnosticCode } from "../text/diagnostics.ts";
 import type { SourceFile, YamlPath } from "../text/source.ts";
 import { KIND_ENUM, parseType, T, typeToString, type Type } from "./types.ts";
 import { didYouMean } from "../text/suggest.ts";
+import type { ZoneRole } from "../../../runtime/types.ts";
 
 export interface FieldDecl {
   readonly name: string;
@@ -67,7 +68,10 @@ export interface Vocabulary {
   /** Enum value (and card kind) → its enum. */
   readonly enumOfValue: ReadonlyMap<string, string>;
   readonly keywords: ReadonlySet<string>;
-  readonly zones: ReadonlyMap<string, { readonly visibility: "public" | "owner" | "hidden"; readonly limit?: number }>;
+  readonly zones: ReadonlyMap<
+    string,
+    { readonly visibility: "public" | "owner" | "hidden"; readonly limit?: number; readonly role?: ZoneRole }
+  >;
   readonly kinds: ReadonlyMap<string, KindDecl>;
   readonly cardFields: ReadonlyMap<string, FieldDecl>;
   readonly props: {
@@ -142,9 +146,9 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
     return ty;
   };
 
-  const zones = new Map<string, { visibility: "public" | "owner" | "hidden"; limit?: number }>();
+  const zones = new Map<string, { visibility: "public" | "owner" | "hidden"; limit?: number; role?: ZoneRole }>();
   for (const [name, z] of entries(r["zones"]))
-    zones.set(name, obj(z) as { visibility: "public" | "owner" | "hidden"; limit?: number });
+    zones.set(name, obj(z) as { visibility: "public" | "owner" | "hidden"; limit?: number; role?: ZoneRole });
   const checkZone = (path: YamlPath, z: string) => {
     if (!zones.has(z)) err(path, "check/unknown-zone", `unknown zone '${z}'`, didYouMean(z, zones.keys()));
   };

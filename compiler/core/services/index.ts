@@ -12,12 +12,12 @@
  */
 import type { CheckedModel } from "../workspace/model.ts";
 import { quickFixes } from "./code-actions.ts";
-import { completion } from "./completion.ts";
+import { completion } from "./completion/completion.ts";
 import { fileDiagnostics } from "./diagnostics.ts";
-import { documentSymbols } from "./document-symbols.ts";
+import { documentSymbols } from "./symbols/document-symbols.ts";
 import { fileInfo, type FileInfo } from "./file-info.ts";
-import { hover } from "./hover.ts";
-import { definition, references } from "./navigation.ts";
+import { hover } from "./symbols/hover.ts";
+import { definition, references } from "./symbols/navigation.ts";
 import type {
   CodeAction,
   CompletionList,
@@ -30,11 +30,11 @@ import type {
   ServiceDiagnostic,
   WorkspaceEdit,
 } from "./protocol.ts";
-import { prepareRename, rename } from "./rename.ts";
-import { encodeTokens, nameIndex, regionTokens, SEMANTIC_LEGEND } from "./semantic-tokens.ts";
+import { prepareRename, rename } from "./symbols/rename.ts";
+import { encodeTokens, nameIndex, regionTokens, SEMANTIC_LEGEND } from "./symbols/semantic-tokens.ts";
 
 export type * from "./protocol.ts";
-export { SEMANTIC_LEGEND, decodeTokens } from "./semantic-tokens.ts";
+export { SEMANTIC_LEGEND, decodeTokens } from "./symbols/semantic-tokens.ts";
 
 /** Anything that gives the current checked model (a Workspace). */
 export interface ModelSource {

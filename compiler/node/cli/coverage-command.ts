@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import pc from "./colors.ts";
-import { sanitize } from "../../../runtime/agents-terminal.ts";
+import { sanitize } from "../../../runtime/play/agents-terminal.ts";
 import { coverageHtml } from "../../core/analysis/coverage/html.ts";
 import { ratio, type CoverageReport } from "../../core/analysis/coverage/report.ts";
 import { instrumentGame, runAllScenarios } from "../coverage.ts";

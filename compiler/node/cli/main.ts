@@ -267,9 +267,34 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
       "--swap <card=card-in-deck...>",
       "with --matrix: a deck variant with the card in place of every copy of card-in-deck (decks without it are kept)",
     )
+    .option(
+      "--compare-dir <folder>",
+      "with --matrix: A/B — play the same pairings on the same seeds with the game in this folder (…/cards/<game>) and report the matchups that moved",
+    )
+    .option("--report <file>", "with --matrix: write the self-contained HTML report (matrix, summary, charts, cards)")
+    .option(
+      "--adjust <method>",
+      "with --matrix: the per-card flags' correction for many comparisons, holm or bh",
+      "holm",
+    )
+    .option(
+      "--queue <url>",
+      "split the run into shards on a BullMQ queue at this Redis URL, played by `cardwright worker`",
+    )
+    .option("--shard <n>", "games per shard with --queue", "50")
     .action(async (game: string, opts: import("../sim/sim-command.ts").SimOptions) => {
       await checkGames([game]);
       setCode(await (await import("../sim/sim-command.ts")).simCommand(game, { ...opts, progress: io === undefined }));
+    });
+  program
+    .command("worker")
+    .description("play the shards of `cardwright sim --queue` runs on all cores, until stopped (SIGINT/SIGTERM)")
+    .requiredOption("--queue <url>", "the Redis URL the coordinator was given")
+    .option("--workers <n>", "worker threads (default: one per core)")
+    .action(async (opts: import("../sim/queue-worker.ts").WorkerOptions) => {
+      setCode(
+        await (await import("../sim/queue-worker.ts")).workerCommand(opts, (l) => process.stderr.write(`${l}\n`)),
+      );
     });
   program
     .command("demo")

@@ -2,14 +2,14 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import pc from "./colors.ts";
-import { sanitize } from "../../../runtime/agents-terminal.ts";
+import { sanitize } from "../../../runtime/play/agents-terminal.ts";
 import { gameDir, listGames, loadChecked, readTextFile } from "../project.ts";
 import { runScenarioFile, runScenarios, type ScenarioResult } from "../../scenarios/runner.ts";
 import { renderTrace } from "../../core/scenario/trace.ts";
 import { printDiagnostics } from "./output.ts";
 import { printable } from "../../core/text/printable.ts";
 import { UsageError } from "./usage.ts";
-import { versionProblem } from "../../../runtime/versions.ts";
+import { versionProblem } from "../../../runtime/kernel/versions.ts";
 
 export function scenarioFiles(game: string): string[] {
   const dir = join(gameDir(game), "scenarios");

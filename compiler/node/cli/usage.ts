@@ -2,7 +2,7 @@
  * User mistakes on the command line: one clear line and exit 2. Commands throw a UsageError; the
  * entry point prints it. Also the checks of command-line values against what the game declares.
  */
-import { nearestVersion } from "../../../runtime/versions.ts";
+import { nearestVersion } from "../../../runtime/kernel/versions.ts";
 import { accessSync, closeSync, constants, existsSync, openSync, readFileSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { Value } from "../../../runtime/types.ts";

@@ -6,7 +6,7 @@
  * A property that names a card or a player (a status's holder, the active character) is kept as
  * a reference to the entity of the original game. On the new board it becomes the number the
  * entity will have there (a board numbers its cards from players + 1 in the order it lists them,
- * seat by seat, zone by zone: runtime/setup.ts buildBoard), and in the scenario file a name
+ * seat by seat, zone by zone: runtime/flow/setup.ts buildBoard), and in the scenario file a name
  * (`{ ref: me.main.imp }`) when one fits. While the shrinker removes cards, such a value follows
  * its card, and goes when its card goes.
  *

@@ -4,18 +4,18 @@
  * (mirrored), one agent kind in both seats; the matrix is printed (or as JSON) and written as CSV.
  * The games are played in this thread, in plan order, so the same inputs give the same bytes.
  */
-import { writeFileSync } from "node:fs";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { Engine, specText, type AgentSpec, type GameModule } from "../../../runtime/index.ts";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { specText, type AgentSpec, type GameModule } from "../../../runtime/index.ts";
 import { checkOutputFile, UsageError } from "../cli/usage.ts";
 import { deckRules } from "../decks.ts";
 import type { CheckedModel } from "../../core/index.ts";
-import { outDir } from "../project.ts";
-import { applySwaps, labPlans, matchupCsv, matchups, type MatchupMatrix, type Swap } from "./lab.ts";
+import { loadChecked, outDir } from "../project.ts";
+import { compareLab, type Comparison } from "./lab/compare.ts";
+import { applySwaps, matchupCsv, type MatchupMatrix, type Swap } from "./lab.ts";
+import type { Adjust } from "./lab/cards.ts";
+import { runLab } from "./lab/run.ts";
 import type { PlanDeck, SimPlan } from "./plan.ts";
-import { playGame } from "./play.ts";
-import type { GameRecord } from "./record.ts";
 
 export interface LabInputs {
   readonly game: string;
@@ -30,6 +30,12 @@ export interface LabInputs {
   readonly csv: string | undefined;
   /** --swap card=card-in-deck, as written (each may be given more than once). */
   readonly swap: readonly string[];
+  /** The correction of the per-card flags: holm (default) or bh. */
+  readonly adjust: string | undefined;
+  /** --compare-dir <folder>: the other version of the game (A/B on the same seeds). */
+  readonly compareDir: string | undefined;
+  /** --report <file>: the self-contained HTML report. */
+  readonly report: string | undefined;
 }
 
 const pct = (v: number | null | undefined): string =>
@@ -58,33 +64,97 @@ export function renderMatrix(m: MatchupMatrix): string[] {
   ];
 }
 
-export function labCommand(i: LabInputs): number {
-  if (i.module.rules.players !== 2)
-    throw new UsageError(`--matrix pairs decks in two-seat games; '${i.game}' has ${i.module.rules.players} seats`);
-  if (i.csv !== undefined) checkOutputFile(i.csv, "--csv");
-  const legal = deckRules(i.model.decks ?? [], i.module).decks;
-  const ids = i.decks === undefined ? legal.map((d) => d.id) : i.decks.split(",").map((s) => s.trim());
+/** The deck ids of the run when --decks is not given: every legal deck of this game. */
+function ids(i: LabInputs): string {
+  return deckRules(i.model.decks ?? [], i.module)
+    .decks.map((d) => d.id)
+    .join(",");
+}
+
+/** The decks of a run (--decks, else all legal ones) with the --swap variants applied. */
+function labDecks(
+  game: string,
+  model: CheckedModel,
+  module: GameModule,
+  decks: string | undefined,
+  swap: readonly string[],
+): PlanDeck[] {
+  const legal = deckRules(model.decks ?? [], module).decks;
+  const ids = decks === undefined ? legal.map((d) => d.id) : decks.split(",").map((s) => s.trim());
   const chosen: PlanDeck[] = ids.map((id) => {
     const d = legal.find((x) => x.id === id);
     if (d === undefined)
       throw new UsageError(
-        `--decks: '${id}' is not a legal deck of '${i.game}' (legal: ${legal.map((x) => x.id).join(", ") || "none"})`,
+        `--decks: '${id}' is not a legal deck of '${game}' (legal: ${legal.map((x) => x.id).join(", ") || "none"})`,
       );
     return { id: d.id, zones: d.zones };
   });
-  if (new Set(ids).size !== ids.length) throw new UsageError(`--decks: a deck is named twice in '${i.decks}'`);
-  if (chosen.length < 2) throw new UsageError(`--matrix needs at least two decks; got ${chosen.length}`);
-  const swaps: Swap[] = i.swap.map((text) => {
+  if (new Set(ids).size !== ids.length) throw new UsageError(`--decks: a deck is named twice in '${decks}'`);
+  const swaps: Swap[] = swap.map((text) => {
     const m = /^([^=\s]+)=([^=\s]+)$/.exec(text);
     if (m === null) throw new UsageError(`--swap takes <card>=<card-in-deck>, got '${text}'`);
     const [card, replaces] = [m[1] as string, m[2] as string];
-    if (!Object.hasOwn(i.module.cards, card))
-      throw new UsageError(`--swap ${text}: '${card}' is not a card of '${i.game}'`);
+    if (!Object.hasOwn(module.cards, card))
+      throw new UsageError(`--swap ${text}: '${card}' is not a card of '${game}'`);
     return { card, replaces };
   });
   const swapped = applySwaps(chosen, swaps);
   if (typeof swapped === "string") throw new UsageError(swapped);
-  const deckIds = swapped.map((d) => d.id);
+  return swapped;
+}
+
+/**
+ * The other version of --compare-dir: a game folder inside a cards/ folder (…/cards/<game>), built
+ * into the dist/ beside that cards/ folder. Its errors are a usage error naming the folder.
+ */
+async function loadOther(dir: string): Promise<{ label: string; module: GameModule; model: CheckedModel }> {
+  const full = resolve(dir);
+  if (!existsSync(join(full, "rules.yaml")))
+    throw new UsageError(`--compare-dir: '${dir}' is not a game folder (it has no rules.yaml)`);
+  if (basename(dirname(full)) !== "cards")
+    throw new UsageError(`--compare-dir: '${dir}' must be a game folder inside a cards/ folder (…/cards/<game>)`);
+  const { module, model, diagnostics } = await loadChecked(basename(full), dirname(dirname(full)));
+  if (module === null || model === null) {
+    const first = diagnostics.find((d) => d.severity === "error");
+    throw new UsageError(
+      `--compare-dir: '${dir}' does not compile${first === undefined ? "" : `: ${first.file}:${first.range.start.line}:${first.range.start.col}: ${first.message}`}`,
+    );
+  }
+  if (module.rules.players !== 2) throw new UsageError(`--compare-dir: '${dir}' is not a two-seat game`);
+  return { label: dir, module, model };
+}
+
+/** The changes as text: one line per matchup, B − A for the row deck with its interval and adjusted p. */
+export function renderChanges(c: Comparison, other: string): string[] {
+  const lines = c.changes.map((x) => {
+    const d = x.diff;
+    const move =
+      d === null
+        ? "–"
+        : `${(d.diff * 100).toFixed(1)} points (${(d.low * 100).toFixed(1)} to ${(d.high * 100).toFixed(1)})`;
+    return `${x.row} vs ${x.column}: ${pct(x.a)} → ${pct(x.b)}, ${move}, adjusted p ${x.adjusted.toFixed(4)}${x.verdict === "same" ? "" : ` — moved ${x.verdict} for ${x.row}`}`;
+  });
+  const moved = c.changes.filter((x) => x.verdict !== "same").length;
+  return [
+    `A: this game; B: ${other}; the same seeds; ${c.adjust === "holm" ? "Holm" : "Benjamini–Hochberg"}-adjusted paired tests at α = ${c.alpha}`,
+    ...lines,
+    `${moved} of ${c.changes.length} matchups moved`,
+  ];
+}
+
+export async function labCommand(i: LabInputs): Promise<number> {
+  if (i.module.rules.players !== 2)
+    throw new UsageError(`--matrix pairs decks in two-seat games; '${i.game}' has ${i.module.rules.players} seats`);
+  if (i.csv !== undefined) checkOutputFile(i.csv, "--csv");
+  if (i.report !== undefined) checkOutputFile(i.report, "--report");
+  const adjust = i.adjust ?? "holm";
+  if (adjust !== "holm" && adjust !== "bh") throw new UsageError(`--adjust takes holm or bh, got '${adjust}'`);
+  const swapped = labDecks(i.game, i.model, i.module, i.decks, i.swap);
+  if (swapped.length < 2) throw new UsageError(`--matrix needs at least two decks; got ${swapped.length}`);
+  const other = i.compareDir === undefined ? null : await loadOther(i.compareDir);
+  // B plays the same decks by id (as B's deck files have them), with the same variants.
+  const otherDecks =
+    other === null ? null : labDecks(other.label, other.model, other.module, i.decks ?? ids(i), i.swap);
   const base: SimPlan = {
     game: i.module.id,
     inputs: readFileSync(join(outDir(i.game), "inputs.hash"), "utf8"),
@@ -96,13 +166,35 @@ export function labCommand(i: LabInputs): number {
     version: null,
     maxDecisions: i.maxDecisions,
   };
-  const engine = new Engine(i.module, { log: false });
-  const records: GameRecord[] = [];
-  for (const p of labPlans(base, swapped))
-    for (let g = 0; g < p.games; g++) records.push(playGame(engine, p, i.agents, g));
-  const m = matchups(deckIds, records);
+  if (other !== null && otherDecks !== null) {
+    const cmp = compareLab({
+      a: i.module,
+      b: other.module,
+      base,
+      decksA: swapped,
+      decksB: otherDecks,
+      agents: i.agents,
+      adjust: adjust as Adjust,
+    });
+    if (i.report !== undefined)
+      writeFileSync(
+        i.report,
+        await (await import("./lab/report.ts")).renderReport(cmp.a, {
+          game: i.game,
+          comparison: cmp,
+          other: other.label,
+        }),
+      );
+    if (i.json) process.stdout.write(JSON.stringify(cmp, null, 2) + "\n");
+    else process.stdout.write(renderChanges(cmp, other.label).join("\n") + "\n");
+    return 0;
+  }
+  const { result } = runLab({ module: i.module, base, decks: swapped, agents: i.agents, adjust: adjust as Adjust });
+  const m = result.matchups;
   if (i.csv !== undefined) writeFileSync(i.csv, matchupCsv(m));
-  if (i.json) process.stdout.write(JSON.stringify({ plan: { ...base, decks: deckIds }, matchups: m }, null, 2) + "\n");
+  if (i.report !== undefined)
+    writeFileSync(i.report, await (await import("./lab/report.ts")).renderReport(result, { game: i.game }));
+  if (i.json) process.stdout.write(JSON.stringify(result, null, 2) + "\n");
   else process.stdout.write(renderMatrix(m).join("\n") + "\n");
   return 0;
 }

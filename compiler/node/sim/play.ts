@@ -13,11 +13,19 @@ import {
   type State,
 } from "../../../runtime/index.ts";
 import { configOf, slot, type SimPlan } from "./plan.ts";
+import type { CardTracker } from "./lab/tracker.ts";
 import type { GameRecord } from "./record.ts";
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-export function playGame(engine: Engine, plan: SimPlan, specs: readonly AgentSpec[], index: number): GameRecord {
+/** With a tracker (whose onMove the engine was made with), the record carries the cards each seat drew and played. */
+export function playGame(
+  engine: Engine,
+  plan: SimPlan,
+  specs: readonly AgentSpec[],
+  index: number,
+  tracker?: CardTracker,
+): GameRecord {
   const s = slot(plan, index);
   const base = { game: index, seed: s.seed, seats: s.seatAgents, decks: plan.decks.map((d) => d?.id ?? null) };
   let decisions = 0;
@@ -29,6 +37,7 @@ export function playGame(engine: Engine, plan: SimPlan, specs: readonly AgentSpe
     decisions,
     matchGames: state?.match.results.length ?? 0,
     ...(fault !== undefined ? { fault } : {}),
+    ...(tracker !== undefined ? { cards: tracker.finish() } : {}),
   });
   const seated = s.seatAgents.map((a) => {
     const spec = specs[a] as AgentSpec;
@@ -40,7 +49,9 @@ export function playGame(engine: Engine, plan: SimPlan, specs: readonly AgentSpe
   });
   try {
     const config = configOf(plan, s);
+    tracker?.start();
     const st = engine.newMatch(config);
+    tracker?.bind(st);
     state = st;
     // The decks in play: what observing agents deal the cards they cannot see from.
     const decks = deckListsOfConfig(config);

@@ -5,6 +5,7 @@
  * cut off can be read back and continued (`--resume`).
  */
 import type { Value } from "../../../runtime/index.ts";
+import type { CardUse } from "./lab/tracker.ts";
 import { slot, type SimPlan } from "./plan.ts";
 
 /** How a game ended: a seat won, a draw, stopped at the decision limit, or a fault (an error of the game or an agent). */
@@ -26,6 +27,8 @@ export interface GameRecord {
   readonly matchGames: number;
   /** What went wrong, when outcome is "fault". */
   readonly fault?: string;
+  /** The lab's runs only: the cards each seat drew and played (lab/tracker.ts). */
+  readonly cards?: CardUse;
 }
 
 /** The record's line (no newline), keys in one order. */

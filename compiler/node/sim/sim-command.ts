@@ -46,8 +46,15 @@ export interface SimOptions {
   matrix?: boolean;
   csv?: string;
   swap?: string[];
+  adjust?: string;
+  report?: string;
+  compareDir?: string;
   /** Draw a progress bar when stderr is a terminal (off when the CLI runs in process, for tests). */
   progress?: boolean;
+  /** Shard the run over a BullMQ queue at this Redis URL, for `cardwright worker` processes to play. */
+  queue?: string;
+  /** Games per shard with --queue. */
+  shard?: string;
 }
 
 const MAX_WORKERS = 256;
@@ -141,6 +148,9 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
       json: opts.json === true,
       csv: opts.csv,
       swap: opts.swap ?? [],
+      adjust: opts.adjust,
+      report: opts.report,
+      compareDir: opts.compareDir,
     });
   }
   const specs = specsOf(model.vocabulary);
@@ -211,7 +221,25 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
     bar?.update(flushed, { rate: ((flushed - done) / ((performance.now() - t0) / 1000)).toFixed(1) });
   };
 
-  if (todo.length > 0) {
+  if (todo.length > 0 && opts.queue !== undefined) {
+    const setup: WorkerSetup = { jsPath, plan, agents: specsOfAgents };
+    const size = parseCount(opts.shard ?? "50", "--shard");
+    const shards: GameRange[] = [];
+    for (let i = done; i < games; i += size) shards.push({ from: i, to: Math.min(games, i + size) });
+    try {
+      await (await import("./queue-coordinator.ts")).runOnQueue({
+        url: opts.queue,
+        game,
+        setup,
+        shards,
+        arrive,
+        note: (l) => process.stderr.write(`${l}\n`),
+      });
+    } finally {
+      stopped = true;
+      if (fd !== null) closeSync(fd);
+    }
+  } else if (todo.length > 0) {
     const setup: WorkerSetup = { jsPath, plan, agents: specsOfAgents };
     const threads = Math.min(workers, todo.length);
     const pool = new Piscina({

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { workerData } from "piscina";
 import { Engine, type AgentSpec, type GameModule } from "../../../runtime/index.ts";
-import { withoutPrototypes } from "../../../runtime/module-index.ts";
+import { withoutPrototypes } from "../../../runtime/kernel/module-index.ts";
 import type { SimPlan } from "./plan.ts";
 import { playGame } from "./play.ts";
 import type { GameRecord } from "./record.ts";

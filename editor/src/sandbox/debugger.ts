@@ -1,9 +1,10 @@
 /**
- * The step debugger. Generated code marks each statement it runs (`ctx.at = i`, an index into the
- * module's `positions`: handler, file, line, col). Answering a decision is recorded once with a
- * hook on that mark: every statement with the locals and event fields it starts with. Pausing at
- * statement k replays the answer on a copy of the state and stops it there, so the board shown is
- * the board at that moment. The real state moves on only when the run is finished.
+ * The step debugger, on the runtime's observation API (`Engine.trace`, runtime/host/trace.ts).
+ * Answering a decision is traced once: every statement it runs, with the locals and event fields
+ * it starts with. Pausing at statement k runs the answer again on a copy and stops at the point
+ * before statement k (`stopAt: k`): the board shown is the board at that moment, with everything
+ * the statements before it did (step past a damage and the new HP is on the board). The real
+ * state moves on only when the run is finished (the sandbox applies the answer then).
  */
 import type { Action, Engine, State, StatementSource, Value } from "../../../runtime/index.ts";
 
@@ -16,75 +17,40 @@ export interface TraceStep {
   readonly event: { readonly name: string; readonly fields: Readonly<Record<string, Value>> } | null;
 }
 
-class Pause extends Error {}
-
-/** Runs `run` with a hook called before each traced statement (the generated `ctx.at = i`). */
-function hooked<T>(engine: Engine, onStatement: (at: number) => void, run: () => T): T {
-  // The Engine's RuntimeCtx is the `ctx` generated code writes `at` to.
-  const rt = (engine as unknown as { rt: { at: number } }).rt;
-  let value = rt.at;
-  Object.defineProperty(rt, "at", {
-    configurable: true,
-    enumerable: true,
-    get: () => value,
-    set: (x: number) => {
-      value = x;
-      if (x >= 0) onStatement(x);
-    },
-  });
-  try {
-    return run();
-  } finally {
-    Object.defineProperty(rt, "at", { value, writable: true, configurable: true, enumerable: true });
-  }
-}
-
 const copy = (v: Readonly<Record<string, Value>>): Record<string, Value> =>
   JSON.parse(JSON.stringify(v)) as Record<string, Value>;
 
-/** Every statement the answer runs, in order (at most `limit`). */
+/** Every statement the answer runs, in order (at most `limit`); a refused answer runs none. */
 export function traceAction(engine: Engine, before: State, action: Action, limit = 20_000): TraceStep[] {
-  const st = engine.clone(before);
   const out: TraceStep[] = [];
-  const positions = engine.module.positions ?? [];
-  hooked(
-    engine,
-    (at) => {
-      const src = positions[at];
-      if (!src || out.length >= limit) return;
-      const f = st.frames[st.frames.length - 1];
-      const ev = f && f.ev !== null ? st.events[f.ev] : undefined;
+  engine.trace(before, action, {
+    stopAt: limit,
+    onStatement: (p) => {
+      if (p.next === null) return;
+      const f = p.frame;
+      const ev = f !== null && f.ev !== null ? p.state.events[f.ev] : undefined;
       out.push({
-        index: out.length,
-        src,
-        what: engine.module.sources[src.h]?.what ?? src.h,
-        locals: f ? copy(f.L) : {},
+        index: p.index,
+        src: p.next,
+        what: engine.module.sources[p.next.h]?.what ?? p.next.h,
+        locals: f === null ? {} : copy(f.L),
         event: ev ? { name: ev.name, fields: copy(ev.fields) } : null,
       });
     },
-    () => engine.apply(st, action),
-  );
+  });
   return out;
 }
 
+/** The last board `stateAt` made: the sandbox asks for the same one several times per render. */
+let last: { engine: Engine; before: State; action: Action; k: number; state: State } | null = null;
+
 /** The state just before statement `k` of the answer runs (a copy; `before` is untouched). */
 export function stateAt(engine: Engine, before: State, action: Action, k: number): State {
-  const st = engine.clone(before);
-  let n = 0;
-  const positions = engine.module.positions ?? [];
-  try {
-    hooked(
-      engine,
-      (at) => {
-        if (!positions[at]) return;
-        if (n++ === k) throw new Pause("paused");
-      },
-      () => engine.apply(st, action),
-    );
-  } catch {
-    // Stopped at the statement (the runtime wraps the pause as a fault): the copy is as it was then.
-  }
-  return st;
+  if (last !== null && last.engine === engine && last.before === before && last.action === action && last.k === k)
+    return last.state;
+  const state = engine.trace(before, action, { stopAt: k }).state;
+  last = { engine, before, action, k, state };
+  return state;
 }
 
 /** The first statement at or after `from` on a breakpoint line ("file:line"), or -1. */

@@ -1,0 +1,150 @@
+/**
+ * Property reads: own value, else the card's static field, else the rules default; then the
+ * lasting modifiers in order; then, for computed properties, the compute listeners of cards in
+ * play in the game's order; finally the declared min/max.
+ */
+import type { Kernel } from "../kernel/kernel.ts";
+import type { ComputeRef } from "../kernel/module-index.ts";
+import { collectListeners, firstPlayer } from "./order.ts";
+import type { Entity, EntityId, Modifier, PropDef, Value } from "../types.ts";
+import { truthy } from "../state/values.ts";
+
+/** A value combined by a modifier operator (`+` also joins lists and texts). */
+export function combine(op: Modifier["op"], a: Value, b: Value): Value {
+  if (op === "=") return b;
+  if (typeof a === "number" && typeof b === "number") return op === "+=" ? a + b : a - b;
+  if (op === "+=") {
+    if (a === null) return b;
+    if (typeof a === "string" && typeof b === "string") return a + b;
+    if (Array.isArray(a)) return Array.isArray(b) ? [...a, ...(b as Value[])] : [...a, b];
+    return a;
+  }
+  if (Array.isArray(a)) {
+    const drop = Array.isArray(b) ? (b as readonly Value[]) : [b];
+    return a.filter((x) => !drop.includes(x as Value));
+  }
+  return a;
+}
+
+/** The base value of a property: own, card field or rules default (no modifiers, no computes). */
+export function baseProp(rt: Kernel, e: EntityId, prop: string): Value {
+  const ent = rt.entity(e);
+  return baseOf(rt, ent, prop, rt.ix.propDef(e, prop));
+}
+
+export function baseOf(rt: Kernel, ent: Entity, prop: string, def: PropDef | undefined): Value {
+  const own = ent.props[prop];
+  if (own !== undefined && typeof own !== "function") return own;
+  return inheritedOf(rt, ent, prop, def);
+}
+
+/** The value of a property an entity does not hold itself: the card's static field, else the rules default. */
+export function inheritedOf(rt: Kernel, ent: Entity, prop: string, def: PropDef | undefined): Value {
+  if (ent.card !== null) {
+    const field = rt.ix.card(ent.card).fields[prop];
+    if (field !== undefined && typeof field !== "function") return field;
+    if (prop === "name") return rt.module.cards[ent.card]?.name ?? ent.card;
+  }
+  return def === undefined ? null : def.default;
+}
+
+export function readProp(rt: Kernel, e: EntityId, prop: string): Value {
+  const ent = rt.state.entities[e] ?? rt.entity(e);
+  switch (prop) {
+    case "owner":
+      return ent.owner;
+    case "kind":
+      return rt.kind(e);
+    case "card":
+      return ent.card;
+    case "zone":
+      return ent.card === null ? null : ent.zone;
+  }
+  const def = rt.ix.propDef(e, prop);
+  // A computed value remembered since the last change is the final value: look it up first.
+  let slot = -1;
+  if (def !== undefined && def.computed === true) {
+    if (rt.memoState !== rt.state || rt.memoMutations !== rt.mutations) rt.forgetComputed();
+    slot = e * rt.ix.computedCount + (rt.ix.computedSlot.get(prop) as number);
+    if (rt.computing.length === 0 && rt.memoGens[slot] === rt.memoGen) return rt.memoValues[slot] as Value;
+  }
+  let v = baseOf(rt, ent, prop, def);
+  const mods = rt.state.modifiers;
+  for (let i = 0; i < mods.length; i++) {
+    const m = mods[i] as Modifier;
+    if (m.entity === e && m.prop === prop) v = combine(m.op, v, m.value);
+  }
+  if (def === undefined) return v;
+  if (slot >= 0) {
+    v = compute(rt, e, prop, v);
+    if (typeof v === "number") {
+      if (def.min !== undefined && v < def.min) v = def.min;
+      if (def.max !== undefined && v > def.max) v = def.max;
+    }
+    // Only a top-level read is remembered (a nested one may see a value before computes).
+    if (rt.computing.length === 0) {
+      rt.memoValues[slot] = v;
+      rt.memoGens[slot] = rt.memoGen;
+    }
+    return v;
+  }
+  if (typeof v === "number") {
+    if (def.min !== undefined && v < def.min) v = def.min;
+    if (def.max !== undefined && v > def.max) v = def.max;
+  }
+  return v;
+}
+
+/** Runs the compute listeners of a computed property. A listener reading the same (entity, property) sees the value before computes. */
+function compute(rt: Kernel, e: EntityId, prop: string, v: Value): Value {
+  const table = rt.ix.computes.get(prop);
+  if (table === undefined) return v;
+  const guard = rt.computing;
+  for (let i = 0; i < guard.length; i += 2) if (guard[i] === e && guard[i + 1] === prop) return v;
+  // Compute listeners run in player, zone and arrival order (the rules' rank orders triggers,
+  // not value adjustments), so the list changes only when cards change zone or the first
+  // player changes: between two such changes, reuse it.
+  let cached = rt.computeCache.get(prop);
+  if (cached === undefined || cached.state !== rt.state || cached.mutations !== rt.mutations) {
+    // Something changed: the list stands if no card changed zone and the first player is the same.
+    // The first player for compute order, asked once per change (not once per property).
+    if (rt.firstState !== rt.state || rt.firstMutations !== rt.mutations) {
+      rt.firstValue = firstPlayer(rt, 1, null, null);
+      rt.firstState = rt.state;
+      rt.firstMutations = rt.mutations;
+    }
+    const first = rt.firstValue;
+    if (
+      cached === undefined ||
+      cached.state !== rt.state ||
+      cached.zoneMutations !== rt.zoneMutations ||
+      cached.first !== first
+    ) {
+      cached = {
+        state: rt.state,
+        mutations: rt.mutations,
+        zoneMutations: rt.zoneMutations,
+        first,
+        listeners: collectListeners(rt, table, 1, null, null, false),
+      };
+      rt.computeCache.set(prop, cached);
+    } else cached.mutations = rt.mutations;
+  }
+  const listeners = cached.listeners;
+  if (listeners.length === 0) return v;
+  guard.push(e, prop);
+  try {
+    for (const l of listeners) {
+      const self = l.entity.id;
+      // the listener may have left play while an earlier one ran (pure code cannot move, but be safe)
+      if (rt.state.entities[self] !== l.entity) continue;
+      if (l.ref.def.ofSelf === true && self !== e) continue;
+      const scope = { me: l.entity.owner, self, ev: null, L: { subject: e, value: v } };
+      const when = l.ref.def.when;
+      if (when === null || truthy(rt.pure(when, scope))) v = rt.pure(l.ref.def.fn, scope);
+    }
+  } finally {
+    guard.length -= 2;
+  }
+  return v;
+}

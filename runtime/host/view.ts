@@ -1,0 +1,142 @@
+/**
+ * Player views: a copy of the state with what a player may not see removed. Cards in "hidden"
+ * zones are masked for everyone (card and properties blanked, and the zone's order concealed by
+ * listing ids ascending); "owner" zones are masked for the other players. The RNG state, the
+ * paused effects (their locals may hold hidden cards) and the repetition record are removed; log
+ * lines about masked cards are reworded, and another player's pending decision keeps only the
+ * options that name no masked card. A view is for looking: it cannot be played on.
+ */
+import { cloneState } from "../state/clone.ts";
+import type { Kernel } from "../kernel/kernel.ts";
+import type { Decision, Entity, EntityId, LogEntry, State, Value } from "../types.ts";
+
+function zoneOf(key: string): { owner: EntityId; zone: string } {
+  const i = key.indexOf(":");
+  return { owner: Number(key.slice(0, i)), zone: key.slice(i + 1) };
+}
+
+/** Whether `player` sees the cards of a zone (by key). Player 0 (a spectator) sees only public zones. */
+export function zoneVisible(rt: Kernel, key: string, player: EntityId): boolean {
+  const { owner, zone } = zoneOf(key);
+  const vis = rt.ix.rules.zones[zone]?.visibility ?? "public";
+  return vis === "public" || (vis === "owner" && owner === player);
+}
+
+export function playerView(rt: Kernel, state: State, player: EntityId): State {
+  const v = cloneState(state);
+  v.rng = [];
+  v.frames = [];
+  v.seen = {};
+  // Chain links stay visible (source, controller, targets), their paused locals do not.
+  if (v.chain !== undefined) for (const l of v.chain.links) l.frame.L = {};
+  const masked = new Set<EntityId>();
+  for (const key in v.zones) {
+    if (zoneVisible(rt, key, player)) continue;
+    const ids = v.zones[key] as EntityId[];
+    for (const id of ids) {
+      const e = v.entities[id] as Entity;
+      const m: Entity = { id, card: null, owner: e.owner, zone: e.zone, arrival: e.arrival, props: {}, counters: {} };
+      if (e.holder !== undefined) m.holder = e.holder;
+      v.entities[id] = m;
+      masked.add(id);
+    }
+    ids.sort((a, b) => a - b);
+  }
+  if (masked.size > 0) {
+    v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked));
+    v.decision = maskDecision(v.decision, player, masked);
+  }
+  return v;
+}
+
+/** Another player's decision shows only the options and candidates that reveal no masked card. */
+function maskDecision(d: Decision | null, player: EntityId, masked: ReadonlySet<EntityId>): Decision | null {
+  if (d === null || d.player === player) return d;
+  switch (d.type) {
+    case "act":
+      return { ...d, options: d.options.filter((o) => !Object.values(o.args).some((a) => isMasked(masked, a))) };
+    case "choose":
+      return {
+        ...d,
+        candidates: d.candidates.filter((c) => !isMasked(masked, c)),
+        picked: d.picked.filter((c) => !isMasked(masked, c)),
+      };
+    case "may":
+      return d;
+  }
+}
+
+function isMasked(masked: ReadonlySet<EntityId>, v: Value | undefined): boolean {
+  if (typeof v === "number") return masked.has(v);
+  if (Array.isArray(v)) return v.some((x) => isMasked(masked, x as Value));
+  return false;
+}
+
+function maskEntry(
+  rt: Kernel,
+  state: State,
+  entry: LogEntry,
+  player: EntityId,
+  masked: ReadonlySet<EntityId>,
+): LogEntry {
+  const d = entry.data;
+  if (d === undefined) return entry;
+  const label = (key: string) => {
+    const { owner, zone } = zoneOf(key);
+    const o = state.entities[owner];
+    return `${o === undefined ? owner : rt.bind(state).entityName(o)}.${zone}`;
+  };
+  switch (entry.kind) {
+    case "move": {
+      const from = d.from as string;
+      // A card that leaves the game has no destination: only where it came from may hide it.
+      if (d.removed === true) {
+        if (zoneVisible(rt, from, player)) return entry;
+        return {
+          kind: entry.kind,
+          text: `a card leaves the game (from ${label(from)})`,
+          data: { from, removed: true },
+        };
+      }
+      const to = d.to as string;
+      if (zoneVisible(rt, from, player) || zoneVisible(rt, to, player)) return entry;
+      return {
+        kind: entry.kind,
+        text:
+          d.full === true ? `a card cannot enter ${label(to)}: it is full` : `a card: ${label(from)} → ${label(to)}`,
+        data: { from, to },
+      };
+    }
+    case "set":
+    case "modify":
+    case "create": {
+      const zone = d.zone;
+      if (typeof zone !== "string" || zoneVisible(rt, zone, player)) return entry;
+      return {
+        kind: entry.kind,
+        text: entry.kind === "create" ? `a card created in ${label(zone)}` : `a hidden card changed (${label(zone)})`,
+        data: { zone },
+      };
+    }
+    case "decision": {
+      if (d.player === player || !isMasked(masked, d.value)) return entry;
+      return {
+        kind: entry.kind,
+        text: `${rt.bind(state).name(d.player as Value)} picks a hidden card`,
+        data: { player: d.player as Value },
+      };
+    }
+    case "action": {
+      let hidden = false;
+      for (const k in d) if (k.startsWith("arg:") && isMasked(masked, d[k])) hidden = true;
+      if (d.player === player || !hidden) return entry;
+      return {
+        kind: entry.kind,
+        text: `${rt.bind(state).name(d.player as Value)}: ${String(d.action)}`,
+        data: { player: d.player as Value, action: d.action as Value },
+      };
+    }
+    default:
+      return entry;
+  }
+}

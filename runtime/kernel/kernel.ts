@@ -1,0 +1,113 @@
+/**
+ * The kernel's interface: what every rule subsystem (runtime/flow/) is handed. It names the bound
+ * state and module index, the counters and budgets of one answer, the typed caches and the undo
+ * journal, and the few reads subsystems need (pure functions, names, the running statement).
+ *
+ * This file is a leaf: it imports only types below it, so a subsystem can take a `Kernel` without
+ * importing the `Ctx` facade (host/ctx.ts) that in turn imports the subsystems (invariant RT-4 in
+ * docs/architecture.md). `RuntimeCtx` is the one implementation.
+ */
+import type { ComputeRef, ListenerTable, ModuleIndex } from "./module-index.ts";
+import type { Undo } from "./undo.ts";
+import type { Ctx, Entity, EntityId, GameModule, Scope, State, StatementSource, Value } from "../types.ts";
+
+/** A listener table's reference as `order.ts` ranks it (trigger and compute references both have it). */
+export interface RefShape {
+  readonly zones: ReadonlySet<string>;
+  readonly stageRank: number;
+  readonly index: number;
+}
+
+/** A card that listens in one of a table's zones, with the ranks that order it (flow/order.ts). */
+export interface Listener<R> {
+  readonly entity: Entity;
+  readonly ref: R;
+  readonly zoneRank: number;
+  playerRank: number;
+  /** The rules' `trigger-order.rank` of the listener (0 without one). */
+  rank: number;
+}
+
+/** A table's members while `zoneMutations` and the bound state stay the same (flow/order.ts). */
+export interface MemberEntry {
+  readonly state: State;
+  readonly zoneMutations: number;
+  readonly list: readonly Listener<RefShape>[];
+}
+
+/** The ordered compute listeners of one property while nothing changes (flow/props.ts). */
+export interface ComputeEntry {
+  readonly state: State;
+  mutations: number;
+  readonly zoneMutations: number;
+  readonly first: EntityId;
+  readonly listeners: readonly Listener<ComputeRef>[];
+}
+
+export interface Kernel {
+  /** The `Ctx` facade generated step functions are called with (the implementation itself). */
+  readonly ctx: Ctx;
+  /** The state being worked on (see `bind`). */
+  readonly state: State;
+  /** The module's lookups at the bound state's version. */
+  readonly ix: ModuleIndex;
+  /** The module at the bound state's version (its card table; code and sources are shared). */
+  readonly module: GameModule;
+  /** Whether changes are logged (an Engine option; game results are always logged). */
+  logging: boolean;
+  /** The step statement running now: an index in `module.positions` set by generated code (-1: none). */
+  at: number;
+  /** Loop iterations counted by `tick()` since the drive began. */
+  ticks: number;
+  /** Units of work (BUDGETS.work) since the answer, or the public call, began. */
+  work: number;
+  /** The size of the values stored into the state since the answer began (BUDGETS.remeasure). */
+  written: number;
+  /** The statement (index in `module.positions`) that last stored a large value: blamed by the state budget. */
+  bigAt: number;
+  /** What was written into each state since it was last measured whole (BUDGETS.remeasure). */
+  readonly unmeasured: WeakMap<State, number>;
+  /** Cards created since the drive began (LIMITS.creates). */
+  created: number;
+  /** (entity, property) pairs whose compute listeners are running: [e0, p0, e1, p1, …]. */
+  readonly computing: (EntityId | string)[];
+  /** Counts changes that can alter who listens or in which order; caches keyed on it drop when it moves. */
+  mutations: number;
+  /** Counts zone changes of cards that listen (`ix.listening`): the listener caches depend on nothing else. */
+  zoneMutations: number;
+  /** Computed property values at entity × computed-property slots, valid for generation `memoGen`. */
+  readonly memoValues: Value[];
+  /** The generation each slot of `memoValues` was written in. */
+  readonly memoGens: number[];
+  memoGen: number;
+  memoState: State | null;
+  memoMutations: number;
+  /** The first player for compute listeners, kept while nothing changes. */
+  firstState: State | null;
+  firstMutations: number;
+  firstValue: EntityId;
+  /** Listener membership per table (flow/order.ts). */
+  readonly memberCache: Map<object, MemberEntry>;
+  /** Ordered compute listeners per property (flow/props.ts). */
+  readonly computeCache: Map<string, ComputeEntry>;
+  /** The undo journal of `Engine.apply`: every writer records the inverse of its change here first. */
+  readonly undo: Undo;
+
+  /** Binds the kernel to a state (and its version's index); each public call starts a new work budget. */
+  bind(state: State): this;
+  /** Starts a new memo generation: every remembered computed value is stale. */
+  forgetComputed(): void;
+  /** Calls a pure function of the module; a failure becomes a RuntimeFault naming its source. */
+  pure(id: string, s: Scope): Value;
+  /** The handler statement that makes a log entry now, if generated code is running one. */
+  by(): StatementSource | undefined;
+  entity(e: EntityId): Entity;
+  kind(e: EntityId): string;
+  opponent(p: EntityId): EntityId;
+  /** A value (entity, list, text, number) as people read it. */
+  name(v: Value): string;
+  /** An entity as people read it: its own name, its kind's display template, its card's name. */
+  entityName(x: Entity): string;
+  /** An event field about to be stored by `emit` (BUDGETS.value). */
+  storing(v: Value, event: string, field: string): void;
+}
