@@ -1,5 +1,5 @@
 /**
- * The structural state hash (runtime/hash.ts), as properties: states that differ in any field but
+ * The structural state hash (runtime/state/hash.ts), as properties: states that differ in any field but
  * the log hash differently; equal states (a JSON round trip, keys in another order, another log)
  * hash equal.
  */
