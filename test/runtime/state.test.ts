@@ -84,7 +84,7 @@ describe("clone and hash", () => {
     expect(c).toEqual(structuredClone(c)); // plain data only
   });
 
-  it("hash ignores key order and can leave out the log", () => {
+  it("hash ignores key order and the log (unless asked)", () => {
     const s = engine.newMatch(toyConfig(3));
     const reverseKeys = (v: unknown): unknown =>
       Array.isArray(v)
@@ -101,7 +101,9 @@ describe("clone and hash", () => {
     expect(hashState(reordered)).toBe(hashState(s));
     expect(hashState(reordered, { log: false })).toBe(hashState(s, { log: false }));
     const relogged = { ...cloneState(s), log: [] };
-    expect(hashState(relogged)).not.toBe(hashState(s));
+    expect(hashState(relogged)).toBe(hashState(s));
+    expect(hashState(relogged, { log: true })).not.toBe(hashState(s, { log: true }));
+    expect(hashState(reordered, { log: true })).toBe(hashState(s, { log: true }));
     expect(hashState(relogged, { log: false })).toBe(hashState({ ...s, turnstile: 99 }, { log: false }));
     expect(engine.hash(s)).toMatch(/^[0-9a-f]{16}$/);
   });
