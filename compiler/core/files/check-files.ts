@@ -21,6 +21,7 @@ import { cardData, displayName, rulesData } from "./tables.ts";
 import { closest } from "../text/suggest.ts";
 import { NameTable, UnitBuilder } from "./unit-builder.ts";
 import { cardVersionEntries, versionDeclarations } from "./versions.ts";
+import { cardOfficial } from "./official-text.ts";
 import type { CardVersion } from "../../../runtime/types.ts";
 import { buildInvariantUnits, invariantPurity } from "./invariants.ts";
 import { evaluatePurity } from "../semantic/evaluate.ts";
@@ -189,6 +190,7 @@ export function checkCardBody(voc: Vocabulary, head: CardHead): CardBody {
   buildCardUnits(voc, src, info, b, diags);
   const refs: Reference[] = [...b.refs, ...cardDataReferences(voc, src, info, diags)];
   const versions = buildCardVersions(voc, src, info, b, diags, units, refs);
+  const official = cardOfficial(voc.versions, src, info.value, diags, refs);
   const idSpan = src.spanAt(["id"]) ?? src.spanOf(0, 0);
   const name = displayName(info.value["name"]) ?? info.id;
   const text = displayName(info.value["text"]);
@@ -218,6 +220,7 @@ export function checkCardBody(voc: Vocabulary, head: CardHead): CardBody {
     span: idSpan,
     ...(text !== undefined ? { text } : {}),
     def,
+    ...(official ? { official } : {}),
   };
   return { card, units, diagnostics: diags, declarations: [cardDecl, ...b.decls], references: refs };
 }
