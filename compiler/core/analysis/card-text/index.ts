@@ -311,7 +311,7 @@ class CardTextRun {
       mismatches,
       facts: { written: writtenFacts.length, rendered: this.factsOf(c.id).length },
       versions: this.versions(c, renders, relatedFacts),
-      ...this.official(c, renders, relatedFacts),
+      ...this.official(c, renders, relatedFacts, related),
     };
   }
 
@@ -324,6 +324,7 @@ class CardTextRun {
     c: CardModel,
     renders: Renders,
     relatedFacts: () => Fact[],
+    related: readonly string[],
   ): { official: OfficialComparison[]; officialMissing: string[] } {
     const rules = this.rules.official;
     if (!rules || (c.official && "none" in c.official)) return { official: [], officialMissing: [] };
@@ -333,6 +334,24 @@ class CardTextRun {
     // Each version's definition: -1 the card's own, else the index of the entry covering it.
     const defAt = (v: string) => (v === "" ? -1 : entries.findIndex((e) => inVersionRange(v, e.since, e.until)));
     const inText = (v: string, t: OfficialText) => v === "" || inVersionRange(v, t.since, t.until);
+    // A number the code gives may be stated by a related card's official text (a talent that
+    // changes a skill says the new number, not the skill).
+    let excused: Map<string, Set<string>> | null = null;
+    const relatedOfficial = () => {
+      if (excused) return excused;
+      excused = new Map();
+      for (const r of related) {
+        const o = this.byId.get(r)?.official;
+        if (!o || !("texts" in o)) continue;
+        for (const t of o.texts)
+          for (const f of findFacts(t.en, this.officialFind)) {
+            const set = excused.get(f.role) ?? new Set<string>();
+            set.add(f.value);
+            excused.set(f.role, set);
+          }
+      }
+      return excused;
+    };
     const official: OfficialComparison[] = [];
     for (const t of texts) {
       const byDef = new Map<number, Set<string>>();
@@ -354,7 +373,10 @@ class CardTextRun {
                 findFacts(rendered.text, this.patterns),
                 relatedFacts(),
               );
-        official.push({ index: t.index, at: ranges(known, vs).join(", "), written: t.en, rendered, mismatches });
+        const left = mismatches
+          .map((m) => ({ ...m, onlyInEffect: m.onlyInEffect.filter((v) => !relatedOfficial().get(m.role)?.has(v)) }))
+          .filter((m) => m.onlyInEffect.length || m.onlyInText.length);
+        official.push({ index: t.index, at: ranges(known, vs).join(", "), written: t.en, rendered, mismatches: left });
       }
     }
     const uncovered = new Set<string>();
