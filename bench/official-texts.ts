@@ -41,7 +41,7 @@ if (!gitDir) {
   process.exit(2);
 }
 const git = (args: string[], input?: string) =>
-  execFileSync("git", ["-C", gitDir, ...args], { encoding: "utf8", maxBuffer: 1 << 30, input });
+  execFileSync("git", ["-C", gitDir ?? "", ...args], { encoding: "utf8", maxBuffer: 1 << 30, input });
 
 const rules = parse(readFileSync("cards/gitcg/rules.yaml", "utf8")) as { versions: { known: string[] } };
 const known = rules.versions.known;
@@ -84,7 +84,7 @@ function load(commit: string, language: string): Map<Folder, Map<number, { raw: 
     .filter((e) => FOLDERS.some((f) => e.path.includes(`/${f}/`)) && e.path.endsWith(".json"));
   const missing = [...new Set(listing.map((e) => e.blob).filter((b) => !blobCache.has(b)))];
   if (missing.length) {
-    const raw = execFileSync("git", ["-C", gitDir, "cat-file", "--batch"], {
+    const raw = execFileSync("git", ["-C", gitDir ?? "", "cat-file", "--batch"], {
       input: `${missing.join("\n")}\n`,
       maxBuffer: 1 << 30,
     });
@@ -148,7 +148,7 @@ function findIn(card: Card, en: Data, ja: Data): Found | undefined {
     const e = Number.isFinite(id) ? en.get(folder)?.get(id) : undefined;
     // A character card has no text: its face is its HP, Energy and tags (element, weapon, nation).
     if (e && folder === "tcgcharactercards")
-      return { en: face(e.raw), ja: face(ja.get(folder)?.get(id)?.raw), name: e.raw.name ?? "", path: e.path };
+      return { en: face(e.raw) ?? "", ja: face(ja.get(folder)?.get(id)?.raw), name: e.raw.name ?? "", path: e.path };
     if (e) return { en: e.raw.description ?? "", ja: jaText(folder, id), name: e.raw.name ?? "", path: e.path };
   }
   // No official id: a status of the same English name.

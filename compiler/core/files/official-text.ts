@@ -3,7 +3,7 @@
  *
  *   officialText:
  *     - since: "4.4"          # included; until excluded; either may be left out
- *       en: "Deals 3 Pyro DMG."
+ *       en: "Deal 3 damage."
  *       ja: "…"
  *       source: { repo: owner/name, path: data/x.json, commit: 0123abc… }
  *

@@ -209,8 +209,8 @@ const OWN = {
     message:
       "the card has no official text at versions {range} (the game's card-text section asks for one per version)",
     mistake:
-      'officialText:\n  - since: "4.0"\n    en: "Deals 3 Pyro DMG."\n    source: { repo: o/db, path: d/x.json, commit: 1234567 }\nversions:\n  - until: "4.0"\n    costVoid: 2',
-    fix: 'officialText:\n  - until: "4.0"\n    en: "Deals 2 Pyro DMG."\n    source: { repo: o/db, path: d/x.json, commit: 89abcde }\n  - since: "4.0"\n    en: "Deals 3 Pyro DMG."\n    source: { repo: o/db, path: d/x.json, commit: 1234567 }',
+      'officialText:\n  - since: "4.0"\n    en: "Deals 3 damage."\n    source: { repo: o/db, path: d/x.json, commit: 1234567 }\nversions:\n  - until: "4.0"\n    costVoid: 2',
+    fix: 'officialText:\n  - until: "4.0"\n    en: "Deals 2 damage."\n    source: { repo: o/db, path: d/x.json, commit: 89abcde }\n  - since: "4.0"\n    en: "Deals 3 damage."\n    source: { repo: o/db, path: d/x.json, commit: 1234567 }',
   },
   "check/confusable-name": {
     severity: "warning",
