@@ -43,6 +43,20 @@ export const CARD_TEXT_SCHEMA = {
     triggers: phrases,
     limits: phrases,
     keywords: phrases,
+    official: {
+      type: "object",
+      description: "cards record their official text per version (a card's officialText:), and are compared with it",
+      properties: {
+        required: { type: "boolean", description: "a card without an official text at a version is a warning" },
+        except: { type: "array", items: { type: "string" }, description: "kinds that have no official text" },
+        find: {
+          type: "array",
+          items: { type: "string" },
+          description: "patterns for the official wording, tried before `find` on official texts",
+        },
+      },
+      additionalProperties: false,
+    },
   },
   additionalProperties: false,
 } as const;

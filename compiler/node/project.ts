@@ -119,6 +119,11 @@ function yamlFilesUnder(dir: string, seen = new Set<string>()): string[] {
   return out;
 }
 
+/** The YAML files under a folder a game may leave out. */
+function optionalFolder(dir: string): string[] {
+  return existsSync(dir) ? yamlFilesUnder(dir) : [];
+}
+
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The offset of the first byte that is not valid UTF-8, or -1. */
@@ -227,7 +232,10 @@ export function readGame(game: string, root = ROOT, cwd = process.cwd()): GameIn
   try {
     return {
       rules: input(rules, cwd),
-      cards: yamlFilesUnder(join(dir, "cards")).map((p) => input(p, cwd)),
+      // fixtures/: card files only scenarios and tests use, compiled with the game but not of its pool.
+      cards: [...yamlFilesUnder(join(dir, "cards")), ...optionalFolder(join(dir, "fixtures"))].map((p) =>
+        input(p, cwd),
+      ),
       decks: yamlFilesUnder(join(dir, "decks")).map((p) => input(p, cwd)),
       scenarios: yamlFilesUnder(join(dir, "scenarios")).map((p) => input(p, cwd)),
     };

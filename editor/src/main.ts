@@ -49,7 +49,7 @@ const editor = monaco.editor.create($("editor"), {
 const gameFiles = (g: string) => (trees.find((t) => t.game === g)?.files ?? []).map((f) => `cards/${f}`);
 const gameOf = (path: string) => path.split("/")[1] ?? "";
 /** Files the workspace checks: rules, cards, decks and scenarios. */
-const isGameSource = (p: string) => /^cards\/[^/]+\/(rules\.yaml|(cards|decks|scenarios)\/.+\.ya?ml)$/.test(p);
+const isGameSource = (p: string) => /^cards\/[^/]+\/(rules\.yaml|(cards|fixtures|decks|scenarios)\/.+\.ya?ml)$/.test(p);
 
 function setMarkers(diags: readonly Diagnostic[], only?: string): void {
   const byFile = new Map<string, Diagnostic[]>();
@@ -131,7 +131,7 @@ function currentInput(g: string): GameInput | null {
       .map((p) => ({ path: p, text: textOf(p) }));
   return {
     rules: { path: rules, text: textOf(rules) },
-    cards: under("cards"),
+    cards: [...under("cards"), ...under("fixtures")],
     decks: under("decks"),
     scenarios: under("scenarios"),
   };

@@ -35,8 +35,17 @@ function planted(ws: Workspace, game: string, card: string, from: string, to: st
   return m;
 }
 
+/** Warnings against a card's own written text (those against its official texts are apart). */
 const textWarnings = (m: CheckedModel) =>
-  m.diagnostics.filter((d) => d.code === "check/card-text").map(renderDiagnostic);
+  m.diagnostics
+    .filter((d) => d.code === "check/card-text" && !d.message.includes("official text"))
+    .map(renderDiagnostic);
+const officialWarnings = (m: CheckedModel) =>
+  m.diagnostics
+    .filter(
+      (d) => d.code === "check/official-text" || (d.code === "check/card-text" && d.message.includes("official text")),
+    )
+    .map(renderDiagnostic);
 
 function texts(game: string): { ws: Workspace; model: CheckedModel; all: CardText[] } {
   const g = input(game);
@@ -51,6 +60,12 @@ function texts(game: string): { ws: Workspace; model: CheckedModel; all: CardTex
   });
   return { ws, model, all };
 }
+
+/** Cards and versions whose code and official text still differ in numbers (AUDIT.md, "open"). */
+const OPEN_OFFICIAL =
+  "chains-of-warding-thunder 3.7–5.3;clorinde-hunters-vigil 5.3;clorinde-oath-of-hunting-shadows 5.3;covenant-of-rock 3.8–5.3;descent-of-divinity 4.8–5.3;elemental-resonance-enduring-rock 3.3–4.5;elemental-resonance-enduring-rock 4.6–5.3;elemental-resonance-sprawling-greenery 3.3–3.7;elemental-resonance-sprawling-greenery 3.8–5.3;emblem-of-severed-fate 3.7–4.0;emblem-of-severed-fate 4.1–5.0;emblem-of-severed-fate 5.1–5.3;enduring-rock-effect 3.3–4.5;enduring-rock-effect 4.6–5.3;i-havent-lost-yet 3.3–3.8;i-havent-lost-yet 4.0–5.3;jade-screen 3.3–5.3;keqing-electro-infusion-penance 3.3–5.3;lynette-enigmatic-feint 4.3–5.3;minty-meat-rolls-effect 3.3;mushroom-pizza-effect 3.3–5.3;nahida-illusory-heart 3.7–5.3;parametric-transformer 3.3–4.1;parametric-transformer 4.2–5.3;quick-knit 3.3–5.3;send-off 3.7–5.3;snappy-silhouette 4.5–5.3;sprawling-greenery-effect 3.3–3.7;sprawling-greenery-effect 3.8–5.3;summoner-of-lightning 3.4–5.3;vermillion-hereafter 3.7–4.4;vermillion-hereafter 4.5–5.0;vermillion-hereafter 5.1–5.3;veterans-visage 4.4–4.6;veterans-visage 4.7–5.0;veterans-visage 5.1–5.3;yakshas-mask 3.7–5.3".split(
+    ";",
+  );
 
 const rendered = (all: readonly CardText[], id: string) => all.find((t) => t.id === id)?.rendered.text;
 const renderedJa = (all: readonly CardText[], id: string) => all.find((t) => t.id === id)?.renderedJa;
@@ -67,6 +82,46 @@ describe("GI (gitcg): card text", () => {
     const withCode = gi.all.filter((t) => gi.model.units.some((u) => u.id.startsWith(`card.${t.id}.`)));
     expect(withCode.length).toBeGreaterThan(240);
     expect(withCode.filter((t) => !t.compared).map((t) => t.id)).toEqual([]);
+  });
+
+  // Official texts (officialText:, read from genshin-db; cards/gitcg/AUDIT.md): each version's code
+  // against the text of that version.
+  it("official texts: every pool card has one; the mismatches left are the open rows of cards/gitcg/AUDIT.md", () => {
+    const official = officialWarnings(gi.model);
+    expect(official.filter((l) => l.includes("check/official-text"))).toEqual([]);
+    const open = official.map((l) =>
+      /cards\/gitcg\/cards\/([^.]+)\.yaml.* at versions (\S+) and/.exec(l)?.slice(1).join(" "),
+    );
+    expect(open).toEqual(OPEN_OFFICIAL);
+    // Rules-test fixtures (cards/gitcg/fixtures/) are cards of the game, not of the pool: no official text asked.
+    expect(gi.model.cards.filter((c) => c.file.includes("/fixtures/")).map((c) => c.id)).toHaveLength(8);
+    expect(gi.model.diagnostics.filter((d) => d.file.includes("/fixtures/"))).toEqual([]);
+  });
+
+  it("official texts: a planted mismatch in a version entry is a warning at that version's official text", () => {
+    const m = planted(
+      gi.ws,
+      "gitcg",
+      "beidou-stormbreaker",
+      "deal-damage(opponent.active, 3, electro, self)",
+      "deal-damage(opponent.active, 4, electro, self)",
+    );
+    expect(officialWarnings(m).filter((l) => l.includes("beidou-stormbreaker"))).toEqual([
+      "cards/gitcg/cards/beidou-stormbreaker.yaml:24:9: warning check/card-text: the card's effect at versions 3.4–3.7 and its official text differ (damage: the effect says 4, the text says 3): official text \"Deals 3 Electro DMG, creates 1 Thunderbeast's Targe.\", effect \"Elemental Burst: Deal 4 Electro DMG to the opponent's active character; create Thunderbeast's Targe.\"\n  hint: correct the effect at these versions (a `versions:` entry), or the official text if it was misread",
+    ]);
+  });
+
+  it("official texts: a card without one is a warning at its id, naming the versions", () => {
+    const path = "cards/gitcg/cards/liyue-harbor-wharf.yaml";
+    const text = input("gitcg").cards.find((c) => c.path === path)?.text ?? "";
+    expect(text).toContain("officialText:");
+    gi.ws.setFile(path, text.slice(0, text.indexOf("officialText:")));
+    const m = gi.ws.model();
+    gi.ws.setFile(path, text);
+    expect(officialWarnings(m).filter((l) => l.includes("liyue-harbor-wharf"))).toEqual([
+      "cards/gitcg/cards/liyue-harbor-wharf.yaml:1:5: warning check/official-text: the card has no official text at versions 3.3–5.3 (the game's card-text section asks for one per version)\n  hint: add an officialText: entry for these versions with its source, or officialText: { none: <why> }",
+    ]);
+    expect(officialWarnings(gi.ws.model()).filter((l) => l.includes("liyue-harbor-wharf"))).toEqual([]);
   });
 
   it("a planted mismatch (the effect's damage changed, its text not) is a warning at the card's text, with both texts", () => {

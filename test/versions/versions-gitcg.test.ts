@@ -28,25 +28,35 @@ import { cli } from "../cli/kit.ts";
 import { gameModule } from "../kit.ts";
 
 const module = await gameModule("gitcg");
-const VERSIONS = "3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 4.0, 4.1, 4.2, 4.3, 4.4, 4.5, 4.6, 4.7, 4.8, 5.0, 5.1, 5.2";
+const VERSIONS = "3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 4.0, 4.1, 4.2, 4.3, 4.4, 4.5, 4.6, 4.7, 4.8, 5.0, 5.1, 5.2, 5.3";
 
 describe("GI versions: the cards and their scenarios", () => {
-  it("the rules declare the official versions, oldest first, and 5.2 as the default", () => {
+  it("the rules declare the official versions (5.3 for Clorinde's official texts), oldest first, and 5.2 as the default", () => {
     expect(module.rules.versions).toEqual({ known: VERSIONS.split(", "), default: "5.2" });
   });
 
-  it("six cards carry an older version, each the range before the patch that changed it", () => {
+  it("the versioned cards carry each range before the patch that changed it (their official texts, cards/gitcg/AUDIT.md)", () => {
     const versioned = Object.values(module.cards)
       .filter((c) => c.versions !== undefined)
       .map((c) => `${c.id} ${(c.versions ?? []).map((v) => `${v.since}–${v.until}`).join(" ")}`)
       .sort();
     expect(versioned).toEqual([
+      "beidou-stormbreaker 3.4–3.8",
+      "beidou-wavestrider 3.4–3.8",
+      "catalyzing-field 3.3–3.4",
       "crossfire 3.3–4.1",
+      "dawn-winery 3.3–4.8",
+      "ganyu-celestial-shower 3.3–3.7",
+      "in-every-house-a-stove 4.2–4.4 4.4–4.7",
       "katheryne 3.3–3.5",
       "rainbow-bladework 3.3–3.5",
       "send-off 3.3–3.6",
+      "solar-isotoma 4.0–4.8",
       "teyvat-fried-egg 3.3–4.0",
       "the-scent-remained 3.3–4.1",
+      "timaeus 3.3–4.3",
+      "wagner 3.3–4.3",
+      "xiangling-pyronado 3.3–3.8",
     ]);
     const old = (id: string) => module.cards[id]?.versions?.[0]?.def;
     expect([old("crossfire")?.fields["costAligned"], module.cards["crossfire"]?.fields["costAligned"]]).toEqual([4, 3]);

@@ -20,6 +20,47 @@ const localized = {
   ],
 };
 
+const VERSION = { type: ["string", "number"], description: "a version the rules declare (versions: known)" };
+/**
+ * The card's official text at each version it exists in, with where it was read (the card-text
+ * check compares each version's code with it); or `none:` and why the card has none.
+ */
+const OFFICIAL_TEXT = {
+  oneOf: [
+    {
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          since: VERSION,
+          until: VERSION,
+          en: { type: "string", minLength: 1 },
+          ja: { type: "string" },
+          source: {
+            type: "object",
+            description: "where the text was read: a repository, a file in it and the commit",
+            properties: {
+              repo: { type: "string", minLength: 1 },
+              path: { type: "string", minLength: 1 },
+              commit: { type: "string", pattern: "^[0-9a-f]{7,40}$" },
+            },
+            required: ["repo", "path", "commit"],
+            additionalProperties: false,
+          },
+        },
+        required: ["en", "source"],
+        additionalProperties: false,
+      },
+    },
+    {
+      type: "object",
+      properties: { none: { type: "string", minLength: 1, description: "why the card has no official text" } },
+      required: ["none"],
+      additionalProperties: false,
+    },
+  ],
+};
+
 /** How a card id is written in a schema: by its shape (card files) or as one of the known ids (editors). */
 const CARD_ID_SHAPE = { type: "string", pattern: idPattern };
 
@@ -126,6 +167,7 @@ function buildKindSchema(voc: Vocabulary, kind: string): object {
     on: { type: "array", items: triggerSchema(voc) },
     modifiers: { type: "array", items: modifierSchema(voc) },
     officialId: { type: ["string", "number"] },
+    officialText: OFFICIAL_TEXT,
     sameNameAs: {
       type: "string",
       pattern: idPattern,
@@ -140,7 +182,9 @@ function buildKindSchema(voc: Vocabulary, kind: string): object {
   }
   // Versions: each entry a since/until range and the keys of the card that differ in it.
   const overridable = Object.fromEntries(
-    Object.entries(properties).filter(([k]) => k !== "id" && k !== "kind" && k !== "sameNameAs"),
+    Object.entries(properties).filter(
+      ([k]) => k !== "id" && k !== "kind" && k !== "sameNameAs" && k !== "officialText",
+    ),
   );
   const version = { type: ["string", "number"], description: "a version the rules declare (versions: known)" };
   properties["versions"] = {

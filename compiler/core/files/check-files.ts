@@ -22,6 +22,7 @@ import { closest } from "../text/suggest.ts";
 import { NameTable, UnitBuilder } from "./unit-builder.ts";
 import { inFileOrder, uncheckedCardCode, type CodeRegion } from "./code-table.ts";
 import { cardVersionEntries, versionDeclarations } from "./versions.ts";
+import { cardOfficial } from "./official-text.ts";
 import type { CardVersion } from "../../../runtime/types.ts";
 import { buildInvariantUnits, invariantPurity } from "./invariants.ts";
 import { evaluatePurity } from "../semantic/evaluate.ts";
@@ -213,6 +214,7 @@ export function checkCardBody(voc: Vocabulary, head: CardHead): CardBody {
   buildCardUnits(voc, src, info, b, diags);
   const refs: Reference[] = [...b.refs, ...cardDataReferences(voc, src, info, diags)];
   const versions = buildCardVersions(voc, src, info, b, diags, units, refs);
+  const official = cardOfficial(voc.versions, src, info.value, diags, refs);
   const idSpan = src.spanAt(["id"]) ?? src.spanOf(0, 0);
   const name = displayName(info.value["name"]) ?? info.id;
   const text = displayName(info.value["text"]);
@@ -242,6 +244,7 @@ export function checkCardBody(voc: Vocabulary, head: CardHead): CardBody {
     span: idSpan,
     ...(text !== undefined ? { text } : {}),
     def,
+    ...(official ? { official } : {}),
   };
   return {
     card,

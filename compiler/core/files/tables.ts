@@ -129,7 +129,18 @@ export function cardData(
   const codeFields = new Set(
     [...(k?.fields.values() ?? [])].filter((f) => f.type === "effect" || f.type === "response").map((f) => f.name),
   );
-  const skip = new Set(["id", "kind", "name", "keywords", "on", "modifiers", "versions", ...codeFields]);
+  // officialText is for the checker (card-text); the runtime's table does not carry it.
+  const skip = new Set([
+    "id",
+    "kind",
+    "name",
+    "keywords",
+    "on",
+    "modifiers",
+    "versions",
+    "officialText",
+    ...codeFields,
+  ]);
   const fields: Record<string, Value> = {};
   for (const [key, val] of Object.entries(v)) {
     if (skip.has(key)) continue;

@@ -204,6 +204,14 @@ const OWN = {
     mistake: 'text: { en: "deal 3 Fire damage" }\neffect: deal(opponent, 4)',
     fix: 'text: { en: "deal 4 Fire damage" }\neffect: deal(opponent, 4)',
   },
+  "check/official-text": {
+    severity: "warning",
+    message:
+      "the card has no official text at versions {range} (the game's card-text section asks for one per version)",
+    mistake:
+      'officialText:\n  - since: "4.0"\n    en: "Deals 3 damage."\n    source: { repo: o/db, path: d/x.json, commit: 1234567 }\nversions:\n  - until: "4.0"\n    costVoid: 2',
+    fix: 'officialText:\n  - until: "4.0"\n    en: "Deals 2 damage."\n    source: { repo: o/db, path: d/x.json, commit: 89abcde }\n  - since: "4.0"\n    en: "Deals 3 damage."\n    source: { repo: o/db, path: d/x.json, commit: 1234567 }',
+  },
   "check/confusable-name": {
     severity: "warning",
     message:

@@ -24,6 +24,7 @@ export type { CodeMode, CodeParam, CodeRegion } from "../files/code-table.ts";
 import type { SourceFile } from "../text/source.ts";
 import type { Type } from "../semantic/types.ts";
 import type { Vocabulary } from "../semantic/vocabulary.ts";
+import type { CardOfficial } from "../files/official-text.ts";
 
 /** A card as the runtime needs it (data fields resolved, defaults applied) plus where it lives. */
 export interface CardModel {
@@ -37,6 +38,8 @@ export interface CardModel {
   readonly text?: string;
   /** The runtime's table row for the card. */
   readonly def: CardDef;
+  /** Its `officialText:` (files/official-text.ts), when it has one. */
+  readonly official?: CardOfficial;
 }
 
 export interface RulesModel {

@@ -23,7 +23,13 @@ import {
 } from "../files/check-files.ts";
 import { NameTable } from "../files/unit-builder.ts";
 import { analysisDiagnostics } from "../analysis/triggers/analyze.ts";
-import { CardTextCache, cardTexts, mismatchMessage, type CardText } from "../analysis/card-text/index.ts";
+import {
+  CardTextCache,
+  cardTexts,
+  mismatchMessage,
+  officialMismatchMessage,
+  type CardText,
+} from "../analysis/card-text/index.ts";
 import { checkDeckFile, type DeckCheck } from "../files/deck-check.ts";
 import { dedupeDiagnostics, type Diagnostic } from "../text/diagnostics.ts";
 import type { CompiledUnit } from "../semantic/ir.ts";
@@ -385,7 +391,12 @@ export class Workspace {
       diagnostics.push(d);
     }
     // Card text (compiler/core/analysis/card-text): each card whose written text and effect differ, at its `text`.
-    this.builtTexts = voc ? cardTexts({ rules: r.value, enums: voc.enums, cards, units, ja: false }, this.texts) : [];
+    this.builtTexts = voc
+      ? cardTexts(
+          { rules: r.value, enums: voc.enums, cards, units, ja: false, versions: voc.versions?.known ?? [] },
+          this.texts,
+        )
+      : [];
     for (const t of this.builtTexts) {
       const f = files.get(t.file);
       const head = this.cards.get(t.file)?.head;
@@ -426,6 +437,28 @@ export class Workspace {
           hint,
         });
       }
+      // Official texts: a mismatch at the text's `en`, a missing one at the card's id (or its officialText).
+      for (const o of t.official) {
+        if (!o.mismatches.length) continue;
+        found.push({
+          file: t.file,
+          range: head.src.rangeAt(["officialText", o.index, "en"]),
+          severity: "warning",
+          code: "check/card-text",
+          message: officialMismatchMessage(o),
+          hint: "correct the effect at these versions (a `versions:` entry), or the official text if it was misread",
+        });
+      }
+      // A fixture (a card file under fixtures/, for scenarios and tests) is not of the pool: it has no official text.
+      if (t.officialMissing.length && !/(^|\/)fixtures\//.test(t.file.replace(/\\/g, "/")))
+        found.push({
+          file: t.file,
+          range: head.src.rangeAt(head.value?.["officialText"] !== undefined ? ["officialText"] : ["id"]),
+          severity: "warning",
+          code: "check/official-text",
+          message: `the card has no official text at versions ${t.officialMissing.join(", ")} (the game's card-text section asks for one per version)`,
+          hint: "add an officialText: entry for these versions with its source, or officialText: { none: <why> }",
+        });
       if (!found.length) continue;
       files.set(t.file, { ...f, diagnostics: [...f.diagnostics, ...found] });
       for (const d of found) diagnostics.push(d);

@@ -29,9 +29,13 @@ export interface Pattern {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Compiles the game's patterns; `enums` gives the values of the enums word roles name. */
-export function compilePatterns(rules: CardTextRules, enums: ReadonlyMap<string, readonly string[]>): Pattern[] {
+export function compilePatterns(
+  rules: CardTextRules,
+  enums: ReadonlyMap<string, readonly string[]>,
+  find: readonly string[] = rules.find,
+): Pattern[] {
   const out: Pattern[] = [];
-  for (const p of rules.find) {
+  for (const p of find) {
     const roles: string[] = [];
     const wordValue = new Map<string, string>();
     let src = "";

@@ -10,6 +10,8 @@ import { compareFacts, describeMismatch, type RoleMismatch } from "./compare.ts"
 import { compilePatterns, findFacts, type Fact, type Pattern } from "./facts.ts";
 import { readCardTextRules, type CardTextRules } from "./phrases.ts";
 import { renderCard, type Rendered } from "./render.ts";
+import { inVersionRange } from "../../../../runtime/versions.ts";
+import type { OfficialText } from "../../files/official-text.ts";
 
 export { readCardTextRules } from "./phrases.ts";
 export type { CardTextRules } from "./phrases.ts";
@@ -29,6 +31,21 @@ export interface CardText {
   readonly facts: { readonly written: number; readonly rendered: number };
   /** The card at its other versions (`versions:` entries), each compared with its own text. */
   readonly versions: readonly CardVersionText[];
+  /** Each official text (`officialText:`) against the card's code at the versions it covers. */
+  readonly official: readonly OfficialComparison[];
+  /** The card's versions without an official text, as ranges ("3.3–4.1"), when the rules ask for one. */
+  readonly officialMissing: readonly string[];
+}
+
+/** One official text against the card's definition at the versions both cover. */
+export interface OfficialComparison {
+  /** The text's place in the card's `officialText:` list. */
+  readonly index: number;
+  /** The versions compared ("4.4–4.6"): where the text and this definition both hold. */
+  readonly at: string;
+  readonly written: string;
+  readonly rendered: Rendered;
+  readonly mismatches: readonly RoleMismatch[];
 }
 
 export interface CardVersionText {
@@ -47,6 +64,8 @@ export interface CardTextInput {
   readonly units: readonly CompiledUnit[];
   /** Render Japanese too (the CLI); `check` needs only English. */
   readonly ja?: boolean;
+  /** The versions the game declares, oldest first (official texts are compared per version). */
+  readonly versions?: readonly string[];
 }
 
 /** Rendered texts and comparisons of every card; empty when the game has no `card-text:` section. */
@@ -55,7 +74,30 @@ export function cardTexts(input: CardTextInput, cache?: CardTextCache): CardText
   const kept = cache && !input.ja ? cache.for(input.rules, input.enums) : null;
   const rules = kept ? kept.rules : readCardTextRules(input.rules);
   if (!rules) return [];
-  return new CardTextRun(rules, kept?.patterns ?? compilePatterns(rules, input.enums), input, kept).all();
+  const official = kept?.official ?? officialPatterns(rules, input.enums);
+  return new CardTextRun(rules, kept?.patterns ?? compilePatterns(rules, input.enums), official, input, kept).all();
+}
+
+/** The patterns read on official texts: the official wording's, then the game's own. */
+function officialPatterns(rules: CardTextRules, enums: ReadonlyMap<string, readonly string[]>): Pattern[] {
+  return rules.official ? compilePatterns(rules, enums, [...rules.official.find, ...rules.find]) : [];
+}
+
+/** Sorted versions as ranges, both ends included: ["3.3", "3.4", "4.0"] of [3.3 … 4.0] → "3.3–4.0". */
+function ranges(all: readonly string[], picked: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  let start: string | null = null;
+  let last: string | null = null;
+  for (const v of [...all, null]) {
+    if (v !== null && picked.has(v)) {
+      start ??= v;
+      last = v;
+      continue;
+    }
+    if (start !== null && last !== null) out.push(start === last ? start : `${start}–${last}`);
+    start = last = null;
+  }
+  return out;
 }
 
 /** A card's renderings (its own and its versions') and what they read besides the card and its code. */
@@ -99,6 +141,7 @@ export class CardTextCache {
       this.kept = {
         rules: r,
         patterns: r ? compilePatterns(r, enums) : [],
+        official: r ? officialPatterns(r, enums) : [],
         renders: new WeakMap(),
         compared: new WeakMap(),
       };
@@ -110,6 +153,7 @@ export class CardTextCache {
 interface Kept {
   readonly rules: CardTextRules | null;
   readonly patterns: Pattern[];
+  readonly official: Pattern[];
   readonly renders: WeakMap<CardModel, Renders>;
   readonly compared: WeakMap<CardModel, Compared>;
 }
@@ -127,6 +171,7 @@ class CardTextRun {
   constructor(
     private readonly rules: CardTextRules,
     private readonly patterns: readonly Pattern[],
+    private readonly officialFind: readonly Pattern[],
     private readonly input: CardTextInput,
     private readonly kept: Kept | null,
   ) {
@@ -266,7 +311,84 @@ class CardTextRun {
       mismatches,
       facts: { written: writtenFacts.length, rendered: this.factsOf(c.id).length },
       versions: this.versions(c, renders, relatedFacts),
+      ...this.official(c, renders, relatedFacts, related),
     };
+  }
+
+  /**
+   * Each official text against the card's code at every version it covers: the card's own
+   * definition, or the `versions:` entry that covers the version. A definition no official text
+   * covers at any of its versions is missing one (when the rules ask).
+   */
+  private official(
+    c: CardModel,
+    renders: Renders,
+    relatedFacts: () => Fact[],
+    related: readonly string[],
+  ): { official: OfficialComparison[]; officialMissing: string[] } {
+    const rules = this.rules.official;
+    if (!rules || (c.official && "none" in c.official)) return { official: [], officialMissing: [] };
+    const texts = c.official && "texts" in c.official ? c.official.texts : [];
+    const known = this.input.versions?.length ? this.input.versions : [""];
+    const entries = c.def.versions ?? [];
+    // Each version's definition: -1 the card's own, else the index of the entry covering it.
+    const defAt = (v: string) => (v === "" ? -1 : entries.findIndex((e) => inVersionRange(v, e.since, e.until)));
+    const inText = (v: string, t: OfficialText) => v === "" || inVersionRange(v, t.since, t.until);
+    // A number the code gives may be stated by a related card's official text (a talent that
+    // changes a skill says the new number, not the skill).
+    let excused: Map<string, Set<string>> | null = null;
+    const relatedOfficial = () => {
+      if (excused) return excused;
+      excused = new Map();
+      for (const r of related) {
+        const o = this.byId.get(r)?.official;
+        if (!o || !("texts" in o)) continue;
+        for (const t of o.texts)
+          for (const f of findFacts(t.en, this.officialFind)) {
+            const set = excused.get(f.role) ?? new Set<string>();
+            set.add(f.value);
+            excused.set(f.role, set);
+          }
+      }
+      return excused;
+    };
+    const official: OfficialComparison[] = [];
+    for (const t of texts) {
+      const byDef = new Map<number, Set<string>>();
+      for (const v of known) {
+        if (!inText(v, t)) continue;
+        const d = defAt(v);
+        const set = byDef.get(d) ?? new Set<string>();
+        set.add(v);
+        byDef.set(d, set);
+      }
+      for (const [d, vs] of byDef) {
+        const rendered = d < 0 ? renders.rendered : (renders.versions[d] as Rendered);
+        const mismatches =
+          rendered.text === ""
+            ? []
+            : compareFacts(
+                this.rules,
+                findFacts(t.en, this.officialFind),
+                findFacts(rendered.text, this.patterns),
+                relatedFacts(),
+              );
+        const left = mismatches
+          .map((m) => ({ ...m, onlyInEffect: m.onlyInEffect.filter((v) => !relatedOfficial().get(m.role)?.has(v)) }))
+          .filter((m) => m.onlyInEffect.length || m.onlyInText.length);
+        official.push({ index: t.index, at: ranges(known, vs).join(", "), written: t.en, rendered, mismatches: left });
+      }
+    }
+    const uncovered = new Set<string>();
+    if (rules.required && !rules.except.includes(c.kind)) {
+      // Per definition: missing when no official text covers any of its versions.
+      const defs = new Map<number, string[]>();
+      for (const v of known) defs.set(defAt(v), [...(defs.get(defAt(v)) ?? []), v]);
+      for (const vs of defs.values())
+        if (!vs.some((v) => texts.some((t) => inText(v, t)))) for (const v of vs) uncovered.add(v);
+    }
+    const missing = known[0] === "" ? (uncovered.size ? ["every version"] : []) : ranges(known, uncovered);
+    return { official, officialMissing: missing };
   }
 
   /** Each version entry: its rendering (the card's units with the entry's own put over them), compared with its text (the entry's or the card's). */
@@ -287,6 +409,11 @@ class CardTextRun {
       return { since: v.since, until: v.until, written, rendered, mismatches };
     });
   }
+}
+
+/** The warning's message for an official text: the versions, the differing numbers and both texts. */
+export function officialMismatchMessage(t: OfficialComparison): string {
+  return `the card's effect at versions ${t.at} and its official text differ (${describeMismatch(t.mismatches)}): official text "${t.written.replace(/\n/g, " ")}", effect "${t.rendered.text}"`;
 }
 
 /** The warning's message: the differing numbers and both texts (of the card, or of one of its versions). */

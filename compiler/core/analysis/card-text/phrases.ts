@@ -31,6 +31,17 @@ export interface CardTextRules {
   readonly triggers: ReadonlyMap<string, Phrase>;
   readonly limits: ReadonlyMap<string, Phrase>;
   readonly keywords: ReadonlyMap<string, Phrase>;
+  /** `official:` — cards are compared with their official texts (`officialText:`); null: not asked. */
+  readonly official: OfficialRules | null;
+}
+
+export interface OfficialRules {
+  /** A card without an official text at one of its versions is a warning. */
+  readonly required: boolean;
+  /** Kinds whose cards have no official text (never warned). */
+  readonly except: readonly string[];
+  /** Patterns for the official wording, tried before `find` on an official text. */
+  readonly find: readonly string[];
 }
 
 type Obj = Record<string, unknown>;
@@ -80,7 +91,16 @@ export function readCardTextRules(rules: Obj | null): CardTextRules | null {
     triggers: table(s["triggers"]),
     limits: table(s["limits"]),
     keywords: table(s["keywords"]),
+    official: official(s["official"]),
   };
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+function official(v: unknown): OfficialRules | null {
+  if (v === undefined || v === null) return null;
+  const o = obj(v);
+  return { required: o["required"] === true, except: strings(o["except"]), find: strings(o["find"]) };
 }
 
 /** The phrase in `lang`, falling back to English. */
