@@ -112,7 +112,13 @@ export interface LanguageHost {
   /** The model of a file of the open game (made on demand: references and rename need them). */
   model(path: string): Monaco.editor.ITextModel;
   /** After a rename's edits are applied to the models: the page saves them (and moves a card's file). */
-  renamed?(r: { readonly oldName: string; readonly newName: string; readonly files: readonly string[] }): void;
+  renamed?(r: {
+    readonly oldName: string;
+    readonly newName: string;
+    readonly files: readonly string[];
+    /** Whether the old name was a card id (known before the edit: after it, the id is gone). */
+    readonly card: boolean;
+  }): void;
 }
 
 export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): void {
@@ -203,13 +209,14 @@ export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): voi
         // Monaco applies the edit after this returns; once every model changed, hand over.
         // A rename that is never applied (cancelled) must not turn a later keystroke into one.
         const left = new Set(files);
+        const card = client.symbols?.cards.some((c) => c.id === before.placeholder) === true;
         const subs = files.map((f) =>
           host.model(f).onDidChangeContent(() => {
             left.delete(f);
             if (left.size > 0) return;
             for (const x of subs) x.dispose();
             clearTimeout(expire);
-            setTimeout(() => host.renamed?.({ oldName: before.placeholder, newName, files }), 0);
+            setTimeout(() => host.renamed?.({ oldName: before.placeholder, newName, files, card }), 0);
           }),
         );
         const expire = setTimeout(() => {

@@ -501,8 +501,13 @@ let textsBefore = new Map<string, string>();
 const rememberTexts = () => (textsBefore = new Map(saved));
 
 // ── rename of a card id (F2): its file follows, and every changed file is saved ──
-async function afterRename(r: { oldName: string; newName: string; files: readonly string[] }): Promise<void> {
-  const card = client.symbols?.cards.find((c) => c.id === r.oldName);
+async function afterRename(r: {
+  oldName: string;
+  newName: string;
+  files: readonly string[];
+  card: boolean;
+}): Promise<void> {
+  const card = r.card;
   const written: string[] = [];
   for (const f of r.files) {
     const text = textOf(f);

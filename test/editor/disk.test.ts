@@ -22,7 +22,7 @@ afterEach(async (ctx) => {
   if (ctx.task.result?.state === "fail")
     await h.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`);
   expect(h.errors.splice(0)).toEqual([]);
-});
+}, 60_000);
 
 const open = (path: string, line = 1, col = 1) =>
   h.page.evaluate(([p, l, c]) => (window as any).cardwright.openFile(p, l, c), [path, line, col] as const);
@@ -38,7 +38,8 @@ async function until(what: string, pred: () => Promise<boolean>): Promise<void> 
   throw new Error(`never: ${what}`);
 }
 
-describe("the workspace follows the disk", () => {
+// A loaded two-core machine: a GI-sized step can take a minute.
+describe("the workspace follows the disk", { timeout: 240_000 }, () => {
   it("a file made on disk appears in the tree; a changed file's text reaches its open editor", async () => {
     await open("cards/elementis/cards/fireball.yaml");
     const gnome = readFileSync(disk("elementis/cards/gnome.yaml"), "utf8");
