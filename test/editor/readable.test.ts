@@ -36,7 +36,7 @@ describe("readable and in both languages", { timeout: 300_000 }, () => {
     const bar = await box("[data-testid=split-side]");
     await h.page.mouse.move(bar.x + 2, 400);
     await h.page.mouse.down();
-    await h.page.mouse.move(bar.x - 150, 400, { steps: 5 });
+    await h.page.mouse.move(bar.x + 2 - 150, 400, { steps: 5 });
     await h.page.mouse.up();
     const after = await box("#side");
     expect(Math.round(after.width - before.width)).toBe(150);
@@ -113,6 +113,8 @@ describe("readable and in both languages", { timeout: 300_000 }, () => {
 
   it("'+ card' opens a form that checks the id as it is typed and writes the guide's template", async () => {
     await open("cards/gitcg/cards/diluc.yaml");
+    // The tree keeps the game folded that it was rendered with; unfold GI to reach its button.
+    await h.page.click("#tree > details > summary >> text=gitcg");
     await h.page.click("[data-testid=new-card-gitcg]");
     await h.page.waitForSelector("[data-testid=new-card-form]");
     const why = () => text("[data-testid=nc-why]");
