@@ -15,6 +15,7 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  renameSync,
   statSync,
   type Stats,
   writeSync,
@@ -137,6 +138,32 @@ export function writeCardsFile(cardsDir: string, path: string | null, text: stri
     closeSync(fd.value);
   }
   return { ok: true, value: path as string };
+}
+
+/** Only YAML files are renamed (the same rule as writes), and only regular files. */
+function yamlFile(cardsDir: string, path: string | null): FileResult<string> {
+  const r = resolveCardsPath(cardsDir, path);
+  if (!r.ok) return r;
+  if (!/\.ya?ml$/i.test(path as string)) return fail(415, `only YAML files (.yaml, .yml) may be renamed: '${path}'`);
+  const st = statOrNull(r.value);
+  if (st === null) return fail(404, `no file '${path}' in cards/`);
+  if (!st.isFile()) return fail(400, `'${path}' is ${kindOf(st)}, not a regular file`);
+  return r;
+}
+
+/** Renames a YAML file to a new YAML path in the same game; an existing target is refused (409). */
+export function renameCardsFile(cardsDir: string, from: string | null, to: string | null): FileResult<string> {
+  const src = yamlFile(cardsDir, from);
+  if (!src.ok) return src;
+  const dst = resolveCardsPath(cardsDir, to);
+  if (!dst.ok) return dst;
+  if (!/\.ya?ml$/i.test(to as string)) return fail(415, `only YAML files (.yaml, .yml) may be written: '${to}'`);
+  if ((from as string).split("/")[0] !== (to as string).split("/")[0])
+    return fail(400, `a file is renamed within its game: '${from}' → '${to}'`);
+  if (lstatOrNull(dst.value) !== null) return fail(409, `'${to}' already exists`);
+  mkdirSync(dirname(dst.value), { recursive: true });
+  renameSync(src.value, dst.value);
+  return { ok: true, value: to as string };
 }
 
 export interface SkippedFile {

@@ -42,21 +42,31 @@ export function checkHost(headers: IncomingHttpHeaders, port: number): Refusal |
 export const isSafeMethod = (method: string | undefined): boolean => method === "GET" || method === "HEAD";
 
 /** Null when a state-changing request comes from this server's own page with this run's secret. */
-export function checkWriter(headers: IncomingHttpHeaders, token: string): Refusal | null {
+export function checkWriter(headers: IncomingHttpHeaders, token: string, action = "change files"): Refusal | null {
   const origin = one(headers.origin);
   const host = one(headers.host)?.toLowerCase() ?? "";
   if (origin !== undefined && origin.toLowerCase() !== `http://${host}`)
     return {
       status: 403,
-      error: `refused: a request from '${origin}' may not change files (only this server's own page may)`,
+      error: `refused: a request from '${origin}' may not ${action} (only this server's own page may)`,
     };
   const site = one(headers["sec-fetch-site"]);
   if (site !== undefined && site !== "same-origin" && site !== "none")
-    return { status: 403, error: `refused: a ${site} request may not change files` };
+    return { status: 403, error: `refused: a ${site} request may not ${action}` };
   const sent = one(headers[TOKEN_HEADER]);
   if (sent === undefined || !sameSecret(sent, token))
     return { status: 403, error: `refused: missing or wrong ${TOKEN_HEADER} (reload the editor page)` };
   return null;
+}
+
+/**
+ * Null when a read of this run's event stream comes from this server's own page. The stream
+ * names the files that change under cards/, so it is guarded like a write: same origin, not
+ * cross-site, and the secret — in the query (`?token=`), since `EventSource` cannot send headers.
+ */
+export function checkStream(headers: IncomingHttpHeaders, url: URL, token: string): Refusal | null {
+  const sent = url.searchParams.get("token") ?? undefined;
+  return checkWriter({ ...headers, [TOKEN_HEADER]: sent }, token, "follow the files");
 }
 
 function sameSecret(a: string, b: string): boolean {

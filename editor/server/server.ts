@@ -14,9 +14,10 @@ import type { ViteDevServer } from "vite";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { compileToDisk } from "../../compiler/node/project.ts";
 import { ensureAppBuild } from "./app-build.ts";
-import { listCardsTree, readCardsFile, resolveCardsPath, writeCardsFile } from "./files.ts";
-import { checkHost, checkWriter, isSafeMethod, newToken, withToken } from "./guard.ts";
+import { listCardsTree, readCardsFile, renameCardsFile, resolveCardsPath, writeCardsFile } from "./files.ts";
+import { checkHost, checkStream, checkWriter, isSafeMethod, newToken, withToken } from "./guard.ts";
 import { decodePath, readStatic } from "./static.ts";
+import { type CardsWatch, watchCards } from "./watch.ts";
 
 export const EDITOR_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -123,6 +124,8 @@ async function api(root: string, req: IncomingMessage, res: ServerResponse, url:
   }
   if (url.pathname === "/api/file" && req.method === "GET") {
     const r = readCardsFile(cards, path);
+    // `ifExists=1`: a file that is gone (deleted or renamed on disk) is a 204, not an error.
+    if (!r.ok && r.status === 404 && url.searchParams.get("ifExists") === "1") return send(res, 204, "text/plain", "");
     if (!r.ok) return json(res, r.status, { error: r.error });
     return send(res, 200, "text/plain; charset=utf-8", r.value);
   }
@@ -130,6 +133,11 @@ async function api(root: string, req: IncomingMessage, res: ServerResponse, url:
     const body = await readBody(req);
     if (body === null) return json(res, 413, { error: "the file is too large (2 MB at most)" });
     const r = writeCardsFile(cards, path, body);
+    if (!r.ok) return json(res, r.status, { error: r.error });
+    return json(res, 200, { ok: true, path: r.value });
+  }
+  if (url.pathname === "/api/rename" && req.method === "POST") {
+    const r = renameCardsFile(cards, url.searchParams.get("from"), url.searchParams.get("to"));
     if (!r.ok) return json(res, r.status, { error: r.error });
     return json(res, 200, { ok: true, path: r.value });
   }
@@ -142,6 +150,23 @@ async function api(root: string, req: IncomingMessage, res: ServerResponse, url:
     return json(res, 200, await compileGame(root, game));
   }
   return json(res, 404, { error: `no API ${req.method ?? "?"} ${url.pathname}` });
+}
+
+/**
+ * `GET /api/events?token=…`: server-sent events, one `files` event per batch of paths that changed
+ * under cards/ (`data: {"paths":[…]}`). Guarded as a write is (guard.ts, checkStream): the paths
+ * are the designer's.
+ */
+function serveEvents(watch: CardsWatch, req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-store",
+    connection: "keep-alive",
+  });
+  res.write(": cardwright files\n\n");
+  const stop = watch.subscribe((paths) => res.write(`event: files\ndata: ${JSON.stringify({ paths })}\n\n`));
+  req.on("close", stop);
 }
 
 /** dist/<game>/game.js, its map and dist/schemas/*.json: read-only, inside dist/ only. */
@@ -215,6 +240,7 @@ export async function startEditorServer(opts: EditorServerOptions): Promise<Edit
   let port = 0;
   const app = mode === "built" ? await ensureAppBuild() : null;
   const vite = mode === "dev" ? await devServer(http, token) : null;
+  const watch = watchCards(join(opts.root, "cards"));
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const host = checkHost(req.headers, port);
     if (host) return json(res, host.status, { error: host.error });
@@ -223,6 +249,11 @@ export async function startEditorServer(opts: EditorServerOptions): Promise<Edit
     if (!isSafeMethod(req.method)) {
       const w = checkWriter(req.headers, token);
       if (w) return json(res, w.status, { error: w.error });
+    }
+    if (t.path === "/api/events" && req.method === "GET") {
+      const s = checkStream(req.headers, t.url, token);
+      if (s) return json(res, s.status, { error: s.error });
+      return serveEvents(watch, req, res);
     }
     if (t.path.startsWith("/api/")) return api(opts.root, req, res, t.url);
     if (!isSafeMethod(req.method)) return json(res, 405, { error: `${req.method ?? "?"} is not allowed on ${t.path}` });
@@ -247,6 +278,7 @@ export async function startEditorServer(opts: EditorServerOptions): Promise<Edit
     token,
     server: http,
     async close() {
+      watch.close();
       await vite?.close();
       http.closeAllConnections();
       await new Promise<void>((done) => http.close(() => done()));

@@ -53,3 +53,30 @@ export async function compileGame(game: string): Promise<CompileReply> {
   if (!r.ok) throw await failOf(r);
   return (await r.json()) as CompileReply;
 }
+
+/** The text of a file, or null when it is not on disk (deleted or renamed away). */
+export async function readFileOrNull(path: string): Promise<string | null> {
+  const r = await fetch(`/api/file?path=${encodeURIComponent(path)}&ifExists=1`);
+  if (r.status === 204) return null;
+  if (!r.ok) throw await failOf(r);
+  return r.text();
+}
+
+export async function renameFile(from: string, to: string): Promise<void> {
+  const q = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+  const r = await fetch(`/api/rename?${q}`, { method: "POST", headers: writeHeaders });
+  if (!r.ok) throw await failOf(r);
+}
+
+/**
+ * Follows cards/ on disk: `onChange` gets each batch of changed paths (relative to cards/). The
+ * stream carries this run's secret in its query (an EventSource sends no headers).
+ */
+export function followDisk(onChange: (paths: readonly string[]) => void): EventSource {
+  const es = new EventSource(`/api/events?token=${encodeURIComponent(token)}`);
+  es.addEventListener("files", (e) => {
+    const data = JSON.parse((e as MessageEvent<string>).data) as { paths?: unknown };
+    if (Array.isArray(data.paths)) onChange(data.paths.filter((p): p is string => typeof p === "string"));
+  });
+  return es;
+}

@@ -3,7 +3,8 @@
  * of the compiler core holds the game and re-checks only what an edit touches; the language
  * services answer completion, hover, definitions, references, rename, tokens and quick fixes.
  */
-import type { CardText } from "../../compiler/core/analysis/card-text/index.ts";
+import { cardTexts, type CardText } from "../../compiler/core/analysis/card-text/index.ts";
+import { checkRules } from "../../compiler/core/files/check-files.ts";
 import type { GameInput } from "../../compiler/core/files/check-files.ts";
 import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
@@ -15,6 +16,8 @@ import { cardTemplate } from "./templates.ts";
 export interface CardSymbol {
   readonly id: string;
   readonly name: string;
+  /** The name in each language its file gives (`{ en, ja }`), when more than English. */
+  readonly names?: Readonly<Record<string, string>>;
   readonly kind: string;
   readonly file: string;
 }
@@ -89,8 +92,19 @@ export class GameChecker {
     return { diagnostics: model.diagnostics, symbols: rulesChanged || idsChanged ? this.symbols(model) : null };
   }
 
+  /** A file left the game (deleted or renamed away on disk): every file's diagnostics after. */
+  remove(path: string): { diagnostics: readonly Diagnostic[]; symbols: GameSymbols | null } {
+    if (!this.ws) return { diagnostics: [], symbols: null };
+    this.ws.removeFile(path);
+    const model = this.ws.model();
+    const ids = model.cards.map((c) => c.id).join(",");
+    const idsChanged = ids !== this.lastIds;
+    this.lastIds = ids;
+    return { diagnostics: model.diagnostics, symbols: idsChanged ? this.symbols(model) : null };
+  }
+
   call(method: ServiceMethod, args: readonly unknown[]): unknown {
-    if (method === "cardText") return this.cardText(String(args[0]));
+    if (method === "cardText") return this.cardText(String(args[0]), String(args[1] ?? "en"));
     if (method === "cardValue") return this.cardValue(String(args[0]));
     const ls = this.ls as unknown as Record<ServiceMethod, (...a: unknown[]) => unknown> | null;
     return ls ? ls[method](...args) : null;
@@ -105,13 +119,33 @@ export class GameChecker {
   private texts: { model: CheckedModel; byId: Map<string, CardText> } | null = null;
 
   /** A card's behaviour rendered from its code (compiler/core/analysis/card-text), for the preview. */
-  cardText(id: string): { rendered: string; differs: boolean } | null {
+  cardText(id: string, lang = "en"): { rendered: string; differs: boolean } | null {
     if (!this.ws) return null;
     const model = this.ws.model();
+    if (lang === "ja") return this.cardTextJa(model, id);
     // The workspace renders and compares every card at each build (reusing what an edit left unchanged).
     if (this.texts?.model !== model) this.texts = { model, byId: new Map(this.ws.cardTexts().map((t) => [t.id, t])) };
     const t = this.texts.byId.get(id);
     return t ? { rendered: t.rendered.text, differs: t.mismatches.length > 0 } : null;
+  }
+
+  private ja: { model: CheckedModel; byId: Map<string, CardText> } | null = null;
+
+  /** The Japanese rendering (the CLI's `text --ja`): rendered for the whole game once per model. */
+  private cardTextJa(model: CheckedModel, id: string): { rendered: string; differs: boolean } | null {
+    if (this.ja?.model !== model) {
+      const rules = this.rules ? checkRules(this.rules).value : null;
+      const all = cardTexts({
+        rules,
+        enums: model.vocabulary?.enums ?? new Map(),
+        cards: model.cards,
+        units: model.units,
+        ja: true,
+      });
+      this.ja = { model, byId: new Map(all.map((t) => [t.id, t])) };
+    }
+    const t = this.ja.byId.get(id);
+    return t ? { rendered: t.renderedJa, differs: t.mismatches.length > 0 } : null;
   }
 
   private symbols(model: CheckedModel): GameSymbols {
@@ -137,7 +171,13 @@ export class GameChecker {
     return {
       game: model.game,
       namedProperties: [...named].sort(),
-      cards: model.cards.map((c) => ({ id: c.id, name: c.name, kind: c.kind, file: c.file })),
+      cards: model.cards.map((c) => ({
+        id: c.id,
+        name: c.name,
+        ...(c.names ? { names: c.names } : {}),
+        kind: c.kind,
+        file: c.file,
+      })),
       callables,
       kinds: voc
         ? [...voc.kinds.values()].map((k) => ({

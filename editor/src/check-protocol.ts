@@ -8,6 +8,8 @@ export type CheckRequest =
   | { readonly type: "load"; readonly id: number; readonly input: GameInput }
   /** One file changed. */
   | { readonly type: "edit"; readonly id: number; readonly path: string; readonly text: string }
+  /** A file left the game (deleted or renamed on disk). */
+  | { readonly type: "remove"; readonly id: number; readonly path: string }
   /** Check any game input whole without keeping it (as the CLI does). */
   | { readonly type: "check"; readonly id: number; readonly input: GameInput }
   /** A language service call on the kept game. */

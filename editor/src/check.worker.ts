@@ -11,6 +11,7 @@ self.onmessage = (e: MessageEvent<CheckRequest>) => {
   const ms = () => performance.now() - t0;
   if (m.type === "load") post({ id: m.id, ...checker.load(m.input), ms: ms() });
   else if (m.type === "edit") post({ id: m.id, ...checker.edit(m.path, m.text), ms: ms() });
+  else if (m.type === "remove") post({ id: m.id, ...checker.remove(m.path), ms: ms() });
   else if (m.type === "check") post({ id: m.id, diagnostics: checkInput(m.input), ms: ms() });
   else post({ id: m.id, result: checker.call(m.method, m.args), ms: ms() });
 };

@@ -59,6 +59,11 @@ export class LanguageClient {
     return (await this.ask({ type: "edit", path, text })).diagnostics ?? [];
   }
 
+  /** A file left the game: every file's diagnostics after. */
+  async remove(path: string): Promise<readonly Diagnostic[]> {
+    return (await this.ask({ type: "remove", path })).diagnostics ?? [];
+  }
+
   /** Checks any game input whole in a fresh workspace, without touching the loaded game. */
   async check(input: GameInput): Promise<readonly Diagnostic[]> {
     return (await this.ask({ type: "check", input })).diagnostics ?? [];
@@ -106,6 +111,14 @@ export interface LanguageHost {
   readonly client: LanguageClient;
   /** The model of a file of the open game (made on demand: references and rename need them). */
   model(path: string): Monaco.editor.ITextModel;
+  /** After a rename's edits are applied to the models: the page saves them (and moves a card's file). */
+  renamed?(r: {
+    readonly oldName: string;
+    readonly newName: string;
+    readonly files: readonly string[];
+    /** Whether the old name was a card id (known before the edit: after it, the id is gone). */
+    readonly card: boolean;
+  }): void;
 }
 
 export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): void {
@@ -183,8 +196,34 @@ export function registerLanguage(monaco: typeof Monaco, host: LanguageHost): voi
   });
   monaco.languages.registerRenameProvider("yaml", {
     async provideRenameEdits(model, pos, newName) {
+      const before = await client.call<{ placeholder: string } | undefined>(
+        "prepareRename",
+        pathOf(model.uri),
+        toLsp(pos),
+      );
       const r = await client.call<WorkspaceEdit | { error: string }>("rename", pathOf(model.uri), toLsp(pos), newName);
-      return "error" in r ? { edits: [], rejectReason: r.error } : workspaceEdit(r);
+      if ("error" in r) return { edits: [], rejectReason: r.error };
+      const edit = workspaceEdit(r);
+      const files = Object.keys(r.changes).filter((f) => (r.changes[f]?.length ?? 0) > 0);
+      if (host.renamed && before && files.length) {
+        // Monaco applies the edit after this returns; once every model changed, hand over.
+        // A rename that is never applied (cancelled) must not turn a later keystroke into one.
+        const left = new Set(files);
+        const card = client.symbols?.cards.some((c) => c.id === before.placeholder) === true;
+        const subs = files.map((f) =>
+          host.model(f).onDidChangeContent(() => {
+            left.delete(f);
+            if (left.size > 0) return;
+            for (const x of subs) x.dispose();
+            clearTimeout(expire);
+            setTimeout(() => host.renamed?.({ oldName: before.placeholder, newName, files, card }), 0);
+          }),
+        );
+        const expire = setTimeout(() => {
+          for (const x of subs) x.dispose();
+        }, 5000);
+      }
+      return edit;
     },
     async resolveRenameLocation(model, pos) {
       const r = await client.call<{ range: LspRange; placeholder: string } | undefined>(

@@ -1,14 +1,18 @@
 /** The authoring tool: file tree, Monaco editor with live diagnostics, preview and sandbox. */
+// Japanese glyphs on any machine: the 400 weight, split by unicode-range (only the parts a page uses load).
+import "@fontsource/noto-sans-jp/400.css";
 import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import type { GameInput } from "../../compiler/core/files/check-files.ts";
-import { compileGame, fetchTree, readFile, writeFile, type GameTree } from "./api.ts";
+import { compileGame, fetchTree, followDisk, readFileOrNull, renameFile, writeFile, type GameTree } from "./api.ts";
 import { LanguageClient, pathOf, registerLanguage, toMarkers, uriOf } from "./language.ts";
 import { configureSchemas, monaco } from "./monaco-setup.ts";
 import type * as Monaco from "monaco-editor";
 import { renderPreview } from "./preview.ts";
 import { Balance } from "./balance/balance.ts";
 import { Sandbox } from "./sandbox/sandbox.ts";
+import { currentLang, onLangChange, setCardNames, setLang } from "./i18n.ts";
+import { openNewCardForm } from "./new-card.ts";
 import { gameTemplate } from "./templates.ts";
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -44,6 +48,8 @@ const editor = monaco.editor.create($("editor"), {
   glyphMargin: true,
   "semanticHighlighting.enabled": true,
   fontSize: 13,
+  // Japanese names in card files draw with the bundled font where the monospace font has no glyph.
+  fontFamily: '"DejaVu Sans Mono", "Droid Sans Mono", monospace, "Noto Sans JP"',
 });
 
 const gameFiles = (g: string) => (trees.find((t) => t.game === g)?.files ?? []).map((f) => `cards/${f}`);
@@ -51,7 +57,12 @@ const gameOf = (path: string) => path.split("/")[1] ?? "";
 /** Files the workspace checks: rules, cards, decks and scenarios. */
 const isGameSource = (p: string) => /^cards\/[^/]+\/(rules\.yaml|(cards|fixtures|decks|scenarios)\/.+\.ya?ml)$/.test(p);
 
+let namesOf: unknown = null;
 function setMarkers(diags: readonly Diagnostic[], only?: string): void {
+  if (client.symbols !== namesOf) {
+    namesOf = client.symbols;
+    setCardNames(client.symbols?.cards ?? []);
+  }
   const byFile = new Map<string, Diagnostic[]>();
   for (const d of diags) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
   for (const m of monaco.editor.getModels()) {
@@ -68,7 +79,11 @@ function renderProblems(): void {
   const model = editor.getModel();
   const path = model ? pathOf(model.uri) : "";
   const mine = model ? monaco.editor.getModelMarkers({ owner: "cardwright", resource: model.uri }) : [];
-  const others = lastDiagnostics.filter((d) => d.file !== path && d.severity === "error").length;
+  // Errors elsewhere in the game, counted per file: each file is a line that opens it.
+  const elsewhere = new Map<string, Diagnostic[]>();
+  for (const d of lastDiagnostics)
+    if (d.file !== path && d.severity === "error") elsewhere.set(d.file, [...(elsewhere.get(d.file) ?? []), d]);
+  const others = [...elsewhere.values()].reduce((n, l) => n + l.length, 0);
   box.replaceChildren();
   for (const mk of mine) {
     const div = document.createElement("div");
@@ -79,13 +94,23 @@ function renderProblems(): void {
       editor.setPosition({ lineNumber: mk.startLineNumber, column: mk.startColumn });
     box.append(div);
   }
-  if (others)
+  if (others) {
     box.append(
       Object.assign(document.createElement("div"), {
         className: "problem other",
-        textContent: `${others} error(s) in other files of ${game ?? ""}`,
+        textContent: `${others} error(s) in other files of ${game ?? ""}:`,
       }),
     );
+    for (const [file, list] of [...elsewhere].sort(([a], [b]) => a.localeCompare(b))) {
+      const first = list[0] as Diagnostic;
+      const div = document.createElement("div");
+      div.className = "problem other-file";
+      div.dataset["testid"] = "problem-other-file";
+      div.textContent = `${file}:${first.range.start.line}:${first.range.start.col}: ${first.code}: ${first.message}${list.length > 1 ? ` (and ${list.length - 1} more)` : ""}`;
+      div.onclick = () => void openFile(file, first.range.start.line, first.range.start.col);
+      box.append(div);
+    }
+  }
   if (!mine.length && !others)
     box.append(Object.assign(document.createElement("div"), { className: "problem ok", textContent: "No problems." }));
 }
@@ -106,9 +131,13 @@ async function loadGame(g: string): Promise<void> {
   game = g;
   status(`loading ${g}…`);
   const files = gameFiles(g);
-  const loaded = await Promise.all(files.map(async (p) => [p, await readFile(p.slice("cards/".length))] as const));
+  // A file deleted since the tree was read is left out (null), not a load that never ends.
+  const loaded = await Promise.all(
+    files.map(async (p) => [p, await readFileOrNull(p.slice("cards/".length))] as const),
+  );
   texts.clear();
   for (const [p, text] of loaded) {
+    if (text === null) continue;
     saved.set(p, text);
     texts.set(p, text);
   }
@@ -140,7 +169,17 @@ function currentInput(g: string): GameInput | null {
 export async function openFile(path: string, line = 1, col = 1): Promise<void> {
   await loadGame(gameOf(path));
   if (!texts.has(path)) {
-    const text = await readFile(path.slice("cards/".length));
+    // A file listed a moment ago may be gone: say so, never leave "loading…" up.
+    const text = await readFileOrNull(path.slice("cards/".length)).catch((e: unknown) => {
+      notice(`cannot open ${path}: ${e instanceof Error ? e.message : String(e)}`);
+      return undefined;
+    });
+    if (text === undefined) return;
+    if (text === null) {
+      notice(`${path} is no longer on disk`);
+      await refreshTree();
+      return;
+    }
     saved.set(path, text);
     texts.set(path, text);
   }
@@ -221,6 +260,7 @@ monaco.editor.registerEditorOpener({
 registerLanguage(monaco, {
   client,
   model: modelFor,
+  renamed: (r) => void queued(() => afterRename(r)),
 });
 
 function refreshPreview(): void {
@@ -231,7 +271,16 @@ function refreshPreview(): void {
       .map((p) => ({ path: p, text: textOf(p) }));
   const path = m ? pathOf(m.uri) : null;
   const draw = (value: unknown) =>
-    renderPreview($("preview"), path, value, client.symbols, sandbox, scenarios, (id) => client.call("cardText", id));
+    renderPreview(
+      $("preview"),
+      path,
+      value,
+      client.symbols,
+      sandbox,
+      scenarios,
+      (id, lang) => client.call("cardText", id, lang),
+      currentLang(),
+    );
   if (!path || !/\/cards\//.test(path)) return draw(undefined);
   // The card as the checked model holds it (parsed once, by the check worker).
   void client.call("cardValue", path).then((v) => {
@@ -290,17 +339,34 @@ function renderTree(): void {
   nav.append(ng);
 }
 
+/**
+ * A new card: with `kind` and `id` (the tests' hook) it is made at once; otherwise the form asks
+ * for them, checking the id as it is typed (editor/src/new-card.ts).
+ */
 async function newCard(g: string, kind?: string, id?: string): Promise<string | null> {
   await loadGame(g);
-  const kinds = Object.keys(client.symbols?.templates ?? {});
-  const k = kind ?? window.prompt(`Kind of the new card (${kinds.join(", ")})`, kinds[0]);
-  if (!k || !client.symbols?.templates[k]) return null;
-  const cardId = id ?? window.prompt("Id of the new card (kebab-case)", `new-${k}`);
-  if (!cardId || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(cardId)) return null;
+  const symbols = client.symbols;
+  if (!symbols) return null;
+  const taken = new Set(symbols.cards.map((c) => c.id));
+  const files = new Set(texts.keys());
+  const pick =
+    kind !== undefined && id !== undefined
+      ? { kind, id }
+      : await openNewCardForm({ game: g, kinds: Object.keys(symbols.templates), taken, files });
+  if (!pick || !symbols.templates[pick.kind]) return null;
+  const cardId = pick.id;
   const path = `cards/${g}/cards/${cardId}.yaml`;
-  const text = client.symbols.templates[k]
-    .replace('{ en: "__ID__" }', `{ en: "${cardId.replace(/-/g, " ")}" }`)
+  // What the game's cards carry beyond the rules' required fields, as its authoring guide asks:
+  // a Japanese name where its cards have them, the official number where they have one.
+  const cardTexts = [...texts].filter(([p]) => p.startsWith(`cards/${g}/cards/`)).map(([, t]) => t);
+  const withJa = cardTexts.some((t) => /^name:.*\bja:/m.test(t));
+  const withOfficial = cardTexts.some((t) => /^officialId:/m.test(t));
+  const en = cardId.replace(/-/g, " ");
+  let text = (symbols.templates[pick.kind] as string)
+    .replace('{ en: "__ID__" }', withJa ? `{ en: "${en}", ja: "${en}" }` : `{ en: "${en}" }`)
     .replace(/__ID__/g, cardId);
+  if (withOfficial)
+    text = text.replace(/^(kind: .*\n)/m, "$1officialId: 0 # the official card number (the game's authoring guide)\n");
   await writeFile(path.slice("cards/".length), text);
   trees = await fetchTree();
   renderTree();
@@ -320,6 +386,212 @@ async function newGame(name?: string): Promise<void> {
   trees = await fetchTree();
   renderTree();
   await openFile(`cards/${n}/rules.yaml`);
+}
+
+// ── the disk: changes made outside the page (a shell, git, the sandbox's saves) ──
+/** One message at a time above the editor, with buttons for a choice it asks. */
+function notice(text: string, choices: readonly { label: string; run: () => void }[] = []): void {
+  const box = $("notice");
+  const msg = Object.assign(document.createElement("span"), { textContent: text });
+  box.replaceChildren(msg);
+  for (const c of choices) {
+    const b = Object.assign(document.createElement("button"), { textContent: c.label });
+    b.onclick = () => {
+      box.replaceChildren();
+      box.hidden = true;
+      c.run();
+    };
+    box.append(b);
+  }
+  const close = Object.assign(document.createElement("button"), { textContent: "×", title: "dismiss" });
+  close.className = "notice-close";
+  close.onclick = () => {
+    box.replaceChildren();
+    box.hidden = true;
+  };
+  box.append(close);
+  box.hidden = false;
+  status(text);
+}
+
+async function refreshTree(): Promise<void> {
+  trees = await fetchTree();
+  renderTree();
+}
+
+/** Disk work and renames run one after another: each reads what the one before left. */
+let diskQueue: Promise<void> = Promise.resolve();
+function queued(job: () => Promise<void>): Promise<void> {
+  diskQueue = diskQueue.then(job).catch((e: unknown) => notice(`${e instanceof Error ? e.message : String(e)}`));
+  return diskQueue;
+}
+
+/** Drops a file from the page (models, texts, the worker's game); the worker's diagnostics after. */
+async function forget(p: string): Promise<readonly Diagnostic[] | null> {
+  texts.delete(p);
+  saved.delete(p);
+  monaco.editor.getModel(uriOf(monaco, p))?.dispose();
+  return isGameSource(p) ? client.remove(p) : null;
+}
+
+/** Takes a file's text from disk into the page (its model if open, the worker's game). */
+async function adopt(p: string, disk: string): Promise<readonly Diagnostic[] | null> {
+  saved.set(p, disk);
+  texts.set(p, disk);
+  const model = monaco.editor.getModel(uriOf(monaco, p));
+  if (model && model.getValue() !== disk) model.setValue(disk);
+  if (p === current) updateDirty();
+  return isGameSource(p) ? client.edit(p, disk) : null;
+}
+
+/** A batch of paths (relative to cards/) changed on disk: the tree, the models and the checks follow. */
+async function followChanges(rels: readonly string[]): Promise<void> {
+  await refreshTree();
+  if (game === null) return;
+  let diags: readonly Diagnostic[] | null = null;
+  const gone: string[] = [];
+  const added = new Map<string, string>();
+  for (const rel of rels) {
+    const p = `cards/${rel}`;
+    if (gameOf(p) !== game || !/\.(ya?ml|md)$/i.test(p)) continue;
+    // A folder or a file that is not regular answers an error: nothing to follow.
+    const disk = await readFileOrNull(rel).catch(() => undefined);
+    if (disk === undefined) continue;
+    const model = monaco.editor.getModel(uriOf(monaco, p));
+    const dirty = model !== null && saved.has(p) && model.getValue() !== saved.get(p);
+    if (disk === null) {
+      if (!texts.has(p)) continue;
+      if (dirty) {
+        notice(`${p} was deleted on disk; your unsaved edits are still here (Save writes the file again)`);
+        saved.set(p, "");
+        if (p === current) updateDirty();
+        continue;
+      }
+      gone.push(p);
+      diags = (await forget(p)) ?? diags;
+      continue;
+    }
+    if (!texts.has(p)) added.set(p, disk);
+    if (saved.get(p) === disk) continue;
+    if (dirty && model) {
+      notice(`${p} changed on disk while it has unsaved edits here`, [
+        { label: "Load the disk's version", run: () => void queued(async () => void (await adopt(p, disk))) },
+        {
+          label: "Keep mine",
+          run: () => {
+            saved.set(p, disk);
+            if (p === current) updateDirty();
+          },
+        },
+      ]);
+      continue;
+    }
+    diags = (await adopt(p, disk)) ?? diags;
+  }
+  if (diags) {
+    lastDiagnostics = diags;
+    setMarkers(diags);
+  }
+  if (current !== null && gone.includes(current)) {
+    const was = current;
+    // Renamed on disk: the new file with the same text is the one to show.
+    const to = [...added].find(([, t]) => t === textsBefore.get(was))?.[0];
+    current = null;
+    editor.setModel(null);
+    updateDirty();
+    refreshPreview();
+    if (to) {
+      await openFile(to);
+      notice(`${was} was renamed to ${to} on disk`);
+    } else notice(`${was} was deleted on disk`);
+  } else if (gone.length) notice(`deleted on disk: ${gone.join(", ")}`);
+  else if (added.size) status(`new on disk: ${[...added.keys()].join(", ")}`);
+  rememberTexts();
+}
+/** The texts as they were before a batch, to match a deleted file with its renamed copy. */
+let textsBefore = new Map<string, string>();
+const rememberTexts = () => (textsBefore = new Map(saved));
+
+// ── rename of a card id (F2): its file follows, and every changed file is saved ──
+async function afterRename(r: {
+  oldName: string;
+  newName: string;
+  files: readonly string[];
+  card: boolean;
+}): Promise<void> {
+  const card = r.card;
+  const written: string[] = [];
+  for (const f of r.files) {
+    const text = textOf(f);
+    if (saved.get(f) === text) continue;
+    await writeFile(f.slice("cards/".length), text);
+    saved.set(f, text);
+    texts.set(f, text);
+    written.push(f);
+  }
+  // The worker saw only the open editor's keystrokes: every other renamed file goes to it too.
+  for (const f of r.files) if (isGameSource(f)) lastDiagnostics = await client.edit(f, textOf(f));
+  let moved: { from: string; to: string } | null = null;
+  // A card whose file is named after its id: the file takes the new id's name.
+  const from = card ? r.files.find((f) => f.endsWith(`/${r.oldName}.yaml`)) : undefined;
+  if (card && from) {
+    const to = `${from.slice(0, -`${r.oldName}.yaml`.length)}${r.newName}.yaml`;
+    if (!texts.has(to)) {
+      const text = textOf(from);
+      await renameFile(from.slice("cards/".length), to.slice("cards/".length));
+      const wasOpen = current === from;
+      const diags = await forget(from);
+      if (diags) lastDiagnostics = diags;
+      saved.set(to, text);
+      texts.set(to, text);
+      lastDiagnostics = await client.edit(to, text);
+      setMarkers(lastDiagnostics);
+      await refreshTree();
+      if (wasOpen) await openFile(to);
+      moved = { from, to };
+    }
+  }
+  updateDirty();
+  rememberTexts();
+  const names = written.map((f) => (moved && f === moved.from ? moved.to : f));
+  notice(
+    `renamed ${r.oldName} → ${r.newName}${moved ? `; file ${moved.from} → ${moved.to}` : ""}; saved ${names.length} file(s)${names.length ? `: ${names.join(", ")}` : ""}`,
+  );
+  const g = gameOf(r.files[0] ?? "");
+  if (g) {
+    const c = await compileGame(g);
+    if (c.ok) await sandbox.reload(g, c.version);
+  }
+}
+
+// ── the language of card names and texts, the resizable columns ─────────────
+const langSel = $<HTMLSelectElement>("lang");
+langSel.value = currentLang();
+langSel.onchange = () => setLang(langSel.value === "ja" ? "ja" : "en");
+onLangChange(() => {
+  refreshPreview();
+  sandbox.render();
+});
+for (const bar of document.querySelectorAll<HTMLElement>(".splitter")) {
+  const v = bar.dataset["var"] as string;
+  const sign = Number(bar.dataset["sign"]);
+  const kept = localStorage.getItem(`cardwright${v}`);
+  if (kept) $("layout").style.setProperty(v, kept);
+  bar.onpointerdown = (e) => {
+    const col = v === "--tree-w" ? $("tree") : $("side");
+    const start = { x: e.clientX, w: col.getBoundingClientRect().width };
+    bar.setPointerCapture(e.pointerId);
+    bar.classList.add("dragging");
+    bar.onpointermove = (m) => {
+      const w = Math.max(120, Math.min(window.innerWidth - 360, start.w + sign * (m.clientX - start.x)));
+      $("layout").style.setProperty(v, `${Math.round(w)}px`);
+    };
+    bar.onpointerup = () => {
+      bar.onpointermove = null;
+      bar.classList.remove("dragging");
+      localStorage.setItem(`cardwright${v}`, $("layout").style.getPropertyValue(v));
+    };
+  };
 }
 
 // ── side panes ───────────────────────────────────────────────────────────────
@@ -419,6 +691,7 @@ const hooks = {
 };
 (window as unknown as { cardwright: typeof hooks }).cardwright = hooks;
 
+followDisk((paths) => void queued(() => followChanges(paths)));
 trees = await fetchTree();
 await configureSchemas(trees.map((t) => t.game));
 renderTree();
@@ -426,4 +699,5 @@ await sandbox.init();
 balance.init();
 const first = new URLSearchParams(location.search).get("open") ?? "cards/elementis/cards/fireball.yaml";
 await openFile(first);
+rememberTexts();
 document.body.dataset["ready"] = "1";

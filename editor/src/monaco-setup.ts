@@ -46,7 +46,17 @@ export async function configureSchemas(games: readonly string[]): Promise<void> 
         schema: card,
       });
   }
-  configureMonacoYaml(monaco, { enableSchemaRequest: false, validate: true, hover: true, completion: true, schemas });
+  // The compiler checks every file against the same schemas (and more), so monaco-yaml does not
+  // validate: each problem is listed once, with the compiler's code. Its hovers keep the schema's
+  // descriptions without the "Source: <schema>.json" line.
+  configureMonacoYaml(monaco, {
+    enableSchemaRequest: false,
+    validate: false,
+    hover: true,
+    hoverSchemaSource: false,
+    completion: true,
+    schemas,
+  });
 }
 
 export { monaco };

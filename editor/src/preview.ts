@@ -10,7 +10,18 @@ import type { Sandbox } from "./sandbox/sandbox.ts";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
-const localized = (v: unknown) => (typeof v === "string" ? v : isObj(v) && typeof v["en"] === "string" ? v["en"] : "");
+/** A localized field in `lang` (English when the file has no such language). */
+const localized = (v: unknown, lang = "en"): string => {
+  if (typeof v === "string") return v;
+  if (!isObj(v)) return "";
+  const x = v[lang] ?? v["en"];
+  return typeof x === "string" ? x : "";
+};
+/** The name in the other language, when the file gives it. */
+const otherName = (v: unknown, lang: string): string => {
+  const other = lang === "ja" ? "en" : "ja";
+  return isObj(v) && typeof v[other] === "string" ? (v[other] as string) : "";
+};
 
 export interface ScenarioSource {
   readonly path: string;
@@ -51,6 +62,15 @@ export function scenariosNaming(
   return out;
 }
 
+/** A cost as its badge shows it: a number, or a table (`{ pyro: 3 }`) as "3 pyro". */
+function costText(key: string, v: unknown): string {
+  if (isObj(v))
+    return Object.entries(v)
+      .map(([k, n]) => `${String(n)} ${k}`)
+      .join(" + ");
+  return key === "cost" ? String(v) : `${key} ${Array.isArray(v) ? v.join(", ") : String(v)}`;
+}
+
 /** `cardText`: the card's behaviour rendered from its code (shown under its written text). */
 export function renderPreview(
   box: HTMLElement,
@@ -60,7 +80,8 @@ export function renderPreview(
   symbols: GameSymbols | null,
   sandbox: Sandbox,
   scenarios: () => readonly ScenarioSource[],
-  cardText?: (id: string) => Promise<{ rendered: string; differs: boolean } | null>,
+  cardText?: (id: string, lang: string) => Promise<{ rendered: string; differs: boolean } | null>,
+  lang = "en",
 ): void {
   if (!path || !/\/cards\//.test(path)) {
     setHtml(box, html`<div class="muted">Open a card file to see its preview.</div>`);
@@ -85,22 +106,30 @@ export function renderPreview(
   setHtml(
     box,
     html`
-    <div class="card-preview" data-testid="card-preview">
-      <div class="cp-name" data-testid="cp-name">${localized(card["name"]) || id}</div>
-      <div class="cp-kind">${kind} · <code>${id}</code></div>
-      <div class="cp-cost" data-testid="cp-cost">${
-        costs.length
-          ? joinHtml(
-              costs.map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : String(v)}`),
-              " · ",
-            )
-          : "no cost"
-      }</div>
+    <div class="card-preview" data-testid="card-preview" lang="${lang}">
+      <div class="cp-head">
+        <div class="cp-names">
+          <div class="cp-name" data-testid="cp-name">${localized(card["name"], lang) || id}</div>
+          <div class="cp-name-other" data-testid="cp-name-other">${otherName(card["name"], lang)}</div>
+        </div>
+        <div class="cp-cost" data-testid="cp-cost">${
+          costs.length
+            ? joinHtml(
+                costs.map(([k, v]) => html`<span class="cost-badge" title="${k}">${costText(k, v)}</span>`),
+                " ",
+              )
+            : html`<span class="muted">no cost</span>`
+        }</div>
+      </div>
+      <div class="cp-kind" data-testid="cp-kind">${kind} · <code>${id}</code></div>
       <div class="cp-stats" data-testid="cp-stats">${joinHtml(
-        stats.map(([k, v]) => html`<span>${k}: <b>${Array.isArray(v) ? v.join(", ") : String(v)}</b></span>`),
+        stats.map(
+          ([k, v]) =>
+            html`<span class="stat"><span class="stat-k">${k}</span> <b>${Array.isArray(v) ? v.join(", ") : String(v)}</b></span>`,
+        ),
         " ",
       )}</div>
-      <div class="cp-text">${localized(card["text"])}</div>
+      <div class="cp-text" data-testid="cp-text">${localized(card["text"], lang)}</div>
       <div class="cp-rendered muted" data-testid="cp-rendered"></div>
       ${
         keywords.length
@@ -122,9 +151,14 @@ export function renderPreview(
   );
   const rendered = box.querySelector<HTMLElement>("[data-testid=cp-rendered]");
   if (cardText && rendered && id) {
-    void cardText(id).then((t) => {
+    void cardText(id, lang).then((t) => {
       if (t?.rendered)
-        setHtml(rendered, html`<b>From its code${t.differs ? " (differs: see the warning)" : ""}:</b> ${t.rendered}`);
+        setHtml(
+          rendered,
+          lang === "ja"
+            ? html`<b>コードから:</b> ${t.rendered}`
+            : html`<b>From its code${t.differs ? " (differs: see the warning)" : ""}:</b> ${t.rendered}`,
+        );
     });
   }
   const run = box.querySelector<HTMLButtonElement>("[data-testid=run-scenarios]");

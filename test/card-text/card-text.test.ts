@@ -204,7 +204,8 @@ describe("GI (gitcg): card text", () => {
       "When DMG is dealt, if the dealing side is you and the target is the opponent's active character and the DMG's element is Electro or the DMG's element is Dendro: +1 DMG; spend 1 of this card's usage. Usage 2.",
     );
     expect(renderedJa(gi.all, "diluc-dawn")).toBe(
-      "元素爆発： 相手の出戦キャラに炎ダメージ8点、このキャラにPyro Elemental Infusionを付与。",
+      // Cards are named by their `ja` names in Japanese text.
+      "元素爆発： 相手の出戦キャラに炎ダメージ8点、このキャラに炎元素付与を付与。",
     );
   });
 });

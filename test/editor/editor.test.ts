@@ -214,7 +214,8 @@ describe("editor", () => {
     expect(path).toBe("cards/elementis/cards/test-golem.yaml");
     const text = readFileSync(join(h.root, "cards", "elementis", "cards", "test-golem.yaml"), "utf8");
     expect(text).toMatch(
-      /^id: test-golem\nkind: summon\nname: \{ en: "test golem" \}\ntext: \{ en: "What the card does." \}\n/,
+      // Elementis's cards have Japanese names, so the template asks for one (its authoring guide).
+      /^id: test-golem\nkind: summon\nname: \{ en: "test golem", ja: "test golem" \}\ntext: \{ en: "What the card does." \}\n/,
     );
     expect(text).toContain("\npower: 0\n");
     // The CLI's check of the game with the new file: nothing to say about it.

@@ -11,6 +11,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -225,6 +226,84 @@ describe("writes: same origin and this run's secret", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("the disk's event stream and renames: guarded like writes", () => {
+  it("GET /api/events needs the secret in its query and this origin; with both it streams the paths that change", async () => {
+    const mine = `http://127.0.0.1:${port}`;
+    const refused: [string, Record<string, string>, string][] = [
+      ["/api/events", {}, "refused: missing or wrong x-cardwright-token (reload the editor page)"],
+      [`/api/events?token=${s.token}x`, {}, "refused: missing or wrong x-cardwright-token (reload the editor page)"],
+      [
+        `/api/events?token=${s.token}`,
+        { origin: "http://attacker.example" },
+        "refused: a request from 'http://attacker.example' may not follow the files (only this server's own page may)",
+      ],
+      [
+        `/api/events?token=${s.token}`,
+        { "sec-fetch-site": "cross-site" },
+        "refused: a cross-site request may not follow the files",
+      ],
+    ];
+    for (const [target, headers, error] of refused) {
+      const r = await fetch(`${mine}${target}`, { headers });
+      expect({ target, headers, status: r.status, body: await r.json() }).toEqual({
+        target,
+        headers,
+        status: 403,
+        body: { error },
+      });
+    }
+    const ac = new AbortController();
+    const r = await fetch(`${mine}/api/events?token=${s.token}`, { headers: { origin: mine }, signal: ac.signal });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const reader = (r.body as ReadableStream<Uint8Array>).getReader();
+    let got = "";
+    const first = await reader.read();
+    got += new TextDecoder().decode(first.value);
+    writeFileSync(join(root, "cards", "elementis", "cards", "new-imp.yaml"), "id: new-imp\n");
+    while (!got.includes("event: files")) got += new TextDecoder().decode((await reader.read()).value);
+    while (!got.endsWith("\n\n")) got += new TextDecoder().decode((await reader.read()).value);
+    ac.abort();
+    expect(got).toContain('event: files\ndata: {"paths":["elementis/cards/new-imp.yaml"]}\n\n');
+    rmSync(join(root, "cards", "elementis", "cards", "new-imp.yaml"));
+  });
+
+  it("POST /api/rename needs the secret, stays inside cards/ and a game, and never overwrites", async () => {
+    const from = "elementis/cards/gnome.yaml";
+    const text = readFileSync(join(root, "cards", from), "utf8");
+    const no = await req("POST", `/api/rename?from=${from}&to=elementis/cards/x.yaml`, {}, "");
+    expect(no.status).toBe(403);
+    const cases: [string, number, string][] = [
+      ["../x.yaml", 400, "path traversal is refused: '../x.yaml' (no '..' segments)"],
+      ["elementis/cards/golem.yaml", 409, "'elementis/cards/golem.yaml' already exists"],
+      ["elementis/cards/gnome.js", 415, "only YAML files (.yaml, .yml) may be written: 'elementis/cards/gnome.js'"],
+      [
+        "other/cards/gnome.yaml",
+        400,
+        "a file is renamed within its game: 'elementis/cards/gnome.yaml' → 'other/cards/gnome.yaml'",
+      ],
+    ];
+    for (const [to, status, error] of cases) {
+      const r = await req(
+        "POST",
+        `/api/rename?from=${from}&to=${encodeURIComponent(to)}`,
+        { "x-cardwright-token": s.token },
+        "",
+      );
+      expect({ to, status: r.status, body: JSON.parse(r.body) as unknown }).toEqual({ to, status, body: { error } });
+    }
+    const ok = await req(
+      "POST",
+      `/api/rename?from=${from}&to=elementis/cards/gnome-2.yaml`,
+      { "x-cardwright-token": s.token },
+      "",
+    );
+    expect(ok.status).toBe(200);
+    expect(readFileSync(join(root, "cards", "elementis", "cards", "gnome-2.yaml"), "utf8")).toBe(text);
+    renameSync(join(root, "cards", "elementis", "cards", "gnome-2.yaml"), join(root, "cards", from));
   });
 });
 

@@ -243,6 +243,8 @@ export function checkCardBody(voc: Vocabulary, head: CardHead): CardBody {
     file: src.file,
     span: idSpan,
     ...(text !== undefined ? { text } : {}),
+    ...languages("names", info.value["name"]),
+    ...languages("texts", info.value["text"]),
     def,
     ...(official ? { official } : {}),
   };
@@ -254,6 +256,14 @@ export function checkCardBody(voc: Vocabulary, head: CardHead): CardBody {
     declarations: [cardDecl, ...withCommentDocs(head.text, head.file, b.decls)],
     references: refs,
   };
+}
+
+/** A localized field's strings by language (`{ en: …, ja: … }`), when it has more than one. */
+function languages<K extends "names" | "texts">(key: K, v: unknown): { [k in K]?: Record<string, string> } {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return {};
+  const out: Record<string, string> = {};
+  for (const [lang, x] of Object.entries(v)) if (typeof x === "string") out[lang] = x;
+  return Object.keys(out).length > 1 ? ({ [key]: out } as { [k in K]?: Record<string, string> }) : {};
 }
 
 /**

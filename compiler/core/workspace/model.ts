@@ -36,6 +36,9 @@ export interface CardModel {
   readonly span: Span;
   /** Rules text in English, when the card has one. */
   readonly text?: string;
+  /** The name and text in each language the file gives (`{ en, ja }`): the editor's language switch. */
+  readonly names?: Readonly<Record<string, string>>;
+  readonly texts?: Readonly<Record<string, string>>;
   /** The runtime's table row for the card. */
   readonly def: CardDef;
   /** Its `officialText:` (files/official-text.ts), when it has one. */

@@ -1,6 +1,7 @@
 /** The board view: every zone of every seat and the game's properties, driven by the rules data. */
 import type { Engine, Entity, EntityId, GameModule, State, Value } from "../../../runtime/index.ts";
 import { html, joinHtml, setHtml, type Html } from "../html.ts";
+import { cardName } from "../i18n.ts";
 
 function valueText(st: State, v: Value): string {
   if (Array.isArray(v)) return `[${v.map((x) => valueText(st, x)).join(", ")}]`;
@@ -63,7 +64,9 @@ export function renderBoard(box: HTMLElement, engine: Engine, st: State, selecte
         const e = st.entities[id];
         if (!e) continue;
         const hidden = e.card === null;
-        const name = hidden ? "hidden card" : (m.cards[e.card as string]?.name ?? String(e.card));
+        const name = hidden
+          ? "hidden card"
+          : cardName(String(e.card), m.cards[e.card as string]?.name ?? String(e.card));
         const props = hidden ? [] : propsOf(m, st, e);
         out.push(
           html`<span class="card${hidden ? " hidden-card" : ""}${selected === id ? " selected" : ""}" data-entity="${id}" title="${`#${id} ${e.card ?? ""}`}"><b>${name}</b>${props.length ? html`<small>${joinHtml(props, html`<br>`)}</small>` : ""}</span>`,

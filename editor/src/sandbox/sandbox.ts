@@ -19,6 +19,7 @@ import {
 import { nextBreak, stateAt, traceAction, type TraceStep } from "./debugger.ts";
 import { readFile, writeFile, type GameTree } from "../api.ts";
 import { html, setHtml, type Html } from "../html.ts";
+import { localizeLine } from "../i18n.ts";
 import { renderBoard } from "./board.ts";
 import { defaultExpect, savePlan, scenarioText, type Change, type NamedProperties } from "./scenario-save.ts";
 import { Session, type Start } from "./session.ts";
@@ -58,7 +59,8 @@ export class Sandbox {
       html`
       <div class="sb-controls">
         <select data-testid="sb-game" class="sb-game"></select>
-        <select data-testid="sb-start" class="sb-start"></select>
+        <input type="search" data-testid="sb-start-search" class="sb-start-search" placeholder="search starts (deck, card, scenario)" size="24">
+        <select data-testid="sb-start" class="sb-start"></select> <span class="sb-start-count muted" data-testid="sb-start-count"></span>
         seed <input data-testid="sb-seed" class="sb-seed" type="number" value="1" style="width:4em">
         <button data-testid="sb-go" class="sb-go">Start</button>
       </div>
@@ -86,6 +88,7 @@ export class Sandbox {
       <div class="sb-log" data-testid="sb-log"></div>`,
     );
     this.q(".sb-game").onchange = () => void this.fillStarts();
+    this.q(".sb-start-search").oninput = () => this.filterStarts();
     this.q(".sb-go").onclick = () => void this.startSelected();
     this.q<HTMLSelectElement>(".sb-view").onchange = (e) => {
       this.view = Number((e.target as HTMLSelectElement).value);
@@ -164,6 +167,25 @@ export class Sandbox {
     for (const f of files.filter((x) => x.startsWith(`${game}/scenarios/`)))
       options.push(html`<option value="scenario:${f}">board of ${name(f)}…</option>`);
     setHtml(this.q(".sb-start"), html`${options}`);
+    this.filterStarts();
+  }
+
+  /** The start list, narrowed to the options whose text has every word of the search box. */
+  private filterStarts(): void {
+    const words = this.val(".sb-start-search").toLowerCase().split(/\s+/).filter(Boolean);
+    const sel = this.q<HTMLSelectElement>(".sb-start");
+    let shown = 0;
+    let first: HTMLOptionElement | null = null;
+    for (const o of sel.options) {
+      const hit = words.every((w) => (o.textContent ?? "").toLowerCase().includes(w));
+      o.hidden = !hit;
+      if (hit) {
+        shown++;
+        first ??= o;
+      }
+    }
+    if (sel.selectedOptions[0]?.hidden && first) sel.value = first.value;
+    this.q(".sb-start-count").textContent = `${shown} of ${sel.options.length}`;
   }
 
   async module(game: string): Promise<GameModule> {
@@ -540,7 +562,7 @@ export class Sandbox {
     const recent = groups.slice(-12);
     const line = (i: number) => {
       const e = log[i] as LogEntry;
-      return html`<div class="log-line${e.by ? " traced" : ""}" data-i="${i}" title="${e.by ? `${e.by.file}:${e.by.line}:${e.by.col}` : "the runtime"}">${e.text}</div>`;
+      return html`<div class="log-line${e.by ? " traced" : ""}" data-i="${i}" title="${e.by ? `${e.by.file}:${e.by.line}:${e.by.col}` : "the runtime"}">${localizeLine(e.text)}</div>`;
     };
     setHtml(
       box,

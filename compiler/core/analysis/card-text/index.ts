@@ -295,12 +295,10 @@ class CardTextRun {
     const mismatches = compared ? compareFacts(this.rules, writtenFacts, this.factsOf(c.id), relatedFacts()) : [];
     const ja = !this.input.ja
       ? ""
-      : renderCard(
-          { id: c.id, kind: c.kind, def: c.def, units: renders.own },
-          this.rules,
-          "ja",
-          (id) => this.byId.get(id)?.name,
-        ).text;
+      : renderCard({ id: c.id, kind: c.kind, def: c.def, units: renders.own }, this.rules, "ja", (id) => {
+          const c = this.byId.get(id);
+          return c?.names?.["ja"] ?? c?.name;
+        }).text;
     return {
       id: c.id,
       file: c.file,

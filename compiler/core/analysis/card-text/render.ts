@@ -148,9 +148,66 @@ export function codeOf(e: IrExpr): string {
   }
 }
 
+/**
+ * Japanese for the language's own words and built-ins, where a game's `words:` gives none: a
+ * Japanese text never falls back to an English word of the language (a game's own words — its
+ * properties, enum values — come from its rules, see test/compiler/card-text-ja.test.ts).
+ */
+const JA: Readonly<Record<string, string>> = {
+  if: "もし",
+  otherwise: "そうでなければ",
+  unless: "そうでない場合",
+  while: "次の間",
+  not: "ではない",
+  none: "なし",
+  opponent: "相手",
+  choose: "選ぶ",
+  chosen: "それ",
+  "up to": "最大",
+  on: "次の時",
+  and: "かつ",
+  or: "または",
+  in: "に含まれる",
+  where: "のうち",
+  subject: "対象",
+  it: "それ",
+  game: "ゲーム",
+};
+
+/** Japanese for the built-in functions, their arguments by position (`words:` of a game wins). */
+const JA_BUILTINS: Readonly<Record<string, string>> = {
+  count: "{0}の数",
+  sum: "{0}の合計",
+  min: "{0}と{1}の小さい方",
+  max: "{0}と{1}の大きい方",
+  abs: "{0}の絶対値",
+  first: "{0}の最初",
+  last: "{0}の最後",
+  random: "ランダムな{0}",
+  pick: "{0}から1つ",
+  name: "{0}の名前",
+  has: "{0}が{1}を持つ",
+  responds: "{0}が応答する",
+  seen: "{0}が起きた",
+  take: "{0}から{1}",
+  card: "{0}のカード",
+  catalog: "カード一覧",
+  players: "プレイヤー",
+  other: "{0}以外",
+  links: "{0}のリンク",
+  holder: "{0}の持ち主",
+  misplaced: "{0}の置き場所の誤り",
+};
+
 function word(name: string, ctx: Ctx): string | undefined {
   const p = ctx.rules.words.get(name);
-  return p ? say(p, ctx.lang) : undefined;
+  if (p) return say(p, ctx.lang);
+  return ctx.lang === "ja" ? JA[name] : undefined;
+}
+
+/** A local with no value known here (a loop's card, the modified `subject`): in Japanese, "それ". */
+function localName(name: string, ctx: Ctx): string {
+  return word(name, ctx) ?? (ctx.lang === "ja" ? "それ" : name);
 }
 
 function constText(v: Const, e: IrExpr | null, ctx: Ctx): string {
@@ -169,7 +226,7 @@ function describe(e: IrExpr, ctx: Ctx): string {
     case "local": {
       const v = ctx.env.get(e.name);
       if (v?.k === "chosen") return word("chosen", ctx) ?? e.name;
-      if (v?.k !== "expr" || ctx.expanding.has(e.name)) return e.name;
+      if (v?.k !== "expr" || ctx.expanding.has(e.name)) return localName(e.name, ctx);
       ctx.expanding.add(e.name);
       const out = describe(v.e, ctx);
       ctx.expanding.delete(e.name);
@@ -197,21 +254,33 @@ function describe(e: IrExpr, ctx: Ctx): string {
     case "fn": {
       const p = ctx.rules.calls.get(e.name);
       if (p) return fill(say(p, ctx.lang), Object.fromEntries(e.args.map(([k, v]) => [k, value(v, ctx)])));
+      const w = ctx.rules.words.get(e.name);
+      // `words: { can-act: "{0} can act" }`: a function of the rules by its arguments' positions.
+      if (w) return fill(say(w, ctx.lang), Object.fromEntries(e.args.map(([, v], i) => [String(i), describe(v, ctx)])));
       return `${e.name}(${e.args.map(([, v]) => describe(v, ctx)).join(", ")})`;
     }
     case "builtin": {
       // `words: { count: "the number of {0}" }`: a built-in's arguments by position.
       const args = e.args.map((x) => describe(x, ctx));
-      const t = word(e.fn, ctx);
-      return t ? fill(t, Object.fromEntries(args.map((a, i) => [String(i), a]))) : `${e.fn}(${args.join(", ")})`;
+      const t = word(e.fn, ctx) ?? (ctx.lang === "ja" ? JA_BUILTINS[e.fn] : undefined);
+      if (!t) return `${e.fn}(${args.join(", ")})`;
+      const out = fill(t, Object.fromEntries(args.map((a, i) => [String(i), a])));
+      // A built-in called with fewer arguments (`links()`) drops the places it was not given.
+      return ctx.lang === "ja" ? out.replace(/\{\d+\}の?/g, "") : out;
     }
     case "bin":
+      if (e.op === "in" && ctx.lang === "ja" && !ctx.rules.words.has("in"))
+        return `${describe(e.l, ctx)}が${describe(e.r, ctx)}に含まれる`;
       return `${describe(e.l, ctx)} ${word(e.op, ctx) ?? OPS[e.op] ?? e.op} ${describe(e.r, ctx)}`;
     case "not":
+      // Japanese puts the negation after what it negates.
+      if (ctx.lang === "ja" && !ctx.rules.words.has("not")) return `${describe(e.e, ctx)}${JA["not"]}`;
       return `${word("not", ctx) ?? "not"} ${describe(e.e, ctx)}`;
     case "neg":
       return `-${describe(e.e, ctx)}`;
     case "where":
+      if (ctx.lang === "ja" && !ctx.rules.words.has("where"))
+        return `${describe(e.list, ctx)}のうち${describe(e.cond, ctx)}もの`;
       return `${describe(e.list, ctx)} ${word("where", ctx) ?? "where"} ${describe(e.cond, ctx)}`;
     default:
       return codeOf(e);
@@ -443,11 +512,13 @@ function stmt(s: IrStmt, ctx: Ctx): string[] {
       forgetAssigned(s.body, ctx);
       const body = stmts(s.body, ctx);
       forgetAssigned(s.body, ctx);
-      return body.length
-        ? [
-            `${word("for each", ctx) ?? "for each"} ${s.name} ${word("in", ctx) ?? "in"} ${list}: ${body.join(joiner(ctx))}`,
-          ]
-        : [];
+      if (!body.length) return [];
+      // Japanese: "<list>のそれぞれについて: …" (the loop's card reads "それ", see localName).
+      if (ctx.lang === "ja" && !ctx.rules.words.has("for each"))
+        return [`${list}のそれぞれについて: ${body.join(joiner(ctx))}`];
+      return [
+        `${word("for each", ctx) ?? "for each"} ${s.name} ${word("in", ctx) ?? "in"} ${list}: ${body.join(joiner(ctx))}`,
+      ];
     }
     case "while": {
       forgetAssigned(s.body, ctx);
@@ -496,9 +567,12 @@ function stmt(s: IrStmt, ctx: Ctx): string[] {
         // "choose <from>" ("<player>: choose …" when another player chooses); the result reads `chosen`.
         const who = op.player.k === "me" ? "" : `${describe(op.player, ctx)}: `;
         const upTo = op.mode === "upTo" ? `${word("up to", ctx) ?? "up to"} ` : "";
-        out = [
-          `${who}${word("choose", ctx) ?? "choose"} ${op.n ? `${upTo}${value(op.n, ctx)} ` : ""}${describe(op.from, ctx)}`,
-        ];
+        out =
+          ctx.lang === "ja" && !ctx.rules.words.has("choose")
+            ? [`${who}${describe(op.from, ctx)}から${op.n ? `${upTo}${value(op.n, ctx)}つ` : ""}選ぶ`]
+            : [
+                `${who}${word("choose", ctx) ?? "choose"} ${op.n ? `${upTo}${value(op.n, ctx)} ` : ""}${describe(op.from, ctx)}`,
+              ];
         if (s.into) ctx.env.set(s.into, { k: "chosen" });
         return out;
       } else if (op.op === "may") out = [];
