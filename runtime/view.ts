@@ -8,7 +8,8 @@
  */
 import { cloneState } from "./clone.ts";
 import type { RuntimeCtx } from "./ctx.ts";
-import type { Decision, Entity, EntityId, LogEntry, State, Value } from "./types.ts";
+import { describeAnswer } from "./decisions.ts";
+import type { Action, Decision, Entity, EntityId, LogEntry, State, Value } from "./types.ts";
 
 function zoneOf(key: string): { owner: EntityId; zone: string } {
   const i = key.indexOf(":");
@@ -47,6 +48,41 @@ export function playerView(rt: RuntimeCtx, state: State, player: EntityId): Stat
     v.decision = maskDecision(v.decision, player, masked);
   }
   return v;
+}
+
+/** The cards `player` does not see in `state`: those in zones hidden from that player. */
+export function maskedFor(rt: RuntimeCtx, state: State, player: EntityId): Set<EntityId> {
+  const masked = new Set<EntityId>();
+  for (const key in state.zones) {
+    if (zoneVisible(rt, key, player)) continue;
+    for (const id of state.zones[key] as EntityId[]) masked.add(id);
+  }
+  return masked;
+}
+
+/**
+ * The label of an answer as `viewer` may read it: the answer's own label when the viewer made
+ * it or it names no card hidden from the viewer, else the same wording the masked log uses
+ * ("P2 picks a hidden card", "P2: play"). Player 0 is a spectator; the rules' own action labels
+ * are not evaluated on hidden arguments, since they may name them.
+ */
+export function describeFor(rt: RuntimeCtx, d: Decision | null, action: Action, viewer: EntityId): string {
+  const state = rt.state;
+  const by = d?.player ?? null;
+  if (by === null || by === viewer) return describeAnswer(rt, d, action);
+  const masked = maskedFor(rt, state, viewer);
+  switch (action.type) {
+    case "act":
+      for (const k in action.args ?? {}) {
+        if (isMasked(masked, (action.args as Record<string, Value>)[k])) return `${rt.name(by)}: ${action.action}`;
+      }
+      return describeAnswer(rt, d, action);
+    case "pick":
+      if (isMasked(masked, action.value)) return `${rt.name(by)} picks a hidden card`;
+      return describeAnswer(rt, d, action);
+    default:
+      return describeAnswer(rt, d, action);
+  }
 }
 
 /** Another player's decision shows only the options and candidates that reveal no masked card. */

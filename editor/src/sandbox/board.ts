@@ -31,6 +31,11 @@ function propsOf(module: GameModule, st: State, e: Entity): string[] {
 }
 
 export function renderBoard(box: HTMLElement, engine: Engine, st: State, selected: EntityId | null): void {
+  setHtml(box, boardHtml(engine, st, selected));
+}
+
+/** The board as markup (no DOM: the hidden-information test renders it in Node). */
+export function boardHtml(engine: Engine, st: State, selected: EntityId | null): Html {
   const m = engine.module;
   const players = Array.from({ length: m.rules.players }, (_, i) => i + 1);
   const toMove = st.decision?.player ?? null;
@@ -74,5 +79,5 @@ export function renderBoard(box: HTMLElement, engine: Engine, st: State, selecte
     if (empty.length) out.push(html`<div class="zone empty-zones muted">empty: ${empty.join(", ")}</div>`);
     out.push(html`</div>`);
   }
-  setHtml(box, html`${out}`);
+  return html`${out}`;
 }

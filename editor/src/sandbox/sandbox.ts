@@ -19,6 +19,7 @@ import { nextBreak, stateAt, traceAction, type TraceStep } from "./debugger.ts";
 import { readFile, writeFile, type GameTree } from "../api.ts";
 import { html, setHtml, type Html } from "../html.ts";
 import { renderBoard } from "./board.ts";
+import { decisionHtml, historyHtml, logHtml } from "./render.ts";
 import { scenarioText } from "./scenario-save.ts";
 import { Session, type Start } from "./session.ts";
 
@@ -91,6 +92,7 @@ export class Sandbox {
       s.onchange = () => {
         const seat = Number(s.dataset["seat"]);
         this.agents[seat] = s.value === "random" ? randomAgent(1000 + seat) : null;
+        this.followHuman();
         this.runAgents();
         this.render();
       };
@@ -241,6 +243,19 @@ export class Sandbox {
     this.render();
   }
 
+  /**
+   * A match against an agent is seen as its one human sees it (not omniscient): with exactly one
+   * human seat the view switches to it; the view menu can still change it after.
+   */
+  private followHuman(): void {
+    const seats = this.session?.module.rules.players ?? 2;
+    const humans: number[] = [];
+    for (let p = 1; p <= seats; p++) if (!this.agents[p]) humans.push(p);
+    if (humans.length !== 1) return;
+    this.view = humans[0] as number;
+    this.q<HTMLSelectElement>(".sb-view").value = String(this.view);
+  }
+
   /** Lets the random agents answer while it is their turn to decide. */
   private runAgents(): void {
     const s = this.session;
@@ -283,9 +298,24 @@ export class Sandbox {
     this.render();
   }
 
+  /**
+   * Back to the last point where a human decides: the agents' answers since are undone with it
+   * (else the agent would answer again at once and Undo would seem to do nothing), and if the
+   * start itself is an agent's turn, the agent moves again (the game never waits on it).
+   */
   undo(): void {
-    this.session?.undo();
+    const s = this.session;
+    if (!s) return;
+    s.undo();
+    while (s.cursor > 0 && this.agentToMove()) s.undo();
+    this.runAgents();
     this.render();
+  }
+
+  private agentToMove(): boolean {
+    const s = this.session;
+    const p = s ? s.engine.toMove(s.state) : null;
+    return p !== null && !!this.agents[p];
   }
   redo(): void {
     this.session?.redo();
@@ -406,49 +436,15 @@ export class Sandbox {
   private renderDecision(st: State): void {
     const s = this.session as Session;
     const box = this.q(".sb-decision");
-    const d = s.engine.decision(st);
-    if (!d) {
-      setHtml(
-        box,
-        html`<div class="prompt">The match is over: ${st.match.winner === null ? "a draw" : `P${st.match.winner} wins`}.</div>`,
-      );
-      return;
-    }
-    const hidden = this.view !== 0 && d.player !== this.view;
-    const prompt =
-      d.type === "act"
-        ? `P${d.player} acts (${d.window})`
-        : d.type === "may"
-          ? `P${d.player}: ${d.prompt}`
-          : `P${d.player} chooses${d.prompt ? `: ${d.prompt}` : ""} (${d.picked.length} picked, ${d.min}–${d.max})`;
-    const legal = s.engine.legalActions(st);
-    setHtml(
-      box,
-      html`<div class="prompt" data-testid="sb-prompt">${prompt}</div>${
-        hidden
-          ? html`<div class="muted">(the other player's options are hidden in this view)</div>`
-          : legal.map(
-              (a, i) =>
-                html`<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${s.engine.describe(st, a)}</button>`,
-            )
-      }`,
-    );
+    setHtml(box, decisionHtml(s, st, this.view));
     for (const b of box.querySelectorAll<HTMLButtonElement>("button.act"))
       b.onclick = () => this.act(Number(b.dataset["i"]));
   }
 
   private renderHistory(): void {
     const s = this.session as Session;
-    const items = [html`<li class="${s.cursor === 0 ? "here" : ""}" data-n="0">start</li>`];
-    s.steps.forEach((step, i) => {
-      const text =
-        step.type === "action" ? `P${step.by}: ${step.label}` : `(edit) ${step.type} ${JSON.stringify(step)}`;
-      items.push(
-        html`<li class="${i + 1 === s.cursor ? "here" : i + 1 > s.cursor ? "undone" : ""}" data-n="${i + 1}">${text}</li>`,
-      );
-    });
     const box = this.q(".sb-history");
-    setHtml(box, html`<div class="muted">history (click to go back to any point)</div><ol>${items}</ol>`);
+    setHtml(box, historyHtml(s, this.view));
     for (const li of box.querySelectorAll<HTMLElement>("li")) {
       li.onclick = () => {
         s.goto(Number(li.dataset["n"]));
@@ -466,37 +462,7 @@ export class Sandbox {
    */
   private renderLog(log: readonly LogEntry[]): void {
     const box = this.q(".sb-log");
-    const s = this.session as Session;
-    type Group = { head: string; blocks: { h: string | null; lines: number[] }[] };
-    const groups: Group[] = [{ head: "setup", blocks: [] }];
-    log.forEach((e, i) => {
-      if (e.kind === "action" || e.kind === "decision") {
-        groups.push({ head: e.text, blocks: [] });
-        return;
-      }
-      const g = groups[groups.length - 1] as Group;
-      const h = e.by?.h ?? null;
-      const last = g.blocks[g.blocks.length - 1];
-      if (last && last.h === h) last.lines.push(i);
-      else g.blocks.push({ h, lines: [i] });
-    });
-    const recent = groups.slice(-12);
-    const line = (i: number) => {
-      const e = log[i] as LogEntry;
-      return html`<div class="log-line${e.by ? " traced" : ""}" data-i="${i}" title="${e.by ? `${e.by.file}:${e.by.line}:${e.by.col}` : "the runtime"}">${e.text}</div>`;
-    };
-    setHtml(
-      box,
-      html`${recent.map((g, gi) => {
-        const body = g.blocks.map((b) =>
-          b.h === null
-            ? b.lines.map(line)
-            : html`<div class="log-cause"><div class="muted">${s.module.sources[b.h]?.what ?? b.h}</div>${b.lines.map(line)}</div>`,
-        );
-        const n = g.blocks.reduce((k, b) => k + b.lines.length, 0);
-        return html`<details ${gi === recent.length - 1 ? html`open` : ""}><summary>${g.head} <span class="muted">(${n})</span></summary>${body}</details>`;
-      })}`,
-    );
+    setHtml(box, logHtml(this.session as Session, log));
     for (const el of box.querySelectorAll<HTMLElement>(".log-line.traced")) {
       el.onclick = () => {
         const by = log[Number(el.dataset["i"])]?.by;
