@@ -393,3 +393,27 @@ if (!vm.module) throw new Error(`vermilion does not compile: ${vm.diagnostics.ma
   for (let seed = 1; seed <= 1000; seed++) play(vmLogged, seed);
   row("VM random games per second (full log, 1,000)", fmt(1000 / ((performance.now() - lt0) / 1000), 1));
 }
+
+// ── agents (issue 18) ───────────────────────────────────────────────────────
+// Decision times of ISMCTS at the budgets bench/agents.ts proposes, and greedy's, per game.
+{
+  const { agentFigures, PROPOSED } = await import("./agents.ts");
+  process.stdout.write("\nagents (positions of random matches, seat 1; wall and CPU time per decision)\n");
+  for (const [g, mod] of [
+    ["elementis", module],
+    ["gitcg", gi.module],
+    ["vermilion", vm.module],
+  ] as const) {
+    for (const f of agentFigures(g, mod, 20)) {
+      const limit = g === "gitcg" ? 1000 : 300;
+      const tag = `${g === "elementis" ? "ES" : g === "gitcg" ? "GI" : "VM"} ${f.agent}`;
+      row(
+        `${tag} decision time p50 / p95 (wall)`,
+        `${fmt(f.p50, 0)} / ${fmt(f.p95, 0)} ms`,
+        f.agent === "greedy" ? "" : verdict(f.p95 <= limit, `p95 ≤ ${limit} ms at mcts:${PROPOSED[g]}`),
+      );
+      row(`${tag} decision time p50 / p95 (CPU)`, `${fmt(f.cpuP50, 0)} / ${fmt(f.cpuP95, 0)} ms`);
+      if (f.agent !== "greedy") row(`${tag} iterations per CPU second`, fmt(f.iterationsPerSecond, 0));
+    }
+  }
+}

@@ -6,7 +6,7 @@
  * Spans are offsets into the text given, also inside `"…{expr}…"` interpolations.
  */
 
-import type { ILexingError, IRecognitionException, IToken } from "chevrotain";
+import { tokenMatcher, type ILexingError, type IRecognitionException, type IToken } from "chevrotain";
 import type { Binding, Expr, Program, ParseResult, Span, SyntaxIssue } from "./ast.ts";
 import type * as C from "./cst.generated.ts";
 import { layoutTokens } from "./layout.ts";
@@ -30,6 +30,8 @@ export function parseEffect(text: string): ParseResult<Program> {
       "block",
       () => parser.program() as C.ProgramCstNode,
       (b, cst) => b.program(cst),
+      // After `let top = …`, what the parser recovered from there on is no code of the author's.
+      (program, at) => ({ ...program, body: program.body.filter((st) => st.span.end <= at) }),
     ),
   );
 }
@@ -164,6 +166,8 @@ function parseWith<N, X>(
   mode: "block" | "expression",
   entry: () => N,
   build: (builder: AstBuilder, cst: N) => X,
+  /** The tree without the statements that reach `offset` or start after it (a keyword used as a name is declared there). */
+  cut: (ast: X, offset: number) => X = (ast) => ast,
 ): ParseResult<X> {
   const lexed = lex(text, 0, text);
   const tokens = layoutTokens(lexed.tokens, mode);
@@ -179,7 +183,34 @@ function parseWith<N, X>(
   const deep = tokens.length > MAX_NESTING ? tooDeep(ast, MAX_NESTING) : null;
   // Later stages (checking, lowering, printing) walk the tree recursively: a tree this deep is refused here.
   if (deep !== null) throw new TooDeep(deep);
-  return { ast, errors: issues.length === 0 ? issues : tidy(issues, text) };
+  if (issues.length === 0) return { ast, errors: issues };
+  // `let top = …`: one mistake, one diagnostic; the cascade after the keyword says nothing more.
+  const found = keywordAsName(tokens);
+  if (found !== null) {
+    const named = found.name;
+    const kept = issues.filter((i) => i.span.start < named.startOffset);
+    kept.push({
+      span: { start: named.startOffset, end: named.startOffset + named.image.length },
+      code: SYNTAX,
+      message: `'${named.image}' is a keyword; choose another name`,
+      hint: `e.g. '${named.image}-card' or 'my-${named.image}'`,
+    });
+    return { ast: cut(ast, found.decl.startOffset), errors: tidy(kept, text) };
+  }
+  return { ast, errors: tidy(issues, text) };
+}
+
+/** The first keyword where a new name is declared (`let top = …`, `for each to in …`) and the token declaring it, or null. */
+function keywordAsName(tokens: readonly IToken[]): { readonly decl: IToken; readonly name: IToken } | null {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i] as IToken;
+    const next = tokens[i + 1] as IToken;
+    const declares =
+      t.tokenType === T.Let || t.tokenType === T.Each || (t.tokenType === T.For && next.tokenType !== T.Each);
+    if (declares && next.tokenType !== T.Identifier && tokenMatcher(next, T.Name))
+      return { decl: t.tokenType === T.Each ? (tokens[i - 1] ?? t) : t, name: next };
+  }
+  return null;
 }
 
 /** Parses the interpolation `text[start, end)` of a string; tokens keep their offsets in `text`. */

@@ -6,7 +6,7 @@
 import { CARD_TEXT_SCHEMA } from "./card-text-schema.ts";
 
 const name = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*$" } as const;
-const typeName = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_<>-]*$" } as const;
+const typeName = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_<>-]*[?]?$" } as const;
 const code = { type: "string" } as const;
 const localized = {
   oneOf: [
@@ -20,12 +20,17 @@ const localized = {
   ],
 } as const;
 const scalarDefault = { type: ["number", "string", "boolean", "null"] } as const;
+/** A property's or field's default: a scalar, or (for a list) a list of scalars. */
+const valueDefault = {
+  type: ["number", "string", "boolean", "null", "array"],
+  items: { type: ["number", "string", "boolean"] },
+} as const;
 
 const propertyDecl = {
   type: "object",
   properties: {
     type: typeName,
-    default: scalarDefault,
+    default: valueDefault,
     computed: { type: "boolean" },
     min: { type: "number" },
     max: { type: "number" },
@@ -40,7 +45,7 @@ const fieldDecl = {
   properties: {
     type: typeName,
     optional: { type: "boolean" },
-    default: scalarDefault,
+    default: valueDefault,
     doc: { type: "string" },
   },
   required: ["type"],
@@ -204,6 +209,8 @@ export const RULES_SCHEMA = {
       },
     },
     "deck-errors": code,
+    // How good a state is for `me` (pure statements that `return` a number, −100 lost … 100 won): the agents' evaluation.
+    evaluate: code,
     versions: {
       type: "object",
       description: "the game's balance versions, oldest first, and the version the cards' own fields describe",

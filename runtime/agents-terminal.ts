@@ -6,6 +6,9 @@
  * Everything printed goes through `sanitize`: card names and texts cannot drive the terminal.
  */
 import type { AsyncAgent } from "./agents.ts";
+import { deckListsOfState, type DeckLists } from "./agents/determinize.ts";
+import type { DecisionReport } from "./agents/observe.ts";
+import { askSeatAsync, type AsyncSeatAgent } from "./agents/seat.ts";
 import type { Engine } from "./engine.ts";
 import { RuntimeFault } from "./errors.ts";
 import { renderLog, renderTracedLog } from "./log.ts";
@@ -101,6 +104,8 @@ export interface SessionOptions {
   readonly isEntityProp?: (prop: string) => boolean;
   /** Stop after this many decisions (a guard against endless games). Default 100 000. */
   readonly maxDecisions?: number;
+  /** The decks in play, for observing agents (default: the cards each seat owns at `start`). */
+  readonly decks?: DeckLists;
 }
 
 export interface SessionResult {
@@ -155,6 +160,58 @@ export function boardSummary(engine: Engine, view: State, seat: EntityId, option
   return out.map(sanitize);
 }
 
+/** Whether an answer names a card that `view` does not show. */
+function namesHidden(view: State, action: Action): boolean {
+  const hidden = (v: Value | undefined): boolean => {
+    if (typeof v === "number") {
+      const e = view.entities[v];
+      return e !== undefined && e.card === null && e.zone !== "";
+    }
+    return Array.isArray(v) && v.some((x) => hidden(x as Value));
+  };
+  if (action.type === "act") return Object.values(action.args).some((a) => hidden(a));
+  return action.type === "pick" && hidden(action.value);
+}
+
+/** An answer as `view`'s player may read it: a card they cannot see is not named. */
+export function describeFor(engine: Engine, view: State, action: Action): string {
+  if (namesHidden(view, action))
+    return action.type === "pick"
+      ? "a card you cannot see"
+      : `${action.type === "act" ? action.action : action.type} (with a card you cannot see)`;
+  try {
+    return sanitize(engine.describe(view, action));
+  } catch {
+    return sanitize(JSON.stringify(action));
+  }
+}
+
+/**
+ * An agent's decision as a person at `view` may read it: what it chose, how long it thought, and
+ * the alternatives it weighed with their visit counts (a card the person cannot see is not named).
+ */
+export function reportLines(engine: Engine, view: State, seat: EntityId, report: DecisionReport): string[] {
+  const who = sanitize(engine.nameOf(view, seat));
+  const how =
+    report.iterations > 0
+      ? `${report.iterations} iteration${report.iterations === 1 ? "" : "s"}, ${Math.round(report.ms)} ms`
+      : `${Math.round(report.ms)} ms`;
+  const out = [`${who} (${sanitize(report.agent)}, ${how}): ${describeFor(engine, view, report.action)}`];
+  if (report.alternatives.length > 1) {
+    const worth = (a: DecisionReport["alternatives"][number]) =>
+      report.measure === "search"
+        ? `${a.visits} visit${a.visits === 1 ? "" : "s"}, ${a.value.toFixed(2)}`
+        : a.value === Infinity
+          ? "wins"
+          : a.value === -Infinity
+            ? "loses"
+            : `evaluation ${a.value}`;
+    const alts = report.alternatives.map((a) => `${describeFor(engine, view, a.action)} — ${worth(a)}`);
+    out.push(`  weighed: ${alts.join(" | ")}`);
+  }
+  return out;
+}
+
 const HELP = [
   "type the number of a choice, or:",
   "  board  the board as you see it",
@@ -170,7 +227,7 @@ const HELP = [
 export async function terminalSession(
   engine: Engine,
   start: State,
-  agents: readonly (AsyncAgent | null)[],
+  agents: readonly (AsyncSeatAgent | null)[],
   io: TerminalIO,
   options?: SessionOptions,
 ): Promise<SessionResult> {
@@ -183,6 +240,10 @@ export async function terminalSession(
   /** Per human seat: how much of the log it has been shown. */
   const shown = new Map<EntityId, number>();
   const write = (line: string) => io.write(`${line}\n`);
+  const decks = options?.decks ?? deckListsOfState(start, engine.module.rules.players);
+  // Agents' reports are read by the people at the terminal: worded as their view shows the board.
+  const humans = agents.map((a, i) => (a === null ? i + 1 : 0)).filter((s) => s > 0);
+  const reader = humans.length === 1 ? (humans[0] as EntityId) : 0;
 
   while (!engine.isOver(state)) {
     if (actions.length >= max) throw new Error(`the match did not end within ${max} decisions`);
@@ -190,7 +251,16 @@ export async function terminalSession(
     const legal = engine.legalActions(state);
     const agent = agents[seat - 1] ?? null;
     if (agent !== null) {
-      const a = await agent.choose(state, legal, engine);
+      const a = await askSeatAsync(engine, state, seat, agent, decks, state, legal, (s, r) => {
+        const before = engine.view(state, reader);
+        // The play-by-play up to this decision first, so the report reads in its place.
+        if (reader !== 0) {
+          for (const line of logLines(before, verbose, Math.min(shown.get(reader) ?? 0, before.log.length)))
+            write(line);
+          shown.set(reader, before.log.length);
+        }
+        for (const line of reportLines(engine, before, s, r)) write(line);
+      });
       const r = engine.apply(state, a);
       if (!r.ok)
         throw new Error(`the agent of seat ${seat} answered '${JSON.stringify(a)}', which was rejected: ${r.reason}`);

@@ -1,4 +1,8 @@
-/** Agents: who answers decisions. Random, first-legal and scripted ones live here. */
+/**
+ * Agents: who answers decisions. Random, first-legal and scripted ones live here: they are handed
+ * the state but read nothing of it. Agents that look at the game (greedy, MCTS) are observing
+ * agents (agents/observe.ts): they get their player's view and a determinizer, never the state.
+ */
 import type { Engine } from "./engine.ts";
 import { AgentRandom } from "./rng.ts";
 import type { Action, State } from "./types.ts";
@@ -41,24 +45,4 @@ export function scriptedAgent(
     },
     remaining: () => actions.length - i,
   };
-}
-
-/** An agent as the command line names it (`--agents random,first`); `human` is answered by a person. */
-export type AgentSpec = { readonly kind: "random" | "first" | "human" };
-
-/** The spec as it is written on the command line. */
-export function specText(spec: AgentSpec): string {
-  return spec.kind;
-}
-
-/** The agent of a spec with its seed (null for `human`: the caller seats a person there). */
-export function makeAgent(spec: AgentSpec, seed: number): Agent | null {
-  switch (spec.kind) {
-    case "human":
-      return null;
-    case "random":
-      return randomAgent(seed);
-    case "first":
-      return firstLegalAgent();
-  }
 }

@@ -213,6 +213,13 @@ export class RuntimeCtx implements Ctx {
     return v === undefined ? null : v;
   }
 
+  idField(id: string, field: string): Value {
+    const def = this.ix.card(id);
+    if (field === "name") return def.name;
+    if (field === "kind") return def.kind;
+    return Object.hasOwn(def.fields, field) ? (def.fields[field] as Value) : null;
+  }
+
   zoneView(owner: EntityId, zone: string): readonly EntityId[] {
     const ids = this.state.zones[this.ix.zoneKey(owner, zone)];
     return ids === undefined ? this.zone(owner, zone) : ids;
@@ -437,12 +444,16 @@ export class RuntimeCtx implements Ctx {
       );
   }
 
-  move(what: EntityId | readonly EntityId[], owner: EntityId, zone: string, position: "top" | "bottom"): void {
+  move(what: EntityId | readonly EntityId[] | null, owner: EntityId, zone: string, position: "top" | "bottom"): void {
+    // The checker refuses a value that may be none here; a none that got past it (a property set
+    // to none, say) is a fault with a reason, not a JavaScript error.
+    if (what === null) throw new Error(`there is no card to move to ${this.zoneLabel(owner, zone)}: the value is none`);
     if (typeof what === "number") this.moveOne(what, owner, zone, position);
     else for (let i = 0; i < what.length; i++) this.moveOne(what[i] as EntityId, owner, zone, position);
   }
 
-  remove(what: EntityId | readonly EntityId[]): void {
+  remove(what: EntityId | readonly EntityId[] | null): void {
+    if (what === null) throw new Error("there is no card to remove: the value is none");
     if (typeof what === "number") this.removeOne(what);
     else for (let i = 0; i < what.length; i++) this.removeOne(what[i] as EntityId);
   }

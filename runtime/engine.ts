@@ -6,7 +6,7 @@
 import { cloneState } from "./clone.ts";
 import { RuntimeCtx } from "./ctx.ts";
 import { answer, describeAnswer, legalAnswers, rejectReason } from "./decisions.ts";
-import { InputError, RuntimeFault, errorMessage } from "./errors.ts";
+import { InputError, RuntimeFault, ViewFault, errorMessage } from "./errors.ts";
 import { hashState } from "./hash.ts";
 import { ModuleIndex } from "./module-index.ts";
 import { drive } from "./resolve.ts";
@@ -65,6 +65,24 @@ export class Engine {
       const v = rt.pure(fn, { me: i + 1, self: null, ev: null, L: { errors: [] } });
       return Array.isArray(v) ? v.map((x) => String(x)) : [];
     });
+  }
+
+  /**
+   * The rules' evaluation (`evaluate:`) of a state from `player`'s point of view, or null when the
+   * rules declare none. Pure: the state is not changed. A value that is not a number is a fault
+   * of the rules (a RuntimeFault naming the evaluate code).
+   */
+  evaluate(state: State, player: EntityId): number | null {
+    const fn = this.ix.rules.evaluate ?? null;
+    if (fn === null) return null;
+    const v = this.rt.bind(state).pure(fn, { me: player, self: null, ev: null, L: {} });
+    if (typeof v !== "number" || !Number.isFinite(v))
+      throw new RuntimeFault(
+        fn,
+        this.module.sources[fn],
+        `the evaluation must give a number, it gave ${JSON.stringify(v)}`,
+      );
+    return v;
   }
 
   /** A scenario board, then the rules' scenario flow (or the game flow) up to the first decision. */
@@ -243,6 +261,24 @@ export class Engine {
         `view: ${String(player)} is not a player (0 for a spectator, 1…${this.module.rules.players})`,
       );
     return trusted(playerView(this.rt.bind(state), state, player));
+  }
+
+  /**
+   * Every seat's view and the spectator's (seat 0), built as a check: random play, scenarios and
+   * the fuzzer call it at every decision, so a state no view can be built of (a view is what the
+   * terminal and the editor show) is caught where it appears, not when a person first plays it.
+   * Throws what building a view throws, prefixed with the seat.
+   */
+  everyView(state: State): State[] {
+    const out: State[] = [];
+    for (let seat = 0; seat <= this.module.rules.players; seat++) {
+      try {
+        out.push(playerView(this.rt.bind(state), state, seat));
+      } catch (e) {
+        throw new ViewFault(seat, e);
+      }
+    }
+    return out;
   }
 
   /** How a value reads in logs and choices: an entity by its name (a kind's display template), a list joined. */

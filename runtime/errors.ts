@@ -65,3 +65,19 @@ export class InputError extends Error {
     this.name = "InputError";
   }
 }
+
+/**
+ * Building a player's view failed: a bug of the rules host (views are built from any state the
+ * rules can reach), reported with the seat so a fuzzed game or a scenario names it.
+ */
+export class ViewFault extends Error {
+  readonly seat: number;
+
+  constructor(seat: number, cause: unknown) {
+    super(`the view of ${seat === 0 ? "the spectator" : `seat ${seat}`} cannot be built: ${errorMessage(cause)}`, {
+      cause,
+    });
+    this.name = "ViewFault";
+    this.seat = seat;
+  }
+}

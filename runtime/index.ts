@@ -2,23 +2,17 @@
 export type * from "./types.ts";
 export { Engine, type ApplyResult, type EngineOptions } from "./engine.ts";
 export type { MatchConfig, Board, BoardCard } from "./setup.ts";
-export { RuntimeFault, InputError, describeSource } from "./errors.ts";
+export { RuntimeFault, InputError, ViewFault, describeSource } from "./errors.ts";
 export { renderLog, renderTracedLog, statementPlace } from "./log.ts";
 export { hashState, hashValue } from "./hash.ts";
 export { cloneState } from "./clone.ts";
-export {
-  randomAgent,
-  firstLegalAgent,
-  scriptedAgent,
-  makeAgent,
-  specText,
-  type Agent,
-  type AgentSpec,
-  type AsyncAgent,
-} from "./agents.ts";
+export { randomAgent, firstLegalAgent, scriptedAgent, type Agent, type AsyncAgent } from "./agents.ts";
+export * from "./agents/index.ts";
 export {
   terminalAgent,
   terminalSession,
+  reportLines,
+  describeFor,
   decisionHeading,
   boardSummary,
   logLines,

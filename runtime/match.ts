@@ -1,8 +1,10 @@
 /** Playing a whole match with agents, one per seat. */
-import type { Agent, AsyncAgent } from "./agents.ts";
+import { deckListsOfConfig, deckListsOfState, type DeckLists } from "./agents/determinize.ts";
+import type { DecisionReport } from "./agents/observe.ts";
+import { askSeat, askSeatAsync, type AsyncSeatAgent, type SeatAgent } from "./agents/seat.ts";
 import type { Engine } from "./engine.ts";
 import type { MatchConfig } from "./setup.ts";
-import type { Action, State } from "./types.ts";
+import type { Action, EntityId, State } from "./types.ts";
 import { formatAction } from "./values.ts";
 
 export interface PlayOptions {
@@ -10,6 +12,16 @@ export interface PlayOptions {
   readonly maxDecisions?: number;
   /** Give each agent the player's view instead of the full state. */
   readonly views?: boolean;
+  /**
+   * The decks in play, which observing agents' determinizers deal hidden cards from. Default: the
+   * match configuration's (playMatch), or the cards each seat owns in the state play starts from
+   * (playFrom: a match or board that has just been set up).
+   */
+  readonly decks?: DeckLists;
+  /** Hears each observing agent's decision report (chosen answer, alternatives, iterations, time). */
+  readonly onDecision?: (seat: EntityId, report: DecisionReport) => void;
+  /** Build every seat's view at every decision as a check (Engine.everyView): a view that cannot be built throws. */
+  readonly checkViews?: boolean;
 }
 
 export interface PlayedMatch {
@@ -37,26 +49,38 @@ function applyOrThrow(engine: Engine, state: State, action: Action, seat: number
 export function playMatch(
   engine: Engine,
   config: MatchConfig,
-  agents: readonly Agent[],
+  agents: readonly SeatAgent[],
   onStep?: (state: State, action: Action) => void,
   options?: PlayOptions,
 ): PlayedMatch {
-  return playFrom(engine, engine.newMatch(config), agents, onStep, options);
+  return playFrom(engine, engine.newMatch(config), agents, onStep, {
+    ...options,
+    decks: options?.decks ?? deckListsOfConfig(config),
+  });
 }
 
 /** Plays an existing state to the end, in place. */
 export function playFrom(
   engine: Engine,
   state: State,
-  agents: readonly Agent[],
+  agents: readonly SeatAgent[],
   onStep?: (state: State, action: Action) => void,
   options?: PlayOptions,
 ): PlayedMatch {
   const actions: Action[] = [];
+  const decks = options?.decks ?? deckListsOfState(state, engine.module.rules.players);
   while (!engine.isOver(state)) {
     const t = nextTurn(engine, state, agents, actions.length, options);
-    record(engine, state, t.agent.choose(t.seen, t.legal, engine), t.seat, actions, onStep);
+    record(
+      engine,
+      state,
+      askSeat(engine, state, t.seat, t.agent, decks, t.seen, t.legal, options?.onDecision),
+      t.seat,
+      actions,
+      onStep,
+    );
   }
+  if (options?.checkViews === true) engine.everyView(state);
   return { state, actions };
 }
 
@@ -71,6 +95,7 @@ function nextTurn<A>(
   const max = options?.maxDecisions ?? 100_000;
   if (taken >= max) throw new Error(`the match did not end within ${max} decisions`);
   const { agent, seat } = agentFor(engine, state, agents);
+  if (options?.checkViews === true) engine.everyView(state);
   return {
     agent,
     seat,
@@ -97,15 +122,23 @@ function record(
 export async function playMatchAsync(
   engine: Engine,
   config: MatchConfig,
-  agents: readonly AsyncAgent[],
+  agents: readonly AsyncSeatAgent[],
   onStep?: (state: State, action: Action) => void,
   options?: PlayOptions,
 ): Promise<PlayedMatch> {
   const state = engine.newMatch(config);
   const actions: Action[] = [];
+  const decks = options?.decks ?? deckListsOfConfig(config);
   while (!engine.isOver(state)) {
     const t = nextTurn(engine, state, agents, actions.length, options);
-    record(engine, state, await t.agent.choose(t.seen, t.legal, engine), t.seat, actions, onStep);
+    record(
+      engine,
+      state,
+      await askSeatAsync(engine, state, t.seat, t.agent, decks, t.seen, t.legal, options?.onDecision),
+      t.seat,
+      actions,
+      onStep,
+    );
   }
   return { state, actions };
 }

@@ -1,5 +1,5 @@
 /** Replays: the game, how it began and the answers given. Seed + actions ⇒ the same match, byte for byte. */
-import type { Agent } from "./agents.ts";
+import type { SeatAgent } from "./agents/seat.ts";
 import type { ApplyResult, Engine } from "./engine.ts";
 import { playMatch, type PlayOptions } from "./match.ts";
 import type { Board, MatchConfig } from "./setup.ts";
@@ -69,7 +69,7 @@ export class Recorder {
 export function recordingRun(
   engine: Engine,
   config: MatchConfig,
-  agents: readonly Agent[],
+  agents: readonly SeatAgent[],
   options?: PlayOptions,
 ): { state: State; replay: Replay } {
   const { state, actions } = playMatch(engine, config, agents, undefined, options);

@@ -344,6 +344,12 @@ export interface RulesData {
   readonly flow: { readonly game: string; readonly scenario: string | null };
   /** PureFn (me = a seat, its cards in their starting zones; L.errors = []): the deck's problems as texts. */
   readonly deckErrors?: string | null;
+  /**
+   * PureFn (me = a seat; no locals): how good the state is for that seat, a number from −100 (as
+   * good as lost) to 100 (as good as won); agents clamp to that range. Absent: the game declares
+   * no evaluation and agents only tell wins from losses.
+   */
+  readonly evaluate?: string | null;
   readonly procedures: Readonly<Record<string, { readonly h: string; readonly params: readonly string[] }>>;
   /** The game's known versions (oldest first) and the version its cards' own definitions describe. */
   readonly versions?: { readonly known: readonly string[]; readonly default: string | null };
@@ -408,6 +414,8 @@ export interface Ctx {
   get(e: EntityId, prop: string): Value;
   /** A card's static field (no property of that name exists): the card file's value or its default. */
   fieldOf(e: EntityId, field: string): Value;
+  /** A card definition's name, kind or field (`card(c).cost`); none when the card has no such field. */
+  idField(id: string, field: string): Value;
   zone(owner: EntityId, zone: string): EntityId[];
   /** The zone's live list (no copy): only for reading at once (count, filter, membership). */
   zoneView(owner: EntityId, zone: string): readonly EntityId[];

@@ -79,9 +79,12 @@ function check(root: Schema, s: Schema, v: unknown, at: string, depth: number): 
   } else if (t === "object") {
     const o = v as Record<string, unknown>;
     const props = (has(s, "properties") ? s.properties : {}) as Record<string, Schema>;
-    if (has(s, "required")) for (const k of s.required as string[]) if (!has(o, k)) return `${at}: '${k}' is missing`;
+    if (has(s, "required"))
+      for (const k of s.required as string[]) if (!has(o, k) || o[k] === undefined) return `${at}: '${k}' is missing`;
     const pattern = has(s, "propertyNames") ? new RegExp((s.propertyNames as { pattern: string }).pattern, "u") : null;
     for (const k of Object.keys(o)) {
+      // A key holding undefined is absent in the JSON the schema describes (JSON.stringify drops it).
+      if (o[k] === undefined) continue;
       if (pattern !== null && !pattern.test(k)) return `${at}: the key ${shown(k)} is not allowed here`;
       const sub = has(props, k) ? props[k] : s.additionalProperties;
       if (sub === false) return `${at}: unknown key ${shown(k)}`;

@@ -125,6 +125,15 @@ function maskEntry(
   switch (entry.kind) {
     case "move": {
       const from = d.from as string;
+      // A card that leaves the game has no destination: only where it came from may hide it.
+      if (d.removed === true) {
+        if (zoneVisible(rt, from, player)) return entry;
+        return {
+          kind: entry.kind,
+          text: `a card leaves the game (from ${label(from)})`,
+          data: { from, removed: true },
+        };
+      }
       const to = d.to as string;
       if (zoneVisible(rt, from, player) || zoneVisible(rt, to, player)) return entry;
       return {

@@ -48,6 +48,8 @@ function tsType(voc: Vocabulary, ty: Type): string {
       return `readonly (${tsType(voc, ty.of)})[]`;
     case "none":
       return "null";
+    case "opt":
+      return `${tsType(voc, ty.of)} | null`;
     default:
       return "Value";
   }

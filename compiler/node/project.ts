@@ -44,6 +44,27 @@ export function listGames(root = ROOT): string[] {
     .sort();
 }
 
+/**
+ * The project a folder belongs to: the nearest folder at or above `from` that holds a game
+ * (`cards/<game>/rules.yaml`). A game's own folder has a `cards/` too (its card files), but no
+ * game inside it, so a start anywhere in a game finds the project above it.
+ */
+export function findProjectRoot(from: string): string | undefined {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    if (holdsGame(dir)) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Whether `dir/cards` lists a game; a `cards` that is a file or cannot be read is no project. */
+function holdsGame(dir: string): boolean {
+  try {
+    return listGames(dir).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** A file that cannot be read as a card game input: one clear line naming it, as a diagnostic. */
 class Unreadable extends Error {
   constructor(

@@ -289,12 +289,16 @@ class ScenarioRun {
     );
   }
 
-  /** The game's invariants (scenario-invariants.ts), after the board and after each step. */
+  /** The game's invariants (scenario-invariants.ts) and every seat's view, after the board and after each step. */
   private invariantsHold(at: YamlPath): void {
     const broken = brokenInvariant(this.module, this.st, this.src.file, this.src.rangeAt([...this.path, ...at]));
-    if (broken === null) return;
-    this.failures.push(broken);
-    throw new Failure(broken.message);
+    if (broken !== null) {
+      this.failures.push(broken);
+      throw new Failure(broken.message);
+    }
+    // Every seat's view must be buildable too (what the terminal and the editor show): a view
+    // that throws stops the run as a fault at this step.
+    this.engine.everyView(this.st);
   }
 
   /** The scenario's board and seed, or its problems. */

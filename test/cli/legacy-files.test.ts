@@ -42,7 +42,16 @@ const SCENARIOS = [
   { game: "elementis", file: "elementis.fuzz.scenario.yaml", name: "elementis fuzz board", then: "Winner: Opponent" },
   { game: "gitcg", file: "gitcg.saved.scenario.yaml", name: "gitcg saved board", then: "Winner: Me" },
   { game: "gitcg", file: "gitcg.fuzz.scenario.yaml", name: "gitcg fuzz board", then: "The match is a draw." },
-  { game: "vermilion", file: "vermilion.saved.scenario.yaml", name: "vermilion saved board", then: "Winner: Me" },
+  {
+    game: "vermilion",
+    file: "vermilion.saved.scenario.yaml",
+    name: "vermilion saved board",
+    then: "Winner: Me",
+    // Saved when `default: none` was stored as the text "none" (issue 22): its `expect` wrote that
+    // text down for a property the rules had not set yet. It is the none value now, and the game
+    // sets who goes first; the board itself still loads and plays on as it did.
+    failures: ['165: game.first: expected "none", got "me"'],
+  },
   { game: "vermilion", file: "vermilion.fuzz.scenario.yaml", name: "vermilion fuzz board", then: "Winner: Me" },
 ] as const;
 
@@ -87,7 +96,7 @@ describe("scenarios saved by an older main", () => {
     it(`${s.file} still passes, and played on from its board with seed 3 ends: ${s.then}`, async () => {
       const results = runScenarioFile(await gameModule(s.game), rel(s.file), readFileSync(join(DIR, s.file), "utf8"));
       expect(results.map((r) => [r.name, r.failures.map((f) => `${f.range.start.line}: ${f.message}`)])).toEqual([
-        [s.name, []],
+        [s.name, "failures" in s ? s.failures : []],
       ]);
       const res = await cli(["play", s.game, "--from", `${rel(s.file)}#${s.name}`, "--seed", "3", "--quiet"]);
       expect(res.err).toBe("");

@@ -73,7 +73,10 @@ const CASES: readonly (readonly [readonly string[], RegExp])[] = [
   [[...E, "--seed", "4294967297"], /^error: --seed must be a whole number from 0 to 4294967295, got '4294967297'$/],
   [[...E, "--seed", "1.5"], /got '1\.5'$/],
   [[...E, "--seed", "1e3"], /got '1e3'$/],
-  [[...E, "--agents", "random,clever"], /^error: unknown agent 'clever'; agents: random, first, human$/],
+  [
+    [...E, "--agents", "random,clever"],
+    /^error: unknown agent 'clever'; agents: random, first, human, greedy, mcts\[:budget\], dmcts\[:budget\]$/,
+  ],
   [[...E, "--deck", "fire,lava"], /^error: no deck 'lava'; decks: fire, water, wind$/],
   [[...E, "--deck", "fire,water,wind"], /^error: --deck names 3 decks for 2 seats$/],
   [[...E, "--option", "lives=3"], /^error: unknown option 'lives'; options: format, life, /],

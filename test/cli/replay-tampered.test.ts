@@ -116,11 +116,12 @@ describe("tampered replays (issue 16)", () => {
     expect(r.out).toBe("");
   });
 
+  // (VERMILION's replay of b49581d stops at the mulligan question its rules have asked since (D12):
+  // test/cli/legacy-files.test.ts checks that refusal.)
   it("replays saved by b49581d's CLI still load and play to the same end", async () => {
     for (const [game, file, winner] of [
       ["elementis", "replay-b49581d-elementis.json", "P2"],
       ["elementis", "replay-b49581d-elementis-board.json", "Me"],
-      ["vermilion", "replay-b49581d-vermilion.json", "P1"],
     ] as const) {
       const r = await cli(["play", game, "--replay", join(FIXTURES, file), "--quiet"]);
       expect([r.code, r.err, r.out]).toEqual([0, "", `Winner: ${winner}\n`]);

@@ -98,7 +98,7 @@ describe("action `for:` bindings", () => {
 });
 
 describe("decisions", () => {
-  it("`choose one` gives an element, `choose N` a list, `may` a bool", () => {
+  it("`choose one` gives an element or none (of nothing), `choose N` a list, `may` a bool", () => {
     expect(
       effect(
         "let t = choose one of me.hand",
@@ -109,6 +109,7 @@ describe("decisions", () => {
         "if ok { ts.tapped = true }",
       ),
     ).toEqual([
+      "cards/probe.yaml:7:3: error check/maybe-none: 't' may be none here (card?): changing '.tapped' of none faults\n  hint: test it first: if t != none { … }",
       "cards/probe.yaml:11:14: error check/unknown-member: a list has no 'tapped'\n  hint: filter it with 'where', or pick one with first(list)",
     ]);
   });
@@ -211,7 +212,7 @@ describe("texts", () => {
 
 describe("positions", () => {
   it("CRLF line ends give the same diagnostics as LF", () => {
-    const lf = probe('let t = choose one of me.hand\nt.taped = true\nlog "{t.pwer}"');
+    const lf = probe('let t = self\nt.taped = true\nlog "{t.pwer}"');
     const expected = [
       "cards/probe.yaml:7:5: error check/unknown-member: a card has no property 'taped'\n  hint: did you mean 'tapped'?",
       "cards/probe.yaml:8:11: error check/unknown-member: a card has no property 'pwer'\n  hint: did you mean 'power'?",
@@ -233,6 +234,14 @@ describe("positions", () => {
     expect(alone).toEqual([
       "cards/probe.yaml:6:19: error check/unknown-zone: unknown zone 'graveyard'\n  hint: zones: hand, field, discard, deck",
       "cards/probe.yaml:7:7: warning check/unused: 'x' is never used\n  hint: remove it, or name it '_x' to keep it",
+    ]);
+  });
+});
+
+describe("names of the object prototype", () => {
+  it("`constructor(1)` is an unknown function, not a crash of the checker (BUILTINS is looked up by own keys)", () => {
+    expect(effect("let n = constructor(1)", 'log "{n}"')).toEqual([
+      "cards/probe.yaml:6:11: error check/unknown-function: unknown function 'constructor'",
     ]);
   });
 });

@@ -63,6 +63,7 @@ describe("differential: generated code = reference evaluator", () => {
     const programs = fc.sample(programArbitrary, { numRuns: 10_000, seed: 0x5eed });
     let drew = 0;
     let faulted = 0;
+    let withNone = 0;
     for (let from = 0; from < programs.length; from += 500) {
       const batch = programs.slice(from, from + 500).map((p, i) => ({ ...p, c: checkProgram(p.text, `p${from + i}`) }));
       const { fns } = compileUnits(batch.map((b) => b.c.unit));
@@ -73,6 +74,11 @@ describe("differential: generated code = reference evaluator", () => {
         if (r.generated.draws.length) drew++;
         if (r.generated.error !== null) faulted++;
         expect(r.generated, `program (RNG seed ${b.seed}):\n${b.text}`).toEqual(r.reference);
+        // Well-typed code never faults with a JavaScript TypeError (a value that may be none is tested first).
+        if (/\bnone\b/.test(b.text)) withNone++;
+        expect(r.generated.error ?? "", b.text).not.toMatch(
+          /TypeError|Cannot read|is not a function|of null|of undefined/,
+        );
       }
     }
     process.stdout.write(
@@ -82,5 +88,7 @@ describe("differential: generated code = reference evaluator", () => {
     // The generator reaches the interesting parts: RNG draws and faults (division by zero).
     expect(drew).toBeGreaterThan(2_000);
     expect(faulted).toBeGreaterThan(50);
+    // …and values that may be none, tested before use.
+    expect(withNone).toBeGreaterThan(1_000);
   });
 });

@@ -107,7 +107,7 @@ describe("lowering", () => {
       show(
         blocksOf(
           "let n = count(me.hand)",
-          "let t = choose one of me.hand",
+          "let t = choose 1 of me.hand",
           "move t to me.discard",
           'let ok = may "Again?"',
           "if ok { me.score += n }",
@@ -143,7 +143,7 @@ describe("lowering", () => {
       show(
         blocksOf(
           "if me.score > 3 {",
-          "  let t = choose one of me.hand",
+          "  let t = choose 1 of me.hand",
           "  move t to me.discard",
           "} else {",
           '  log "no"',

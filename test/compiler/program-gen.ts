@@ -93,12 +93,12 @@ export class ProgramGen {
         return `abs(${this.num(d)})`;
       case 9:
         return this.int(0, 1) ? `random(${this.int(1, 6)})` : `random(abs(${this.num(d)}) + 1)`;
-      // first/last of a list that may be empty give none, which is no number: the lists here
-      // always hold one item more (none in arithmetic is the checker's business, not codegen's).
+      // first/last may give none, which is no number until tested (check/maybe-none): as
+      // numbers they appear through the statement that tests them (see `stmt`, case 8).
       case 10:
-        return `${this.oneOf(["first", "last"])}(${this.list(d)} + [${this.int(0, 9)}])`;
+        return `sum(take(${this.list(d)} + [${this.int(0, 9)}], 1))`;
       case 11:
-        return `last([${this.int(0, 9)}] + take(${this.list(d)}, random(${this.int(1, 4)})))`;
+        return `sum([${this.int(0, 9)}] + take(${this.list(d)}, random(${this.int(1, 4)})))`;
       case 12:
         return `(${this.num(d)} + ${this.num(d)} * ${this.num(d)})`;
       default:
@@ -184,7 +184,7 @@ export class ProgramGen {
 
   stmt(indent: string, depth: number): string[] {
     if (this.budget <= 0) depth = 0;
-    const k = depth <= 0 ? this.int(0, 2) : this.int(0, 7);
+    const k = depth <= 0 ? this.int(0, 2) : this.int(0, 8);
     switch (k) {
       case 0:
       case 1: {
@@ -242,6 +242,33 @@ export class ProgramGen {
       }
       case 6:
         return [`${indent}log "n={${this.num(2)}} l={${this.list(1)}} b={${this.bool(1)}}"`];
+      case 8: {
+        // A value that may be none (first/last of a list that may be empty, or none itself),
+        // used as a number only where a test says it is one; printed and compared freely.
+        const o = this.fresh("o");
+        const init =
+          this.int(0, 4) === 0
+            ? "none"
+            : `${this.oneOf(["first", "last"])}(${this.list(1)} where it > ${this.int(0, 9)})`;
+        const lines = [
+          `${indent}let ${o} = ${init}`,
+          `${indent}log "${o}={${o}} {${o} == none} {${o} != ${this.int(0, 9)}}"`,
+        ];
+        if (init === "none" && this.int(0, 1) === 0) lines.push(`${indent}${o} = last(${this.list(1)})`);
+        const test = this.int(0, 2);
+        if (test === 0)
+          lines.push(`${indent}if ${o} != none {`, `${indent}  log "{${o} + ${this.num(1)}}"`, `${indent}}`);
+        else if (test === 1)
+          lines.push(
+            `${indent}if ${o} == none {`,
+            `${indent}  log "none"`,
+            `${indent}} else {`,
+            `${indent}  log "{${o} * 2}"`,
+            `${indent}}`,
+          );
+        else if (this.loopDepth === 0) lines.push(`${indent}if ${o} == none { return }`, `${indent}log "{${o} - 1}"`);
+        return lines;
+      }
       default: {
         const name = this.fresh("v");
         const value = this.num(3);

@@ -200,7 +200,8 @@ describe("editor", () => {
     });
     await h.page.mouse.move(at.x, at.y);
     const hover = h.page.locator(".monaco-hover", { hasText: "(procedure) deal-damage" });
-    await hover.first().waitFor({ timeout: 10_000 });
+    // The hover waits on the services worker, which on a loaded 2-core machine took over 10 s once.
+    await hover.first().waitFor({ timeout: 30_000 });
     const hoverText = await hover.first().textContent();
     expect(hoverText).toContain("(procedure) deal-damage(target: entity, amount: number, source: card)");
     expect(hoverText).toContain("one card deals damage to a player or a summon");
@@ -305,14 +306,15 @@ describe("sandbox", () => {
     await h.page.selectOption("[data-testid=sb-start]", { label: "decks: fire vs water" });
     await h.page.fill("[data-testid=sb-seed]", "1");
     await start();
-    expect(await gameProps()).toContain("current: 1 · second: 2 · turn: 1");
+    // Player-valued properties show the player they name.
+    expect(await gameProps()).toContain("current → P1 · second → P2 · turn: 1");
     const before = await boardText();
     await click("P1 summons Salamander");
     await answerChoices();
     const field = await h.page.textContent("[data-testid=seat-1] [data-zone=field]");
     expect(field).toContain("Salamander");
     await click("P1: end-turn");
-    expect(await gameProps()).toContain("current: 2");
+    expect(await gameProps()).toContain("current → P2");
     expect(await gameProps()).toContain("turn: 2");
     expect(await h.page.getAttribute("[data-testid=seat-2]", "class")).toContain("to-move");
     await h.shot("05-sandbox-elementis-turn");

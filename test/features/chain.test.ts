@@ -46,7 +46,9 @@ flow:
   game: |
     give-priority(me)
     while true {
-      let a = act main by holder()
+      let h = holder()
+      if h == none { break }
+      let a = act main by h
       if a == "pass" {
         let r = pass-priority()
         log "result: {r}, links: {count(links())}"
@@ -70,11 +72,11 @@ const RUN_RULES = RULES.replace(
         }`,
 );
 const SPELLS: Record<string, string> = {
-  bolt: `let t = first(other(me).board)\nchain(self, [t])\nt.hp -= 1\nlog "bolt hits {t}"`,
-  blink: `let t = first(me.board)\nchain(self, [t])\nmove t to me.hand\nlog "{t} blinks"`,
+  bolt: `let t = first(other(me).board)\nchain(self, [t])\nif t == none { return }\nt.hp -= 1\nlog "bolt hits {t}"`,
+  blink: `let t = first(me.board)\nchain(self, [t])\nif t == none { return }\nmove t to me.hand\nlog "{t} blinks"`,
   cancel: `let t = last(links() where it != self)\nchain(self, [])\nlet done = negate(t)\nlog "cancelled: {done}"`,
   // Resolving, it casts the first spell of its player's hand: a link that arrives during a run.
-  echo: `chain(self, [])\nlet s = first(me.hand where it.kind == spell)\nlog "echo casts {s}"\nmove s to me.pile\nrun s.effect`,
+  echo: `chain(self, [])\nlet s = first(me.hand where it.kind == spell)\nif s != none {\n  log "echo casts {s}"\n  move s to me.pile\n  run s.effect\n}`,
 };
 
 async function compile(
@@ -105,8 +107,8 @@ async function compile(
   };
 }
 
-const { module } = await compile();
-if (!module) throw new Error("stacker does not compile");
+const { module, diagnostics: stackerDiagnostics } = await compile();
+if (!module) throw new Error(`stacker does not compile:\n${stackerDiagnostics.join("\n")}`);
 const engine = new Engine(module);
 const cast = (st: State, card: string): Action => {
   const opt = engine

@@ -318,6 +318,8 @@ describe("invariants of the three games", () => {
     const imp = Object.values(hurt.entities).find((e) => e.card === "imp" && e.zone === "main");
     imp!.props["damage"] = 9;
     expect(invariantViolation(module, hurt)).toMatchObject({ id: "damage-below-def", rule: "VM-FAM-3", player: 1 });
-    expect(invariantViolation(module, hurt)?.message).toMatch(/^Imp is on Player 1's field with damage 9, DEF \d+$/);
+    expect(invariantViolation(module, hurt)?.message).toMatch(
+      /^Imp is on Player 1's field with damage at least its DEF$/,
+    );
   });
 });

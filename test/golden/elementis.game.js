@@ -431,7 +431,10 @@ function proc_begin_turn(ctx, f) {
       case 3: {
         ctx.at = 68; if (ctx.seen([L["p"], ctx.get(L["p"], "life"), ctx.get(L["q"], "life"), ctx.zone(L["p"], "field"), ctx.zone(L["q"], "field"), ctx.zone(L["p"], "coolZone"), ctx.zone(L["q"], "coolZone")]) >= 3) {
           ctx.at = 69; ctx.log(ctx.text("The same position for the third time: " + ctx.name(ctx.get(0, "second")) + " wins"));
-          ctx.at = 70; ctx.win(f, ctx.get(0, "second")); return;
+          ctx.at = 70; L["second"] = ctx.get(0, "second");
+          ctx.at = 71; if (!$is(L["second"], null)) {
+            ctx.at = 72; ctx.win(f, L["second"]); return;
+          }
         }
         ctx.ret(f, null); return;
       }
@@ -440,7 +443,7 @@ function proc_begin_turn(ctx, f) {
     }
   }
 }
-/** $F[0]:256:7 */
+/** $F[0]:257:7 */
 function proc_main_phase(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -449,16 +452,16 @@ function proc_main_phase(ctx, f) {
         f.step = 1; continue;
       }
       case 1: {
-        ctx.at = 71; f.step = !ctx.get(0, "turnOver") ? 2 : 3; continue;
+        ctx.at = 73; f.step = !ctx.get(0, "turnOver") ? 2 : 3; continue;
       }
       case 2: {
         f.step = 4;
-        ctx.at = 72; ctx.act(f, null, "main", L["p"], null);
+        ctx.at = 74; ctx.act(f, null, "main", L["p"], null);
         return;
       }
       case 3: {
         f.step = 5;
-        ctx.at = 73; ctx.emit(f, null, "turn-end", { "player": L["p"] });
+        ctx.at = 75; ctx.emit(f, null, "turn-end", { "player": L["p"] });
         return;
       }
       case 4: {
@@ -472,19 +475,19 @@ function proc_main_phase(ctx, f) {
     }
   }
 }
-/** $F[0]:261:7 */
+/** $F[0]:262:7 */
 function proc_take_turn(ctx, f) {
   const L = f.L;
   for (;;) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 74; ctx.call(f, null, "begin-turn", { "p": L["p"] });
+        ctx.at = 76; ctx.call(f, null, "begin-turn", { "p": L["p"] });
         return;
       }
       case 1: {
         f.step = 2;
-        ctx.at = 75; ctx.call(f, null, "main-phase", { "p": L["p"] });
+        ctx.at = 77; ctx.call(f, null, "main-phase", { "p": L["p"] });
         return;
       }
       case 2: {
@@ -495,28 +498,28 @@ function proc_take_turn(ctx, f) {
     }
   }
 }
-/** $F[0]:266:7 */
+/** $F[0]:267:7 */
 function proc_play_turns(ctx, f) {
   const L = f.L;
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 76; L["p"] = L["starter"];
+        ctx.at = 78; L["p"] = L["starter"];
         f.step = 1; continue;
       }
       case 1: {
-        ctx.at = 77; f.step = true ? 2 : 3; continue;
+        ctx.at = 79; f.step = true ? 2 : 3; continue;
       }
       case 2: {
         f.step = 4;
-        ctx.at = 78; ctx.call(f, null, "take-turn", { "p": L["p"] });
+        ctx.at = 80; ctx.call(f, null, "take-turn", { "p": L["p"] });
         return;
       }
       case 3: {
         ctx.ret(f, null); return;
       }
       case 4: {
-        ctx.at = 79; L["p"] = ctx.opponent(L["p"]);
+        ctx.at = 81; L["p"] = ctx.opponent(L["p"]);
         f.step = 1; continue;
       }
       default:
@@ -524,18 +527,18 @@ function proc_play_turns(ctx, f) {
     }
   }
 }
-/** $F[0]:274:7 */
+/** $F[0]:275:7 */
 function proc_gather_build(ctx, f) {
   const L = f.L;
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 80; ctx.move(ctx.list([...ctx.zoneView(L["p"], "field"), ...ctx.zoneView(L["p"], "costZone"), ...ctx.zoneView(L["p"], "coolZone"), ...ctx.zoneView(L["p"], "stack")]), L["p"], "hand", "bottom");
-        ctx.at = 81; f.step = ctx.state.match.number >= 2 && ctx.zoneView(L["p"], "side").length > 0 ? 1 : 2; continue;
+        ctx.at = 82; ctx.move(ctx.list([...ctx.zoneView(L["p"], "field"), ...ctx.zoneView(L["p"], "costZone"), ...ctx.zoneView(L["p"], "coolZone"), ...ctx.zoneView(L["p"], "stack")]), L["p"], "hand", "bottom");
+        ctx.at = 83; f.step = ctx.state.match.number >= 2 && ctx.zoneView(L["p"], "side").length > 0 ? 1 : 2; continue;
       }
       case 1: {
         f.step = 4;
-        ctx.at = 82; ctx.choose(f, "outgoing", L["p"], ctx.zone(L["p"], "hand"), 0, Math.min(3, ctx.zoneView(L["p"], "side").length), false, "Cards to put in your side deck");
+        ctx.at = 84; ctx.choose(f, "outgoing", L["p"], ctx.zone(L["p"], "hand"), 0, Math.min(3, ctx.zoneView(L["p"], "side").length), false, "Cards to put in your side deck");
         return;
       }
       case 2: {
@@ -545,11 +548,11 @@ function proc_gather_build(ctx, f) {
         ctx.ret(f, null); return;
       }
       case 4: {
-        ctx.at = 83; f.step = L["outgoing"].length > 0 ? 5 : 6; continue;
+        ctx.at = 85; f.step = L["outgoing"].length > 0 ? 5 : 6; continue;
       }
       case 5: {
         f.step = 8;
-        ctx.at = 84; $chooseExactly(ctx, f, "incoming", L["p"], ctx.zone(L["p"], "side"), L["outgoing"].length, "Cards to take from your side deck");
+        ctx.at = 86; $chooseExactly(ctx, f, "incoming", L["p"], ctx.zone(L["p"], "side"), L["outgoing"].length, "Cards to take from your side deck");
         return;
       }
       case 6: {
@@ -559,8 +562,8 @@ function proc_gather_build(ctx, f) {
         f.step = 3; continue;
       }
       case 8: {
-        ctx.at = 85; ctx.move(L["outgoing"], L["p"], "side", "bottom");
-        ctx.at = 86; ctx.move(L["incoming"], L["p"], "hand", "bottom");
+        ctx.at = 87; ctx.move(L["outgoing"], L["p"], "side", "bottom");
+        ctx.at = 88; ctx.move(L["incoming"], L["p"], "hand", "bottom");
         f.step = 7; continue;
       }
       default:
@@ -568,87 +571,87 @@ function proc_gather_build(ctx, f) {
     }
   }
 }
-/** $F[0]:286:7 */
+/** $F[0]:287:7 */
 function proc_deal_random(ctx, f) {
   const L = f.L;
-  ctx.at = 87; if (ctx.state.match.number === 1) {
-    ctx.at = 88; ctx.move(ctx.list([...ctx.zoneView(L["p"], "hand"), ...ctx.zoneView(L["p"], "side")]), L["p"], "used", "bottom");
-    ctx.at = 89; for (const $v0 of ctx.catalog()) {
+  ctx.at = 89; if (ctx.state.match.number === 1) {
+    ctx.at = 90; ctx.move(ctx.list([...ctx.zoneView(L["p"], "hand"), ...ctx.zoneView(L["p"], "side")]), L["p"], "used", "bottom");
+    ctx.at = 91; for (const $v0 of ctx.catalog()) {
       ctx.tick(); L["id"] = $v0;
-      ctx.at = 90; ctx.create(L["id"], L["p"], "pool");
+      ctx.at = 92; ctx.create(L["id"], L["p"], "pool");
     }
   } else {
-    ctx.at = 91; ctx.move(ctx.list([...ctx.zoneView(L["p"], "hand"), ...ctx.zoneView(L["p"], "field"), ...ctx.zoneView(L["p"], "costZone"), ...ctx.zoneView(L["p"], "coolZone"), ...ctx.zoneView(L["p"], "stack")]), L["p"], "used", "bottom");
+    ctx.at = 93; ctx.move(ctx.list([...ctx.zoneView(L["p"], "hand"), ...ctx.zoneView(L["p"], "field"), ...ctx.zoneView(L["p"], "costZone"), ...ctx.zoneView(L["p"], "coolZone"), ...ctx.zoneView(L["p"], "stack")]), L["p"], "used", "bottom");
   }
-  ctx.at = 92; ctx.shuffle(L["p"], "pool");
-  ctx.at = 93; ctx.move(ctx.zoneView(L["p"], "pool").slice(0, Math.max(0, 10)), L["p"], "hand", "bottom");
+  ctx.at = 94; ctx.shuffle(L["p"], "pool");
+  ctx.at = 95; ctx.move(ctx.zoneView(L["p"], "pool").slice(0, Math.max(0, 10)), L["p"], "hand", "bottom");
   ctx.ret(f, null);
 }
-/** $F[0]:297:7 */
+/** $F[0]:298:7 */
 function proc_reset_player(ctx, f) {
   const L = f.L;
-  ctx.at = 94; ctx.set(L["p"], "life", L["life-points"]);
-  ctx.at = 95; ctx.set(L["p"], "summoned", false);
-  ctx.at = 96; for (const $v0 of ctx.visit(ctx.zoneView(L["p"], "hand")).filter(($it1) => ctx.get($it1, "tapped") || ctx.get($it1, "blocking") || ctx.get($it1, "enteredTurn") !== 0)) {
+  ctx.at = 96; ctx.set(L["p"], "life", L["life-points"]);
+  ctx.at = 97; ctx.set(L["p"], "summoned", false);
+  ctx.at = 98; for (const $v0 of ctx.visit(ctx.zoneView(L["p"], "hand")).filter(($it1) => ctx.get($it1, "tapped") || ctx.get($it1, "blocking") || ctx.get($it1, "enteredTurn") !== 0)) {
     ctx.tick(); L["c"] = $v0;
-    ctx.at = 97; ctx.set(L["c"], "tapped", false);
-    ctx.at = 98; ctx.set(L["c"], "enteredTurn", 0);
-    ctx.at = 99; ctx.set(L["c"], "blocking", false);
+    ctx.at = 99; ctx.set(L["c"], "tapped", false);
+    ctx.at = 100; ctx.set(L["c"], "enteredTurn", 0);
+    ctx.at = 101; ctx.set(L["c"], "blocking", false);
   }
   ctx.ret(f, null);
 }
-/** $F[0]:324:10 */
+/** $F[0]:340:10 */
 function action_play_summon_for(ctx, f) {
   return ctx.zone(f.me, "hand");
 }
-/** $F[0]:326:15 */
+/** $F[0]:342:15 */
 function action_play_summon_when_0(ctx, f) {
   const L = f.L;
   return ctx.kind(L["c"]) === "summon";
 }
-/** $F[0]:327:18 */
+/** $F[0]:343:18 */
 function action_play_summon_when_0_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " is not a summon");
 }
-/** $F[0]:328:15 */
+/** $F[0]:344:15 */
 function action_play_summon_when_1(ctx, f) {
   return !ctx.get(f.me, "summoned");
 }
-/** $F[0]:329:18 */
+/** $F[0]:345:18 */
 function action_play_summon_when_1_reason(ctx, f) {
   return "one summon per turn (ES-SUMMON-1)";
 }
-/** $F[0]:330:15 */
+/** $F[0]:346:15 */
 function action_play_summon_when_2(ctx, f) {
   const L = f.L;
   return fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["c"] } });
 }
-/** $F[0]:331:18 */
+/** $F[0]:347:18 */
 function action_play_summon_when_2_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " costs " + String(ctx.get(L["c"], "cost")) + ": not enough other cards in hand (ES-COST-1)");
 }
-/** $F[0]:332:13 */
+/** $F[0]:348:13 */
 function action_play_summon_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " summons " + ctx.name(L["c"]));
 }
-/** $F[0]:334:7 */
+/** $F[0]:350:7 */
 function action_play_summon(ctx, f) {
   const L = f.L;
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 100; ctx.set(f.me, "summoned", true);
+        ctx.at = 102; ctx.set(f.me, "summoned", true);
         f.step = 1;
-        ctx.at = 101; ctx.call(f, null, "play", { "c": L["c"] });
+        ctx.at = 103; ctx.call(f, null, "play", { "c": L["c"] });
         return;
       }
       case 1: {
-        ctx.at = 102; ctx.move(L["c"], f.me, "field", "bottom");
-        ctx.at = 103; ctx.set(L["c"], "tapped", false);
-        ctx.at = 104; ctx.set(L["c"], "enteredTurn", ctx.get(0, "turn"));
+        ctx.at = 104; ctx.move(L["c"], f.me, "field", "bottom");
+        ctx.at = 105; ctx.set(L["c"], "tapped", false);
+        ctx.at = 106; ctx.set(L["c"], "enteredTurn", ctx.get(0, "turn"));
         ctx.ret(f, null); return;
       }
       default:
@@ -656,53 +659,53 @@ function action_play_summon(ctx, f) {
     }
   }
 }
-/** $F[0]:341:10 */
+/** $F[0]:357:10 */
 function action_play_magia_for(ctx, f) {
   return ctx.zone(f.me, "hand");
 }
-/** $F[0]:343:15 */
+/** $F[0]:359:15 */
 function action_play_magia_when_0(ctx, f) {
   const L = f.L;
   return ctx.kind(L["c"]) === "magia";
 }
-/** $F[0]:344:18 */
+/** $F[0]:360:18 */
 function action_play_magia_when_0_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " is not a magia");
 }
-/** $F[0]:345:15 */
+/** $F[0]:361:15 */
 function action_play_magia_when_1(ctx, f) {
   const L = f.L;
   return fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["c"] } });
 }
-/** $F[0]:346:18 */
+/** $F[0]:362:18 */
 function action_play_magia_when_1_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " costs " + String(ctx.get(L["c"], "cost")) + ": not enough other cards in hand (ES-COST-1)");
 }
-/** $F[0]:347:13 */
+/** $F[0]:363:13 */
 function action_play_magia_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " plays " + ctx.name(L["c"]));
 }
-/** $F[0]:349:7 */
+/** $F[0]:365:7 */
 function action_play_magia(ctx, f) {
   const L = f.L;
   for (;;) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 105; ctx.call(f, null, "play", { "c": L["c"] });
+        ctx.at = 107; ctx.call(f, null, "play", { "c": L["c"] });
         return;
       }
       case 1: {
         f.step = 2;
-        ctx.at = 106; ctx.run(f, L["c"], "effect", null);
+        ctx.at = 108; ctx.run(f, L["c"], "effect", null);
         return;
       }
       case 2: {
         f.step = 3;
-        ctx.at = 107; ctx.call(f, null, "finish", { "c": L["c"] });
+        ctx.at = 109; ctx.call(f, null, "finish", { "c": L["c"] });
         return;
       }
       case 3: {
@@ -713,83 +716,83 @@ function action_play_magia(ctx, f) {
     }
   }
 }
-/** $F[0]:354:10 */
+/** $F[0]:370:10 */
 function action_attack_for(ctx, f) {
   return ctx.zone(f.me, "field");
 }
-/** $F[0]:356:15 */
+/** $F[0]:372:15 */
 function action_attack_when_0(ctx, f) {
   const L = f.L;
   return !ctx.get(L["c"], "tapped");
 }
-/** $F[0]:357:18 */
+/** $F[0]:373:18 */
 function action_attack_when_0_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " is tapped (ES-SUMMON-3)");
 }
-/** $F[0]:358:15 */
+/** $F[0]:374:15 */
 function action_attack_when_1(ctx, f) {
   const L = f.L;
   return ctx.get(L["c"], "enteredTurn") < ctx.get(0, "turn") || ctx.has(L["c"], "haste") || ctx.get(L["c"], "haste");
 }
-/** $F[0]:359:18 */
+/** $F[0]:375:18 */
 function action_attack_when_1_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " entered this turn and has no haste (ES-SUMMON-3)");
 }
-/** $F[0]:360:13 */
+/** $F[0]:376:13 */
 function action_attack_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " attacks with " + ctx.name(L["c"]));
 }
-/** $F[0]:362:7 */
+/** $F[0]:378:7 */
 function action_attack(ctx, f) {
   const L = f.L;
   for (;;) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 108; ctx.choose(f, "t", f.me, fn_attack_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": L["c"] } }), 1, 1, true, ctx.text(ctx.name(L["c"]) + " attacks"));
+        ctx.at = 110; ctx.choose(f, "t", f.me, fn_attack_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": L["c"] } }), 1, 1, true, ctx.text(ctx.name(L["c"]) + " attacks"));
         return;
       }
       case 1: {
-        ctx.at = 109; ctx.set(L["c"], "tapped", true);
-        ctx.at = 110; ctx.log(ctx.text(ctx.name(L["c"]) + " attacks " + ctx.name(L["t"])));
+        ctx.at = 111; ctx.set(L["c"], "tapped", true);
+        ctx.at = 112; ctx.log(ctx.text(ctx.name(L["c"]) + " attacks " + ctx.name(L["t"])));
         f.step = 2;
-        ctx.at = 111; ctx.emit(f, null, "attack", { "attacker": L["c"], "target": L["t"] });
+        ctx.at = 113; ctx.emit(f, null, "attack", { "attacker": L["c"], "target": L["t"] });
         return;
       }
       case 2: {
-        ctx.at = 112; f.step = $is(L["t"], ctx.opponent(f.me)) ? 3 : 4; continue;
+        ctx.at = 114; f.step = $is(L["t"], ctx.opponent(f.me)) ? 3 : 4; continue;
       }
       case 3: {
         f.step = 6;
-        ctx.at = 113; ctx.choose(f, "blockers", ctx.opponent(f.me), fn_possible_blockers(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": L["c"] } }), 0, 1, false, ctx.text("Block " + ctx.name(L["c"]) + "?"));
+        ctx.at = 115; ctx.choose(f, "blockers", ctx.opponent(f.me), fn_possible_blockers(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "attacker": L["c"] } }), 0, 1, false, ctx.text("Block " + ctx.name(L["c"]) + "?"));
         return;
       }
       case 4: {
         f.step = 12;
-        ctx.at = 114; ctx.call(f, null, "battle", { "a": L["c"], "b": fn_as_summon(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "e": L["t"] } }) });
+        ctx.at = 116; ctx.call(f, null, "battle", { "a": L["c"], "b": fn_as_summon(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "e": L["t"] } }) });
         return;
       }
       case 5: {
         ctx.ret(f, null); return;
       }
       case 6: {
-        ctx.at = 115; f.step = L["blockers"].length === 0 ? 7 : 8; continue;
+        ctx.at = 117; L["b"] = $first(L["blockers"]);
+        ctx.at = 118; f.step = $is(L["b"], null) ? 7 : 8; continue;
       }
       case 7: {
         f.step = 10;
-        ctx.at = 116; ctx.call(f, null, "deal-damage", { "target": ctx.opponent(f.me), "amount": ctx.get(L["c"], "power"), "source": L["c"] });
+        ctx.at = 119; ctx.call(f, null, "deal-damage", { "target": ctx.opponent(f.me), "amount": ctx.get(L["c"], "power"), "source": L["c"] });
         return;
       }
       case 8: {
-        ctx.at = 117; L["b"] = $first(L["blockers"]);
-        ctx.at = 118; ctx.set(L["b"], "tapped", true);
-        ctx.at = 119; ctx.set(L["b"], "blocking", true);
-        ctx.at = 120; ctx.log(ctx.text(ctx.name(L["b"]) + " blocks " + ctx.name(L["c"])));
+        ctx.at = 120; ctx.set(L["b"], "tapped", true);
+        ctx.at = 121; ctx.set(L["b"], "blocking", true);
+        ctx.at = 122; ctx.log(ctx.text(ctx.name(L["b"]) + " blocks " + ctx.name(L["c"])));
         f.step = 11;
-        ctx.at = 121; ctx.call(f, null, "battle", { "a": L["c"], "b": L["b"] });
+        ctx.at = 123; ctx.call(f, null, "battle", { "a": L["c"], "b": L["b"] });
         return;
       }
       case 9: {
@@ -799,7 +802,7 @@ function action_attack(ctx, f) {
         f.step = 9; continue;
       }
       case 11: {
-        ctx.at = 122; ctx.set(L["b"], "blocking", false);
+        ctx.at = 124; ctx.set(L["b"], "blocking", false);
         f.step = 9; continue;
       }
       case 12: {
@@ -810,76 +813,76 @@ function action_attack(ctx, f) {
     }
   }
 }
-/** $F[0]:384:9 */
+/** $F[0]:400:9 */
 function action_end_turn(ctx, f) {
-  ctx.at = 123; ctx.set(0, "turnOver", true);
+  ctx.at = 125; ctx.set(0, "turnOver", true);
   ctx.ret(f, null);
 }
-/** $F[0]:387:10 */
+/** $F[0]:403:10 */
 function action_resist_for(ctx, f) {
   return ctx.zone(f.me, "hand");
 }
-/** $F[0]:389:15 */
+/** $F[0]:405:15 */
 function action_resist_when_0(ctx, f) {
   const L = f.L;
   return ctx.kind(L["r"]) === "resist";
 }
-/** $F[0]:390:18 */
+/** $F[0]:406:18 */
 function action_resist_when_0_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["r"]) + " is not a resist");
 }
-/** $F[0]:391:15 */
+/** $F[0]:407:15 */
 function action_resist_when_1(ctx, f) {
   return !$is(f.me, ctx.get(0, "current"));
 }
-/** $F[0]:392:18 */
+/** $F[0]:408:18 */
 function action_resist_when_1_reason(ctx, f) {
   return "resists are played during the opponent's turn (ES-RESIST-1)";
 }
-/** $F[0]:393:15 */
+/** $F[0]:409:15 */
 function action_resist_when_2(ctx, f) {
   const L = f.L;
   return ctx.responds(L["r"], f.ev);
 }
-/** $F[0]:394:18 */
+/** $F[0]:410:18 */
 function action_resist_when_2_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["r"]) + " does not answer this event (ES-RESIST-1)");
 }
-/** $F[0]:395:15 */
+/** $F[0]:411:15 */
 function action_resist_when_3(ctx, f) {
   const L = f.L;
   return fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["r"] } });
 }
-/** $F[0]:396:18 */
+/** $F[0]:412:18 */
 function action_resist_when_3_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["r"]) + " costs " + String(ctx.get(L["r"], "cost")) + ": not enough other cards in hand (ES-COST-1)");
 }
-/** $F[0]:397:13 */
+/** $F[0]:413:13 */
 function action_resist_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " resists with " + ctx.name(L["r"]));
 }
-/** $F[0]:399:7 */
+/** $F[0]:415:7 */
 function action_resist(ctx, f) {
   const L = f.L;
   for (;;) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 124; ctx.call(f, null, "play", { "c": L["r"] });
+        ctx.at = 126; ctx.call(f, null, "play", { "c": L["r"] });
         return;
       }
       case 1: {
         f.step = 2;
-        ctx.at = 125; ctx.run(f, L["r"], "respond", f.ev);
+        ctx.at = 127; ctx.run(f, L["r"], "respond", f.ev);
         return;
       }
       case 2: {
         f.step = 3;
-        ctx.at = 126; ctx.call(f, null, "finish", { "c": L["r"] });
+        ctx.at = 128; ctx.call(f, null, "finish", { "c": L["r"] });
         return;
       }
       case 3: {
@@ -890,76 +893,93 @@ function action_resist(ctx, f) {
     }
   }
 }
-/** $F[0]:403:5 */
+/** $F[0]:419:5 */
 function action_pass(ctx, f) {
   ctx.ret(f, null);
 }
-/** $F[0]:306:3 */
+/** $F[0]:307:3 */
 function deck_errors(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 127; L["cards"] = ctx.list([...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")]);
-  ctx.pureAt = 128; if (ctx.zoneView(f.me, "hand").length !== 10) {
-    ctx.pureAt = 129; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length))]);
+  ctx.pureAt = 129; L["cards"] = ctx.list([...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")]);
+  ctx.pureAt = 130; if (ctx.zoneView(f.me, "hand").length !== 10) {
+    ctx.pureAt = 131; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length))]);
   }
-  ctx.pureAt = 130; if (ctx.zoneView(f.me, "side").length > 3) {
-    ctx.pureAt = 131; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))]);
+  ctx.pureAt = 132; if (ctx.zoneView(f.me, "side").length > 3) {
+    ctx.pureAt = 133; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))]);
   }
-  ctx.pureAt = 132; for (const $v0 of L["cards"]) {
+  ctx.pureAt = 134; for (const $v0 of L["cards"]) {
     ctx.tick(); L["c"] = $v0;
-    ctx.pureAt = 133; if ($countWhere(ctx.visit(L["cards"]), ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])) > 1 && $is($firstWhere(ctx.visit(L["cards"]), ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])), L["c"])) {
-      ctx.pureAt = 134; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: " + ctx.name(L["c"]) + " is in the deck and side deck more than once (each of the 32 cards once)")]);
+    ctx.pureAt = 135; if ($countWhere(ctx.visit(L["cards"]), ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])) > 1 && $is($firstWhere(ctx.visit(L["cards"]), ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])), L["c"])) {
+      ctx.pureAt = 136; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: " + ctx.name(L["c"]) + " is in the deck and side deck more than once (each of the 32 cards once)")]);
     }
   }
   return L["errors"];
 }
-/** $F[0]:407:5 */
+/** $F[0]:328:3 */
+function evaluate(ctx, f) {
+  const L = f.L;
+  ctx.pureAt = 137; L["life"] = $div(60 * (ctx.get(f.me, "life") - ctx.get(ctx.opponent(f.me), "life")), Math.max(1, Math.max(ctx.get(f.me, "life"), ctx.get(ctx.opponent(f.me), "life"))));
+  ctx.pureAt = 138; L["held"] = ctx.zoneView(f.me, "hand").length + ctx.zoneView(f.me, "costZone").length - ctx.zoneView(ctx.opponent(f.me), "hand").length - ctx.zoneView(ctx.opponent(f.me), "costZone").length;
+  ctx.pureAt = 139; L["power"] = 0;
+  ctx.pureAt = 140; for (const $v0 of ctx.zone(f.me, "field")) {
+    ctx.tick(); L["c"] = $v0;
+    ctx.pureAt = 141; L["power"] = L["power"] + ctx.get(L["c"], "power");
+  }
+  ctx.pureAt = 142; for (const $v1 of ctx.zone(ctx.opponent(f.me), "field")) {
+    ctx.tick(); L["c"] = $v1;
+    ctx.pureAt = 143; L["power"] = L["power"] - ctx.get(L["c"], "power");
+  }
+  ctx.pureAt = 144; return L["life"] + 3 * L["held"] + 2 * L["power"];
+  return null;
+}
+/** $F[0]:423:5 */
 function flow_game(ctx, f) {
   const L = f.L;
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 135; L["start-life"] = ctx.get(0, "life");
-        ctx.at = 136; if (ctx.get(0, "format") === "random") {
-          ctx.at = 137; L["start-life"] = ctx.random(6) + 1;
+        ctx.at = 145; L["start-life"] = ctx.get(0, "life");
+        ctx.at = 146; if (ctx.get(0, "format") === "random") {
+          ctx.at = 147; L["start-life"] = ctx.random(6) + 1;
         }
-        ctx.at = 138; L["$list0"] = ctx.players();
-        ctx.at = 139; L["$i0"] = 0;
+        ctx.at = 148; L["$list0"] = ctx.players();
+        ctx.at = 149; L["$i0"] = 0;
         f.step = 1; continue;
       }
       case 1: {
-        ctx.at = 140; f.step = L["$i0"] < L["$list0"].length ? 2 : 3; continue;
+        ctx.at = 150; f.step = L["$i0"] < L["$list0"].length ? 2 : 3; continue;
       }
       case 2: {
-        ctx.at = 141; L["p"] = L["$list0"][L["$i0"]];
-        ctx.at = 142; L["$i0"] += 1;
-        ctx.at = 143; f.step = ctx.get(0, "format") === "random" ? 4 : 5; continue;
+        ctx.at = 151; L["p"] = L["$list0"][L["$i0"]];
+        ctx.at = 152; L["$i0"] += 1;
+        ctx.at = 153; f.step = ctx.get(0, "format") === "random" ? 4 : 5; continue;
       }
       case 3: {
-        ctx.at = 144; L["starter"] = $lastLoser(ctx);
-        ctx.at = 145; if (ctx.state.match.number === 1 || $is(L["starter"], null)) {
-          ctx.at = 146; L["starter"] = $pick(ctx, ctx.players());
+        ctx.at = 154; L["starter"] = $lastLoser(ctx);
+        ctx.at = 155; if (ctx.state.match.number === 1 || $is(L["starter"], null)) {
+          ctx.at = 156; L["starter"] = $pick(ctx, ctx.players());
         }
-        ctx.at = 147; ctx.set(0, "second", ctx.opponent(L["starter"]));
-        ctx.at = 148; ctx.set(0, "current", L["starter"]);
-        ctx.at = 149; ctx.set(0, "turn", 0);
-        ctx.at = 150; ctx.set(0, "turnOver", false);
+        ctx.at = 157; ctx.set(0, "second", ctx.opponent(L["starter"]));
+        ctx.at = 158; ctx.set(0, "current", L["starter"]);
+        ctx.at = 159; ctx.set(0, "turn", 0);
+        ctx.at = 160; ctx.set(0, "turnOver", false);
         f.step = 10;
-        ctx.at = 151; ctx.call(f, null, "play-turns", { "starter": L["starter"] });
+        ctx.at = 161; ctx.call(f, null, "play-turns", { "starter": L["starter"] });
         return;
       }
       case 4: {
         f.step = 7;
-        ctx.at = 152; ctx.call(f, null, "deal-random", { "p": L["p"] });
+        ctx.at = 162; ctx.call(f, null, "deal-random", { "p": L["p"] });
         return;
       }
       case 5: {
         f.step = 8;
-        ctx.at = 153; ctx.call(f, null, "gather-build", { "p": L["p"] });
+        ctx.at = 163; ctx.call(f, null, "gather-build", { "p": L["p"] });
         return;
       }
       case 6: {
         f.step = 9;
-        ctx.at = 154; ctx.call(f, null, "reset-player", { "p": L["p"], "life-points": L["start-life"] });
+        ctx.at = 164; ctx.call(f, null, "reset-player", { "p": L["p"], "life-points": L["start-life"] });
         return;
       }
       case 7: {
@@ -979,24 +999,24 @@ function flow_game(ctx, f) {
     }
   }
 }
-/** $F[0]:425:5 */
+/** $F[0]:441:5 */
 function flow_scenario(ctx, f) {
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 155; ctx.set(0, "current", f.me);
-        ctx.at = 156; ctx.set(0, "second", ctx.opponent(f.me));
-        ctx.at = 157; if (ctx.get(0, "turn") === 0) {
-          ctx.at = 158; ctx.set(0, "turn", 1);
+        ctx.at = 165; ctx.set(0, "current", f.me);
+        ctx.at = 166; ctx.set(0, "second", ctx.opponent(f.me));
+        ctx.at = 167; if (ctx.get(0, "turn") === 0) {
+          ctx.at = 168; ctx.set(0, "turn", 1);
         }
-        ctx.at = 159; ctx.set(0, "turnOver", false);
+        ctx.at = 169; ctx.set(0, "turnOver", false);
         f.step = 1;
-        ctx.at = 160; ctx.call(f, null, "main-phase", { "p": f.me });
+        ctx.at = 170; ctx.call(f, null, "main-phase", { "p": f.me });
         return;
       }
       case 1: {
         f.step = 2;
-        ctx.at = 161; ctx.call(f, null, "play-turns", { "starter": ctx.opponent(f.me) });
+        ctx.at = 171; ctx.call(f, null, "play-turns", { "starter": ctx.opponent(f.me) });
         return;
       }
       case 2: {
@@ -1007,35 +1027,35 @@ function flow_scenario(ctx, f) {
     }
   }
 }
-/** $F[0]:555:12 */
+/** $F[0]:571:12 */
 function invariant_one_place(ctx, f) {
   return ctx.misplaced().length === 0;
 }
-/** $F[0]:556:15 */
+/** $F[0]:572:15 */
 function invariant_one_place_message(ctx, f) {
   return ctx.text("cards not in exactly one place: " + ctx.name(ctx.misplaced()));
 }
-/** $F[0]:559:12 */
+/** $F[0]:575:12 */
 function invariant_field_holds_summons(ctx, f) {
   return $countWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.kind($it1) !== "summon") === 0;
 }
-/** $F[0]:560:15 */
+/** $F[0]:576:15 */
 function invariant_field_holds_summons_message(ctx, f) {
   return ctx.text(ctx.name($firstWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.kind($it1) !== "summon")) + " is on " + ctx.name(f.me) + "'s field");
 }
-/** $F[0]:563:12 */
+/** $F[0]:579:12 */
 function invariant_one_summon_per_turn(ctx, f) {
   return $countWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn") && ctx.get(0, "turn") > 0) <= 1;
 }
-/** $F[0]:564:15 */
+/** $F[0]:580:15 */
 function invariant_one_summon_per_turn_message(ctx, f) {
   return ctx.text(String($countWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn"))) + " summons entered " + ctx.name(f.me) + "'s field in turn " + String(ctx.get(0, "turn")));
 }
-/** $F[0]:567:12 */
+/** $F[0]:583:12 */
 function invariant_zero_life_loses(ctx, f) {
   return ctx.get(f.me, "life") > 0 || $is($lastLoser(ctx), f.me);
 }
-/** $F[0]:568:15 */
+/** $F[0]:584:15 */
 function invariant_zero_life_loses_message(ctx, f) {
   return ctx.text(ctx.name(f.me) + " has " + String(ctx.get(f.me, "life")) + " life and has not lost");
 }
@@ -1045,7 +1065,7 @@ function card_air_slash_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 162; ctx.call(f, null, "deal-damage", { "target": ctx.opponent(f.me), "amount": 1, "source": f.self });
+        ctx.at = 172; ctx.call(f, null, "deal-damage", { "target": ctx.opponent(f.me), "amount": 1, "source": f.self });
         return;
       }
       case 1: {
@@ -1063,12 +1083,12 @@ function card_aqua_stream_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 163; ctx.choose(f, "t", f.me, ctx.visit(fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } })).filter(($it1) => !ctx.get($it1, "tapped")), 1, 1, true, "Tap which summon?");
+        ctx.at = 173; ctx.choose(f, "t", f.me, ctx.visit(fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } })).filter(($it1) => !ctx.get($it1, "tapped")), 1, 1, true, "Tap which summon?");
         return;
       }
       case 1: {
-        ctx.at = 164; if (!$is(L["t"], null)) {
-          ctx.at = 165; ctx.set(L["t"], "tapped", true);
+        ctx.at = 174; if (!$is(L["t"], null)) {
+          ctx.at = 175; ctx.set(L["t"], "tapped", true);
         }
         ctx.ret(f, null); return;
       }
@@ -1087,18 +1107,18 @@ function card_basilisk_on_0(ctx, f) {
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 166; L["$list0"] = ctx.visit([ctx.field(f.ev, "attacker"), ctx.field(f.ev, "defender")]).filter(($it1) => !$is($it1, f.self));
-        ctx.at = 167; L["$i0"] = 0;
+        ctx.at = 176; L["$list0"] = ctx.visit([ctx.field(f.ev, "attacker"), ctx.field(f.ev, "defender")]).filter(($it1) => !$is($it1, f.self));
+        ctx.at = 177; L["$i0"] = 0;
         f.step = 1; continue;
       }
       case 1: {
-        ctx.at = 168; f.step = L["$i0"] < L["$list0"].length ? 2 : 3; continue;
+        ctx.at = 178; f.step = L["$i0"] < L["$list0"].length ? 2 : 3; continue;
       }
       case 2: {
-        ctx.at = 169; L["s"] = L["$list0"][L["$i0"]];
-        ctx.at = 170; L["$i0"] += 1;
+        ctx.at = 179; L["s"] = L["$list0"][L["$i0"]];
+        ctx.at = 180; L["$i0"] += 1;
         f.step = 4;
-        ctx.at = 171; ctx.call(f, null, "destroy", { "s": L["s"] });
+        ctx.at = 181; ctx.call(f, null, "destroy", { "s": L["s"] });
         return;
       }
       case 3: {
@@ -1122,18 +1142,18 @@ function card_basilisk_on_1(ctx, f) {
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 172; L["$list0"] = ctx.visit([ctx.field(f.ev, "attacker"), ctx.field(f.ev, "defender")]).filter(($it1) => !$is($it1, f.self));
-        ctx.at = 173; L["$i0"] = 0;
+        ctx.at = 182; L["$list0"] = ctx.visit([ctx.field(f.ev, "attacker"), ctx.field(f.ev, "defender")]).filter(($it1) => !$is($it1, f.self));
+        ctx.at = 183; L["$i0"] = 0;
         f.step = 1; continue;
       }
       case 1: {
-        ctx.at = 174; f.step = L["$i0"] < L["$list0"].length ? 2 : 3; continue;
+        ctx.at = 184; f.step = L["$i0"] < L["$list0"].length ? 2 : 3; continue;
       }
       case 2: {
-        ctx.at = 175; L["s"] = L["$list0"][L["$i0"]];
-        ctx.at = 176; L["$i0"] += 1;
+        ctx.at = 185; L["s"] = L["$list0"][L["$i0"]];
+        ctx.at = 186; L["$i0"] += 1;
         f.step = 4;
-        ctx.at = 177; ctx.call(f, null, "destroy", { "s": L["s"] });
+        ctx.at = 187; ctx.call(f, null, "destroy", { "s": L["s"] });
         return;
       }
       case 3: {
@@ -1154,12 +1174,12 @@ function card_burning_energy_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 178; ctx.choose(f, "t", f.me, fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Which summon gets +2 power?");
+        ctx.at = 188; ctx.choose(f, "t", f.me, fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Which summon gets +2 power?");
         return;
       }
       case 1: {
-        ctx.at = 179; if (!$is(L["t"], null)) {
-          ctx.at = 180; ctx.modify(L["t"], "power", "+=", 2, "turn-end");
+        ctx.at = 189; if (!$is(L["t"], null)) {
+          ctx.at = 190; ctx.modify(L["t"], "power", "+=", 2, "turn-end");
         }
         ctx.ret(f, null); return;
       }
@@ -1176,7 +1196,7 @@ function card_dragon_modifiers_0_when(ctx, f) {
 /** $F[5]:12:9 */
 function card_dragon_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 181; L["value"] += 2;
+  ctx.pureAt = 191; L["value"] += 2;
   return L["value"];
 }
 /** $F[6]:9:3 */
@@ -1186,12 +1206,12 @@ function card_explosia_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 182; ctx.choose(f, "t", f.me, fn_magia_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Target of Explosia (5 damage)");
+        ctx.at = 192; ctx.choose(f, "t", f.me, fn_magia_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Target of Explosia (5 damage)");
         return;
       }
       case 1: {
         f.step = 2;
-        ctx.at = 183; ctx.call(f, null, "deal-damage", { "target": L["t"], "amount": 5, "source": f.self });
+        ctx.at = 193; ctx.call(f, null, "deal-damage", { "target": L["t"], "amount": 5, "source": f.self });
         return;
       }
       case 2: {
@@ -1212,7 +1232,7 @@ function card_fairy_on_0(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 184; ctx.call(f, null, "untap-all", { "p": f.me });
+        ctx.at = 194; ctx.call(f, null, "untap-all", { "p": f.me });
         return;
       }
       case 1: {
@@ -1230,12 +1250,12 @@ function card_fireball_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 185; ctx.choose(f, "t", f.me, fn_magia_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Target of Fireball (1 damage)");
+        ctx.at = 195; ctx.choose(f, "t", f.me, fn_magia_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Target of Fireball (1 damage)");
         return;
       }
       case 1: {
         f.step = 2;
-        ctx.at = 186; ctx.call(f, null, "deal-damage", { "target": L["t"], "amount": 1, "source": f.self });
+        ctx.at = 196; ctx.call(f, null, "deal-damage", { "target": L["t"], "amount": 1, "source": f.self });
         return;
       }
       case 2: {
@@ -1253,12 +1273,12 @@ function card_follow_wind_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 187; ctx.choose(f, "t", f.me, fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Which summon may attack this turn?");
+        ctx.at = 197; ctx.choose(f, "t", f.me, fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Which summon may attack this turn?");
         return;
       }
       case 1: {
-        ctx.at = 188; if (!$is(L["t"], null)) {
-          ctx.at = 189; ctx.modify(L["t"], "haste", "=", true, "turn-end");
+        ctx.at = 198; if (!$is(L["t"], null)) {
+          ctx.at = 199; ctx.modify(L["t"], "haste", "=", true, "turn-end");
         }
         ctx.ret(f, null); return;
       }
@@ -1277,7 +1297,7 @@ function card_gargoyle_on_0(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 190; ctx.call(f, null, "reduce-damage", { "ev": f.ev, "n": 1 });
+        ctx.at = 200; ctx.call(f, null, "reduce-damage", { "ev": f.ev, "n": 1 });
         return;
       }
       case 1: {
@@ -1296,7 +1316,7 @@ function card_gnome_modifiers_0_when(ctx, f) {
 /** $F[11]:12:9 */
 function card_gnome_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 191; L["value"] -= 1;
+  ctx.pureAt = 201; L["value"] -= 1;
   return L["value"];
 }
 /** $F[12]:12:11 */
@@ -1305,7 +1325,7 @@ function card_golem_on_0_when(ctx, f) {
 }
 /** $F[12]:13:9 */
 function card_golem_on_0(ctx, f) {
-  ctx.at = 192; ctx.setField(f.ev, "amount", 0);
+  ctx.at = 202; ctx.setField(f.ev, "amount", 0);
   ctx.ret(f, null);
 }
 /** $F[14]:10:9 */
@@ -1318,7 +1338,7 @@ function card_ground_wall_respond(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 193; ctx.call(f, null, "reduce-damage", { "ev": f.ev, "n": 5 });
+        ctx.at = 203; ctx.call(f, null, "reduce-damage", { "ev": f.ev, "n": 5 });
         return;
       }
       case 1: {
@@ -1339,7 +1359,7 @@ function card_liquid_veil_respond(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 194; ctx.call(f, null, "reduce-damage", { "ev": f.ev, "n": 2 });
+        ctx.at = 204; ctx.call(f, null, "reduce-damage", { "ev": f.ev, "n": 2 });
         return;
       }
       case 1: {
@@ -1356,7 +1376,7 @@ function card_phoenix_on_0_when(ctx, f) {
 }
 /** $F[18]:13:9 */
 function card_phoenix_on_0(ctx, f) {
-  ctx.at = 195; ctx.move(f.self, f.me, "hand", "bottom");
+  ctx.at = 205; ctx.move(f.self, f.me, "hand", "bottom");
   ctx.ret(f, null);
 }
 /** $F[19]:9:3 */
@@ -1366,12 +1386,12 @@ function card_pyro_flame_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 196; ctx.choose(f, "t", f.me, fn_magia_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Target of Pyro Flame (3 damage)");
+        ctx.at = 206; ctx.choose(f, "t", f.me, fn_magia_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Target of Pyro Flame (3 damage)");
         return;
       }
       case 1: {
         f.step = 2;
-        ctx.at = 197; ctx.call(f, null, "deal-damage", { "target": L["t"], "amount": 3, "source": f.self });
+        ctx.at = 207; ctx.call(f, null, "deal-damage", { "target": L["t"], "amount": 3, "source": f.self });
         return;
       }
       case 2: {
@@ -1388,7 +1408,7 @@ function card_rapid_move_respond_when(ctx, f) {
 }
 /** $F[20]:11:7 */
 function card_rapid_move_respond(ctx, f) {
-  ctx.at = 198; ctx.setField(f.ev, "amount", 0);
+  ctx.at = 208; ctx.setField(f.ev, "amount", 0);
   ctx.ret(f, null);
 }
 /** $F[21]:9:3 */
@@ -1398,12 +1418,12 @@ function card_recovery_spell_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 199; ctx.choose(f, "c", f.me, ctx.zone(f.me, "coolZone"), 1, 1, true, "Take back into your hand");
+        ctx.at = 209; ctx.choose(f, "c", f.me, ctx.zone(f.me, "coolZone"), 1, 1, true, "Take back into your hand");
         return;
       }
       case 1: {
-        ctx.at = 200; if (!$is(L["c"], null)) {
-          ctx.at = 201; ctx.move(L["c"], f.me, "hand", "bottom");
+        ctx.at = 210; if (!$is(L["c"], null)) {
+          ctx.at = 211; ctx.move(L["c"], f.me, "hand", "bottom");
         }
         ctx.ret(f, null); return;
       }
@@ -1419,12 +1439,12 @@ function card_rock_spike_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 202; ctx.choose(f, "t", f.me, fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Target of Rock Spike (2 damage)");
+        ctx.at = 212; ctx.choose(f, "t", f.me, fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": f.self } }), 1, 1, true, "Target of Rock Spike (2 damage)");
         return;
       }
       case 1: {
         f.step = 2;
-        ctx.at = 203; ctx.call(f, null, "deal-damage", { "target": L["t"], "amount": 2, "source": f.self });
+        ctx.at = 213; ctx.call(f, null, "deal-damage", { "target": L["t"], "amount": 2, "source": f.self });
         return;
       }
       case 2: {
@@ -1443,7 +1463,7 @@ function card_salamander_modifiers_0_when(ctx, f) {
 /** $F[23]:12:9 */
 function card_salamander_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 204; L["value"] -= 1;
+  ctx.pureAt = 214; L["value"] -= 1;
   return L["value"];
 }
 /** $F[24]:10:9 */
@@ -1452,8 +1472,8 @@ function card_sand_protect_respond_when(ctx, f) {
 }
 /** $F[24]:12:5 */
 function card_sand_protect_respond(ctx, f) {
-  ctx.at = 205; ctx.setField(f.ev, "amount", 0);
-  ctx.at = 206; ctx.move(f.self, f.me, "hand", "bottom");
+  ctx.at = 215; ctx.setField(f.ev, "amount", 0);
+  ctx.at = 216; ctx.move(f.self, f.me, "hand", "bottom");
   ctx.ret(f, null);
 }
 /** $F[25]:11:11 */
@@ -1464,7 +1484,7 @@ function card_siren_modifiers_0_when(ctx, f) {
 /** $F[25]:12:9 */
 function card_siren_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 207; L["value"] += 1;
+  ctx.pureAt = 217; L["value"] += 1;
   return L["value"];
 }
 /** $F[26]:10:9 */
@@ -1477,7 +1497,7 @@ function card_stone_guard_respond(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 208; ctx.call(f, null, "reduce-damage", { "ev": f.ev, "n": 3 });
+        ctx.at = 218; ctx.call(f, null, "reduce-damage", { "ev": f.ev, "n": 3 });
         return;
       }
       case 1: {
@@ -1496,7 +1516,7 @@ function card_sylph_modifiers_0_when(ctx, f) {
 /** $F[27]:12:9 */
 function card_sylph_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 209; L["value"] -= 1;
+  ctx.pureAt = 219; L["value"] -= 1;
   return L["value"];
 }
 /** $F[28]:11:11 */
@@ -1507,7 +1527,7 @@ function card_undine_modifiers_0_when(ctx, f) {
 /** $F[28]:12:9 */
 function card_undine_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 210; L["value"] -= 1;
+  ctx.pureAt = 220; L["value"] -= 1;
   return L["value"];
 }
 /** $F[30]:10:9 */
@@ -1516,7 +1536,7 @@ function card_water_barrier_respond_when(ctx, f) {
 }
 /** $F[30]:11:7 */
 function card_water_barrier_respond(ctx, f) {
-  ctx.at = 211; ctx.setField(f.ev, "amount", 0);
+  ctx.at = 221; ctx.setField(f.ev, "amount", 0);
   ctx.ret(f, null);
 }
 /** $F[31]:12:11 */
@@ -1525,7 +1545,7 @@ function card_will_o_wisp_on_0_when(ctx, f) {
 }
 /** $F[31]:13:9 */
 function card_will_o_wisp_on_0(ctx, f) {
-  ctx.at = 212; { const $e = f.ev; ctx.setField($e, "amount", ctx.field($e, "amount") + 2); }
+  ctx.at = 222; { const $e = f.ev; ctx.setField($e, "amount", ctx.field($e, "amount") + 2); }
   ctx.ret(f, null);
 }
 /** $F[32]:9:3 */
@@ -1535,12 +1555,12 @@ function card_wind_pressure_effect(ctx, f) {
     switch (f.step) {
       case 0: {
         f.step = 1;
-        ctx.at = 213; ctx.choose(f, "c", ctx.opponent(f.me), ctx.zone(ctx.opponent(f.me), "hand"), 1, 1, true, "Put one hand card face down in your cost zone");
+        ctx.at = 223; ctx.choose(f, "c", ctx.opponent(f.me), ctx.zone(ctx.opponent(f.me), "hand"), 1, 1, true, "Put one hand card face down in your cost zone");
         return;
       }
       case 1: {
-        ctx.at = 214; if (!$is(L["c"], null)) {
-          ctx.at = 215; ctx.move(L["c"], ctx.opponent(f.me), "costZone", "bottom");
+        ctx.at = 224; if (!$is(L["c"], null)) {
+          ctx.at = 225; ctx.move(L["c"], ctx.opponent(f.me), "costZone", "bottom");
         }
         ctx.ret(f, null); return;
       }
@@ -1625,97 +1645,107 @@ const $P = [
   $at("proc.begin-turn", 0, 249, 7),
   $at("proc.begin-turn", 0, 250, 9),
   $at("proc.begin-turn", 0, 251, 9),
-  $at("proc.main-phase", 0, 256, 7),
-  $at("proc.main-phase", 0, 256, 33),
+  $at("proc.begin-turn", 0, 252, 9),
+  $at("proc.begin-turn", 0, 252, 29),
   $at("proc.main-phase", 0, 257, 7),
-  $at("proc.take-turn", 0, 261, 7),
+  $at("proc.main-phase", 0, 257, 33),
+  $at("proc.main-phase", 0, 258, 7),
   $at("proc.take-turn", 0, 262, 7),
-  $at("proc.play-turns", 0, 266, 7),
+  $at("proc.take-turn", 0, 263, 7),
   $at("proc.play-turns", 0, 267, 7),
-  $at("proc.play-turns", 0, 268, 9),
+  $at("proc.play-turns", 0, 268, 7),
   $at("proc.play-turns", 0, 269, 9),
-  $at("proc.gather-build", 0, 274, 7),
+  $at("proc.play-turns", 0, 270, 9),
   $at("proc.gather-build", 0, 275, 7),
-  $at("proc.gather-build", 0, 276, 9),
+  $at("proc.gather-build", 0, 276, 7),
   $at("proc.gather-build", 0, 277, 9),
-  $at("proc.gather-build", 0, 278, 11),
+  $at("proc.gather-build", 0, 278, 9),
   $at("proc.gather-build", 0, 279, 11),
   $at("proc.gather-build", 0, 280, 11),
-  $at("proc.deal-random", 0, 286, 7),
-  $at("proc.deal-random", 0, 287, 9),
+  $at("proc.gather-build", 0, 281, 11),
+  $at("proc.deal-random", 0, 287, 7),
   $at("proc.deal-random", 0, 288, 9),
-  $at("proc.deal-random", 0, 288, 36),
-  $at("proc.deal-random", 0, 290, 9),
-  $at("proc.deal-random", 0, 292, 7),
+  $at("proc.deal-random", 0, 289, 9),
+  $at("proc.deal-random", 0, 289, 36),
+  $at("proc.deal-random", 0, 291, 9),
   $at("proc.deal-random", 0, 293, 7),
-  $at("proc.reset-player", 0, 297, 7),
+  $at("proc.deal-random", 0, 294, 7),
   $at("proc.reset-player", 0, 298, 7),
   $at("proc.reset-player", 0, 299, 7),
-  $at("proc.reset-player", 0, 300, 9),
+  $at("proc.reset-player", 0, 300, 7),
   $at("proc.reset-player", 0, 301, 9),
   $at("proc.reset-player", 0, 302, 9),
-  $at("action.play-summon", 0, 334, 7),
-  $at("action.play-summon", 0, 335, 7),
-  $at("action.play-summon", 0, 336, 7),
-  $at("action.play-summon", 0, 337, 7),
-  $at("action.play-summon", 0, 338, 7),
-  $at("action.play-magia", 0, 349, 7),
-  $at("action.play-magia", 0, 350, 7),
-  $at("action.play-magia", 0, 351, 7),
-  $at("action.attack", 0, 362, 7),
-  $at("action.attack", 0, 363, 7),
-  $at("action.attack", 0, 364, 7),
-  $at("action.attack", 0, 365, 7),
-  $at("action.attack", 0, 366, 7),
-  $at("action.attack", 0, 368, 9),
-  $at("action.attack", 0, 380, 9),
-  $at("action.attack", 0, 369, 9),
-  $at("action.attack", 0, 370, 11),
-  $at("action.attack", 0, 372, 11),
-  $at("action.attack", 0, 373, 11),
-  $at("action.attack", 0, 374, 11),
-  $at("action.attack", 0, 375, 11),
-  $at("action.attack", 0, 376, 11),
-  $at("action.attack", 0, 377, 11),
-  $at("action.end-turn", 0, 384, 9),
-  $at("action.resist", 0, 399, 7),
-  $at("action.resist", 0, 400, 7),
-  $at("action.resist", 0, 401, 7),
-  $at("deck.errors", 0, 306, 3),
+  $at("proc.reset-player", 0, 303, 9),
+  $at("action.play-summon", 0, 350, 7),
+  $at("action.play-summon", 0, 351, 7),
+  $at("action.play-summon", 0, 352, 7),
+  $at("action.play-summon", 0, 353, 7),
+  $at("action.play-summon", 0, 354, 7),
+  $at("action.play-magia", 0, 365, 7),
+  $at("action.play-magia", 0, 366, 7),
+  $at("action.play-magia", 0, 367, 7),
+  $at("action.attack", 0, 378, 7),
+  $at("action.attack", 0, 379, 7),
+  $at("action.attack", 0, 380, 7),
+  $at("action.attack", 0, 381, 7),
+  $at("action.attack", 0, 382, 7),
+  $at("action.attack", 0, 384, 9),
+  $at("action.attack", 0, 396, 9),
+  $at("action.attack", 0, 385, 9),
+  $at("action.attack", 0, 386, 9),
+  $at("action.attack", 0, 387, 11),
+  $at("action.attack", 0, 389, 11),
+  $at("action.attack", 0, 390, 11),
+  $at("action.attack", 0, 391, 11),
+  $at("action.attack", 0, 392, 11),
+  $at("action.attack", 0, 393, 11),
+  $at("action.end-turn", 0, 400, 9),
+  $at("action.resist", 0, 415, 7),
+  $at("action.resist", 0, 416, 7),
+  $at("action.resist", 0, 417, 7),
   $at("deck.errors", 0, 307, 3),
-  $at("deck.errors", 0, 308, 5),
-  $at("deck.errors", 0, 310, 3),
-  $at("deck.errors", 0, 311, 5),
-  $at("deck.errors", 0, 313, 3),
-  $at("deck.errors", 0, 314, 5),
-  $at("deck.errors", 0, 315, 7),
-  $at("flow.game", 0, 408, 5),
-  $at("flow.game", 0, 409, 5),
-  $at("flow.game", 0, 410, 7),
-  $at("flow.game", 0, 412, 5),
-  $at("flow.game", 0, 412, 5),
-  $at("flow.game", 0, 412, 5),
-  $at("flow.game", 0, 412, 5),
-  $at("flow.game", 0, 412, 5),
-  $at("flow.game", 0, 413, 7),
-  $at("flow.game", 0, 417, 5),
-  $at("flow.game", 0, 418, 5),
-  $at("flow.game", 0, 418, 47),
-  $at("flow.game", 0, 419, 5),
-  $at("flow.game", 0, 420, 5),
-  $at("flow.game", 0, 421, 5),
-  $at("flow.game", 0, 422, 5),
-  $at("flow.game", 0, 423, 5),
-  $at("flow.game", 0, 413, 36),
-  $at("flow.game", 0, 413, 60),
-  $at("flow.game", 0, 414, 7),
-  $at("flow.scenario", 0, 427, 5),
-  $at("flow.scenario", 0, 428, 5),
-  $at("flow.scenario", 0, 429, 5),
-  $at("flow.scenario", 0, 429, 25),
-  $at("flow.scenario", 0, 430, 5),
-  $at("flow.scenario", 0, 431, 5),
-  $at("flow.scenario", 0, 432, 5),
+  $at("deck.errors", 0, 308, 3),
+  $at("deck.errors", 0, 309, 5),
+  $at("deck.errors", 0, 311, 3),
+  $at("deck.errors", 0, 312, 5),
+  $at("deck.errors", 0, 314, 3),
+  $at("deck.errors", 0, 315, 5),
+  $at("deck.errors", 0, 316, 7),
+  $at("evaluate", 0, 328, 3),
+  $at("evaluate", 0, 329, 3),
+  $at("evaluate", 0, 330, 3),
+  $at("evaluate", 0, 331, 3),
+  $at("evaluate", 0, 331, 28),
+  $at("evaluate", 0, 332, 3),
+  $at("evaluate", 0, 332, 34),
+  $at("evaluate", 0, 333, 3),
+  $at("flow.game", 0, 424, 5),
+  $at("flow.game", 0, 425, 5),
+  $at("flow.game", 0, 426, 7),
+  $at("flow.game", 0, 428, 5),
+  $at("flow.game", 0, 428, 5),
+  $at("flow.game", 0, 428, 5),
+  $at("flow.game", 0, 428, 5),
+  $at("flow.game", 0, 428, 5),
+  $at("flow.game", 0, 429, 7),
+  $at("flow.game", 0, 433, 5),
+  $at("flow.game", 0, 434, 5),
+  $at("flow.game", 0, 434, 47),
+  $at("flow.game", 0, 435, 5),
+  $at("flow.game", 0, 436, 5),
+  $at("flow.game", 0, 437, 5),
+  $at("flow.game", 0, 438, 5),
+  $at("flow.game", 0, 439, 5),
+  $at("flow.game", 0, 429, 36),
+  $at("flow.game", 0, 429, 60),
+  $at("flow.game", 0, 430, 7),
+  $at("flow.scenario", 0, 443, 5),
+  $at("flow.scenario", 0, 444, 5),
+  $at("flow.scenario", 0, 445, 5),
+  $at("flow.scenario", 0, 445, 25),
+  $at("flow.scenario", 0, 446, 5),
+  $at("flow.scenario", 0, 447, 5),
+  $at("flow.scenario", 0, 448, 5),
   $at("card.air-slash.effect", 1, 9, 3),
   $at("card.aqua-stream.effect", 2, 9, 3),
   $at("card.aqua-stream.effect", 2, 10, 3),
@@ -1817,10 +1847,10 @@ export const game = {
       },
       "game": {
         "current": {
-          "default": "none"
+          "default": null
         },
         "second": {
-          "default": "none"
+          "default": null
         },
         "turn": {
           "default": 0
@@ -2060,6 +2090,7 @@ export const game = {
       "scenario": "flow.scenario"
     },
     "deckErrors": "deck.errors",
+    "evaluate": "evaluate",
     "invariants": [
       {
         "id": "one-place",
@@ -3006,6 +3037,7 @@ export const game = {
     "action.resist.when.3.reason": action_resist_when_3_reason,
     "action.resist.label": action_resist_label,
     "deck.errors": deck_errors,
+    "evaluate": evaluate,
     "invariant.one-place": invariant_one_place,
     "invariant.one-place.message": invariant_one_place_message,
     "invariant.field-holds-summons": invariant_field_holds_summons,
@@ -3175,319 +3207,325 @@ export const game = {
     },
     "proc.main-phase": {
       "file": "cards/elementis/rules.yaml",
-      "line": 256,
+      "line": 257,
       "col": 7,
       "what": "procedure main-phase"
     },
     "proc.take-turn": {
       "file": "cards/elementis/rules.yaml",
-      "line": 261,
+      "line": 262,
       "col": 7,
       "what": "procedure take-turn"
     },
     "proc.play-turns": {
       "file": "cards/elementis/rules.yaml",
-      "line": 266,
+      "line": 267,
       "col": 7,
       "what": "procedure play-turns"
     },
     "proc.gather-build": {
       "file": "cards/elementis/rules.yaml",
-      "line": 274,
+      "line": 275,
       "col": 7,
       "what": "procedure gather-build"
     },
     "proc.deal-random": {
       "file": "cards/elementis/rules.yaml",
-      "line": 286,
+      "line": 287,
       "col": 7,
       "what": "procedure deal-random"
     },
     "proc.reset-player": {
       "file": "cards/elementis/rules.yaml",
-      "line": 297,
+      "line": 298,
       "col": 7,
       "what": "procedure reset-player"
     },
     "action.play-summon.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 324,
+      "line": 340,
       "col": 10,
       "what": "action play-summon: candidates"
     },
     "action.play-summon.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 326,
+      "line": 342,
       "col": 15,
       "what": "action play-summon: legality condition 1"
     },
     "action.play-summon.when.0.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 327,
+      "line": 343,
       "col": 18,
       "what": "action play-summon: reason 1"
     },
     "action.play-summon.when.1": {
       "file": "cards/elementis/rules.yaml",
-      "line": 328,
+      "line": 344,
       "col": 15,
       "what": "action play-summon: legality condition 2"
     },
     "action.play-summon.when.1.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 329,
+      "line": 345,
       "col": 18,
       "what": "action play-summon: reason 2"
     },
     "action.play-summon.when.2": {
       "file": "cards/elementis/rules.yaml",
-      "line": 330,
+      "line": 346,
       "col": 15,
       "what": "action play-summon: legality condition 3"
     },
     "action.play-summon.when.2.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 331,
+      "line": 347,
       "col": 18,
       "what": "action play-summon: reason 3"
     },
     "action.play-summon.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 332,
+      "line": 348,
       "col": 13,
       "what": "action play-summon: label"
     },
     "action.play-summon": {
       "file": "cards/elementis/rules.yaml",
-      "line": 334,
+      "line": 350,
       "col": 7,
       "what": "action play-summon"
     },
     "action.play-magia.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 341,
+      "line": 357,
       "col": 10,
       "what": "action play-magia: candidates"
     },
     "action.play-magia.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 343,
+      "line": 359,
       "col": 15,
       "what": "action play-magia: legality condition 1"
     },
     "action.play-magia.when.0.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 344,
+      "line": 360,
       "col": 18,
       "what": "action play-magia: reason 1"
     },
     "action.play-magia.when.1": {
       "file": "cards/elementis/rules.yaml",
-      "line": 345,
+      "line": 361,
       "col": 15,
       "what": "action play-magia: legality condition 2"
     },
     "action.play-magia.when.1.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 346,
+      "line": 362,
       "col": 18,
       "what": "action play-magia: reason 2"
     },
     "action.play-magia.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 347,
+      "line": 363,
       "col": 13,
       "what": "action play-magia: label"
     },
     "action.play-magia": {
       "file": "cards/elementis/rules.yaml",
-      "line": 349,
+      "line": 365,
       "col": 7,
       "what": "action play-magia"
     },
     "action.attack.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 354,
+      "line": 370,
       "col": 10,
       "what": "action attack: candidates"
     },
     "action.attack.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 356,
+      "line": 372,
       "col": 15,
       "what": "action attack: legality condition 1"
     },
     "action.attack.when.0.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 357,
+      "line": 373,
       "col": 18,
       "what": "action attack: reason 1"
     },
     "action.attack.when.1": {
       "file": "cards/elementis/rules.yaml",
-      "line": 358,
+      "line": 374,
       "col": 15,
       "what": "action attack: legality condition 2"
     },
     "action.attack.when.1.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 359,
+      "line": 375,
       "col": 18,
       "what": "action attack: reason 2"
     },
     "action.attack.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 360,
+      "line": 376,
       "col": 13,
       "what": "action attack: label"
     },
     "action.attack": {
       "file": "cards/elementis/rules.yaml",
-      "line": 362,
+      "line": 378,
       "col": 7,
       "what": "action attack"
     },
     "action.end-turn": {
       "file": "cards/elementis/rules.yaml",
-      "line": 384,
+      "line": 400,
       "col": 9,
       "what": "action end-turn"
     },
     "action.resist.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 387,
+      "line": 403,
       "col": 10,
       "what": "action resist: candidates"
     },
     "action.resist.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 389,
+      "line": 405,
       "col": 15,
       "what": "action resist: legality condition 1"
     },
     "action.resist.when.0.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 390,
+      "line": 406,
       "col": 18,
       "what": "action resist: reason 1"
     },
     "action.resist.when.1": {
       "file": "cards/elementis/rules.yaml",
-      "line": 391,
+      "line": 407,
       "col": 15,
       "what": "action resist: legality condition 2"
     },
     "action.resist.when.1.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 392,
+      "line": 408,
       "col": 18,
       "what": "action resist: reason 2"
     },
     "action.resist.when.2": {
       "file": "cards/elementis/rules.yaml",
-      "line": 393,
+      "line": 409,
       "col": 15,
       "what": "action resist: legality condition 3"
     },
     "action.resist.when.2.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 394,
+      "line": 410,
       "col": 18,
       "what": "action resist: reason 3"
     },
     "action.resist.when.3": {
       "file": "cards/elementis/rules.yaml",
-      "line": 395,
+      "line": 411,
       "col": 15,
       "what": "action resist: legality condition 4"
     },
     "action.resist.when.3.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 396,
+      "line": 412,
       "col": 18,
       "what": "action resist: reason 4"
     },
     "action.resist.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 397,
+      "line": 413,
       "col": 13,
       "what": "action resist: label"
     },
     "action.resist": {
       "file": "cards/elementis/rules.yaml",
-      "line": 399,
+      "line": 415,
       "col": 7,
       "what": "action resist"
     },
     "action.pass": {
       "file": "cards/elementis/rules.yaml",
-      "line": 403,
+      "line": 419,
       "col": 5,
       "what": "action pass"
     },
     "deck.errors": {
       "file": "cards/elementis/rules.yaml",
-      "line": 306,
+      "line": 307,
       "col": 3,
       "what": "deck rules: the problems of a deck"
     },
+    "evaluate": {
+      "file": "cards/elementis/rules.yaml",
+      "line": 328,
+      "col": 3,
+      "what": "evaluate: how good the state is for me"
+    },
     "flow.game": {
       "file": "cards/elementis/rules.yaml",
-      "line": 407,
+      "line": 423,
       "col": 5,
       "what": "flow: each game"
     },
     "flow.scenario": {
       "file": "cards/elementis/rules.yaml",
-      "line": 425,
+      "line": 441,
       "col": 5,
       "what": "flow: scenario start"
     },
     "invariant.one-place": {
       "file": "cards/elementis/rules.yaml",
-      "line": 555,
+      "line": 571,
       "col": 12,
       "what": "invariant one-place"
     },
     "invariant.one-place.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 556,
+      "line": 572,
       "col": 15,
       "what": "invariant one-place: message"
     },
     "invariant.field-holds-summons": {
       "file": "cards/elementis/rules.yaml",
-      "line": 559,
+      "line": 575,
       "col": 12,
       "what": "invariant field-holds-summons"
     },
     "invariant.field-holds-summons.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 560,
+      "line": 576,
       "col": 15,
       "what": "invariant field-holds-summons: message"
     },
     "invariant.one-summon-per-turn": {
       "file": "cards/elementis/rules.yaml",
-      "line": 563,
+      "line": 579,
       "col": 12,
       "what": "invariant one-summon-per-turn"
     },
     "invariant.one-summon-per-turn.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 564,
+      "line": 580,
       "col": 15,
       "what": "invariant one-summon-per-turn: message"
     },
     "invariant.zero-life-loses": {
       "file": "cards/elementis/rules.yaml",
-      "line": 567,
+      "line": 583,
       "col": 12,
       "what": "invariant zero-life-loses"
     },
     "invariant.zero-life-loses.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 568,
+      "line": 584,
       "col": 15,
       "what": "invariant zero-life-loses: message"
     },

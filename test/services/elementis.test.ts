@@ -60,7 +60,7 @@ describe("completion (elementis)", () => {
     expect(list.items.find((i) => i.label === "deal-damage")?.detail).toBe(
       "deal-damage(target: entity, amount: number, source: card)",
     );
-    expect(list.items.find((i) => i.label === "t")).toMatchObject({ kind: "variable", detail: "t: entity" });
+    expect(list.items.find((i) => i.label === "t")).toMatchObject({ kind: "variable", detail: "t: entity?" }); // choose one: an entity, or none;
     // The word being typed is replaced: an empty range at the cursor.
     expect(list.range).toEqual({ start: f.at, end: f.at });
   });

@@ -30,7 +30,7 @@ describe("completion (vermilion)", () => {
       ]),
     );
     expect(got).not.toContain("it");
-    expect(list.items.find((i) => i.label === "t")).toMatchObject({ kind: "variable", detail: "t: card" });
+    expect(list.items.find((i) => i.label === "t")).toMatchObject({ kind: "variable", detail: "t: card?" }); // choose one: a card, or none;
   });
 
   test("YAML: the art's timing values, as the rules declare the enum", () => {

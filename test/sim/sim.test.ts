@@ -219,7 +219,7 @@ describe("cardwright sim", () => {
     ],
     [
       [...S, "--agents", "random,clever", "--games", "2"],
-      "error: unknown agent 'clever'; agents: random, first, human",
+      "error: unknown agent 'clever'; agents: random, first, human, greedy, mcts[:budget], dmcts[:budget]",
     ],
     [
       [...S, "--agents", "random,human", "--games", "2"],

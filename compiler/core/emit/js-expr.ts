@@ -8,7 +8,7 @@
  */
 import type { Builtin, IrExpr } from "../semantic/ir.ts";
 import { walkExpr } from "../semantic/ir-walk.ts";
-import type { Type } from "../semantic/types.ts";
+import { required, type Type } from "../semantic/types.ts";
 import { jsIdentifier, jsInt, jsKey, jsNumber, jsString } from "./escape.ts";
 
 /** Precedence levels of JavaScript, as far as the printer uses them (higher binds tighter). */
@@ -45,7 +45,8 @@ export function at(c: Js, min: number): string {
 const q = jsString;
 
 const entityLike = (ty: Type) =>
-  ["player", "card", "entity", "game", "event", "none", "unknown", "match"].includes(ty.t);
+  ["player", "card", "entity", "game", "event", "none", "unknown", "match"].includes(required(ty).t);
+const isList = (ty: Type) => required(ty).t === "list";
 
 /** Builtins whose first argument is a list read at once: a zone is passed without a copy. */
 const LIVE_FIRST = new Set<Builtin>(["count", "sum", "first", "last", "take", "pick"]);
@@ -91,6 +92,12 @@ export class ExprPrinter {
       case "enum":
       case "cardid":
         return call(`String(${this.code(e)})`);
+      case "opt":
+        // Its value reads as its type's would; none reads "none" (as ctx.name says it). The
+        // operand of `??` is bracketed below equality: `??` may not mix with && or || unbracketed.
+        return ["number", "bool", "enum", "cardid"].includes(e.ty.of.t)
+          ? call(`String(${at(this.ex(e), P.eq)} ?? "none")`)
+          : call(`ctx.name(${this.code(e)})`);
       default:
         return call(`ctx.name(${this.code(e)})`);
     }
@@ -150,6 +157,8 @@ export class ExprPrinter {
         return call(`ctx.opponent(${this.code(e.of)})`);
       case "prop": {
         const o = this.code(e.obj);
+        // A card id's data comes from the card definition (no card in play is involved).
+        if (required(e.obj.ty).t === "cardid") return call(`ctx.idField(${o}, ${q(e.name)})`);
         switch (e.name) {
           case "owner":
             return call(`ctx.owner(${o})`);
@@ -261,8 +270,7 @@ export class ExprPrinter {
         const l = this.ex(e.l);
         const r = this.ex(e.r);
         const neg = e.op === "!=" ? "!" : "";
-        if (e.l.ty.t === "list" || e.r.ty.t === "list")
-          return js(`${neg}ctx.equal(${l.s}, ${r.s})`, neg ? P.unary : P.post);
+        if (isList(e.l.ty) || isList(e.r.ty)) return js(`${neg}ctx.equal(${l.s}, ${r.s})`, neg ? P.unary : P.post);
         if (entityLike(e.l.ty) || entityLike(e.r.ty)) return js(`${neg}$is(${l.s}, ${r.s})`, neg ? P.unary : P.post);
         return infix(`${e.op}=`, P.eq, l, r);
       }

@@ -23,9 +23,10 @@ import { NameTable, UnitBuilder } from "./unit-builder.ts";
 import { cardVersionEntries, versionDeclarations } from "./versions.ts";
 import type { CardVersion } from "../../../runtime/types.ts";
 import { buildInvariantUnits, invariantPurity } from "./invariants.ts";
+import { evaluatePurity } from "../semantic/evaluate.ts";
 import { validateWithSchema } from "./schema-validate.ts";
 import { SourceFile, type TextSource, type YamlPath } from "../text/source.ts";
-import { assignable, T, typeToString, type Type } from "../semantic/types.ts";
+import { assignable, required, T, typeToString, type Type } from "../semantic/types.ts";
 import { buildVocabulary, type Vocabulary } from "../semantic/vocabulary.ts";
 
 type Obj = Record<string, unknown>;
@@ -120,6 +121,7 @@ export function checkRulesBody(voc: Vocabulary, head: RulesCheck): RulesBody {
   buildRulesUnits(voc, head.src, value, b);
   buildInvariantUnits(head.src, value, b, diags);
   for (const d of invariantPurity(head.src, value, units)) diags.push(d);
+  for (const d of evaluatePurity(head.src, units)) diags.push(d);
   const data = rulesData(voc, value, new Set(units.map((u) => u.id)));
   return { rules: { file: head.file, data }, units, diagnostics: diags, declarations: b.decls, references: b.refs };
 }
@@ -469,6 +471,17 @@ function buildRulesUnits(voc: Vocabulary, src: SourceFile, r: Obj, b: UnitBuilde
       "deck rules: the problems of a deck",
       { ...RULES_CTX, pure: true, params: [{ name: "errors", type: T.list(T.text), writable: true }] },
       "errors",
+    );
+  }
+  if (typeof r["evaluate"] === "string") {
+    // Pure code that returns how good the state is for `me` (a number): what agents maximise.
+    b.pureCode(
+      "evaluate",
+      src,
+      ["evaluate"],
+      "evaluate: how good the state is for me",
+      { ...RULES_CTX, pure: true, returns: T.number },
+      null,
     );
   }
   for (const [kind, k] of Object.entries(obj(r["kinds"]))) {

@@ -78,6 +78,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
     })),
     flow: { game: "flow.game", scenario: has("flow.scenario") },
     deckErrors: has("deck.errors"),
+    evaluate: has("evaluate"),
     ...(Array.isArray(r["invariants"]) ? { invariants: invariantsData(r, unitIds) } : {}),
     procedures: Object.fromEntries(
       [...voc.procedures.values()].map((p) => [p.name, { h: `proc.${p.name}`, params: p.params.map((x) => x.name) }]),

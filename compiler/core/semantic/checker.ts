@@ -11,7 +11,7 @@ import type { Span } from "../text/positions.ts";
 import { CHAIN_OPS, isChainOp, type ChainOpSpec } from "./chain-ops.ts";
 import type { TextSource } from "../text/source.ts";
 import { closest, didYouMean } from "../text/suggest.ts";
-import { assignable, comparable, join, KIND_ENUM, T, typeToString, type Type } from "./types.ts";
+import { assignable, comparable, join, KIND_ENUM, required, T, typeToString, type Type } from "./types.ts";
 import type { Vocabulary } from "./vocabulary.ts";
 
 /** What the code being checked may see and do. */
@@ -94,6 +94,12 @@ const KEYWORD_ENUM = "$keyword";
 
 export class Checker {
   private scopes: Map<string, Local>[] = [];
+  /**
+   * Flow narrowing: locals known not to be none here (`if x != none { … }`, the rest of a block
+   * after `if x == none { return }`), innermost last. An assignment of a value that may be none
+   * takes it back; a loop takes back what its body assigns.
+   */
+  private narrowed: Map<Local, Type>[] = [new Map()];
   private allLocals: Local[] = [];
   private whereDepth = 0;
   private loopDepth = 0;
@@ -180,10 +186,13 @@ export class Checker {
   }
   private inScope<R>(fn: () => R): R {
     this.scopes.push(new Map());
+    // What a block learns (`if x == none { return }`) holds to its end, not after it.
+    this.narrowed.push(new Map());
     try {
       return fn();
     } finally {
       this.scopes.pop();
+      this.narrowed.pop();
     }
   }
   private temp(prefix: string): string {
@@ -277,13 +286,132 @@ export class Checker {
   }
 
   private elementType(span: A.Span, ty: Type): Type {
+    if (ty.t === "opt") ty = this.need(span, ty, "a list is needed");
     if (ty.t === "list") return ty.of;
     if (ty.t !== "unknown") this.error(span, "check/type", `expected a list here, but this is ${typeToString(ty)}`);
     return T.unknown;
   }
 
   private expect(span: A.Span, actual: Type, expected: Type, message: string): void {
-    if (!assignable(actual, expected)) this.error(span, "check/type", `${message} (found ${typeToString(actual)})`);
+    if (assignable(actual, expected)) return;
+    if (actual.t === "opt" && assignable(actual.of, expected)) this.maybeNone(span, actual, message);
+    else this.error(span, "check/type", `${message} (found ${typeToString(actual)})`);
+  }
+
+  /**
+   * A value handed over to other code (an argument, an event field, a result): a parameter,
+   * field or result declared `card` still takes a card that may be none, as it always did (the
+   * code receiving it tests it); one declared `card?` says so and is checked where it is used.
+   * Everything else about the type is checked as usual.
+   */
+  private handOver(span: A.Span, actual: Type, expected: Type, message: string): void {
+    const strip = (t: Type): Type => (t.t === "opt" ? t.of : t.t === "list" ? T.list(strip(t.of)) : t);
+    this.expect(span, strip(actual), expected, message);
+  }
+
+  /** A value that may be none used where a value is needed: one error, then the value's own type. */
+  private maybeNone(span: A.Span, ty: Type, what: string): void {
+    const text = this.src.text.slice(span.start, span.end);
+    const name = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(text) ? text : "it";
+    const shown = text.length > 0 && text.length <= 40 && !text.includes("\n") ? `'${text}'` : "this value";
+    this.error(
+      span,
+      "check/maybe-none",
+      `${shown} may be none here (${typeToString(ty)}): ${what}`,
+      name === "it"
+        ? "keep it in a local and test it first: let x = …, then if x != none { … }"
+        : `test it first: if ${name} != none { … }`,
+    );
+  }
+
+  /** `ty` where a value is needed: an optional type is reported (see maybeNone) and its value type goes on. */
+  private need(span: A.Span, ty: Type, what: string): Type {
+    if (ty.t !== "opt") return ty;
+    this.maybeNone(span, ty, what);
+    return ty.of;
+  }
+
+  // ── narrowing ─────────────────────────────────────────────────────────────
+  private localType(l: Local): Type {
+    for (let i = this.narrowed.length - 1; i >= 0; i--) {
+      const t = this.narrowed[i]?.get(l);
+      if (t !== undefined) return t;
+    }
+    return l.type;
+  }
+  /** Runs `fn` with the locals of `facts` known not to be none. */
+  private withFacts<R>(facts: readonly Local[], fn: () => R): R {
+    this.narrowed.push(new Map(facts.filter((l) => l.type.t === "opt").map((l) => [l, required(l.type)] as const)));
+    try {
+      return fn();
+    } finally {
+      this.narrowed.pop();
+    }
+  }
+  /** A branch of an if, checked knowing `facts`: its IR, and the locals not none at its end (or whether it always leaves). */
+  private branch(body: readonly A.Stmt[], facts: readonly Local[]): { ir: IrStmt[]; after: Set<Local> | "exits" } {
+    let after: Set<Local> | "exits" = "exits";
+    const ir = this.withFacts(facts, () =>
+      this.inScope(() => {
+        const out = this.stmts(body);
+        if (!exits(body)) after = this.notNoneNow();
+        return out;
+      }),
+    );
+    return { ir, after };
+  }
+  /** The locals narrowed to not none at this point. */
+  private notNoneNow(): Set<Local> {
+    const out = new Set<Local>();
+    for (const m of this.narrowed) for (const l of m.keys()) if (this.localType(l).t !== "opt") out.add(l);
+    return out;
+  }
+  /** From here to the end of the innermost block, these locals are not none. */
+  private assume(facts: readonly Local[]): void {
+    const top = this.narrowed[this.narrowed.length - 1];
+    for (const l of facts) if (l.type.t === "opt") top?.set(l, required(l.type));
+  }
+  /** `l` was assigned a value of type `ty`: narrowing of it ends (or starts, if the value is no none). */
+  private assigned(l: Local, ty: Type): void {
+    for (const m of this.narrowed) m.delete(l);
+    if (l.type.t === "opt" && ty.t !== "opt" && ty.t !== "none" && ty.t !== "unknown")
+      this.narrowed[this.narrowed.length - 1]?.set(l, required(l.type));
+  }
+  /** Locals that are not none when `e` is true (`when` true) or false. */
+  private facts(e: A.Expr, when: boolean): Local[] {
+    if (e.kind === "unary" && e.op === "not") return this.facts(e.operand, !when);
+    if (e.kind === "binary") {
+      if ((e.op === "and" && when) || (e.op === "or" && !when))
+        return [...this.facts(e.left, when), ...this.facts(e.right, when)];
+      if ((e.op === "!=" && when) || (e.op === "==" && !when)) {
+        const named = e.left.kind === "none" ? e.right : e.right.kind === "none" ? e.left : null;
+        if (named?.kind === "name") {
+          const l = this.lookup(named.name);
+          if (l) return [l];
+        }
+      }
+    }
+    return [];
+  }
+  /** Locals a statement list assigns anywhere inside (a loop's body: its narrowing cannot hold across turns). */
+  private assignedIn(stmts: readonly A.Stmt[], out = new Set<string>()): Set<string> {
+    for (const st of stmts) {
+      if (st.kind === "assign" && st.target.kind === "name") out.add(st.target.name);
+      if (st.kind === "let") out.add(st.name.name);
+      if (st.kind === "if") {
+        this.assignedIn(st.then.body, out);
+        if (st.else) this.assignedIn(st.else.kind === "if" ? [st.else] : st.else.body, out);
+      }
+      if (st.kind === "for" || st.kind === "while") this.assignedIn(st.body.body, out);
+    }
+    return out;
+  }
+  /** Before a loop: locals its body assigns are no longer narrowed (the next turn sees the assignment). */
+  private forgetAssignedIn(stmts: readonly A.Stmt[]): void {
+    for (const name of this.assignedIn(stmts)) {
+      const l = this.lookup(name);
+      if (l) for (const m of this.narrowed) m.delete(l);
+    }
   }
 
   private name(e: A.NameRef): IrExpr {
@@ -292,9 +420,10 @@ export class Checker {
     const local = this.lookup(e.name);
     if (local) {
       local.used = true;
-      if (local.symbol) this.ref(e.span, local.symbol, local.type);
-      if (local.itDepth !== undefined) return { k: "it", depth: local.itDepth, ty: local.type };
-      return { k: "local", name: e.name, ty: local.type };
+      const ty = this.localType(local);
+      if (local.symbol) this.ref(e.span, local.symbol, ty);
+      if (local.itDepth !== undefined) return { k: "it", depth: local.itDepth, ty };
+      return { k: "local", name: e.name, ty };
     }
     switch (e.name) {
       case "me":
@@ -368,7 +497,7 @@ export class Checker {
         this.markUsed(near); // one typo, one diagnostic: no "never used" for the local it meant
       }
     }
-    if (this.voc.functions.has(e.name) || this.voc.procedures.has(e.name) || e.name in BUILTINS)
+    if (this.voc.functions.has(e.name) || this.voc.procedures.has(e.name) || Object.hasOwn(BUILTINS, e.name))
       hint = `'${e.name}' is called with parentheses: ${e.name}(…)`;
     this.error(e.span, "check/unknown-name", `unknown name '${e.name}'`, hint);
     return { k: "lit", v: null, ty: T.unknown };
@@ -395,12 +524,14 @@ export class Checker {
       if (name === "card") return T.cardid;
       if (name === "name") return T.text;
       const p = voc.props.card.get(name);
-      if (p) return p.type;
+      if (p) return propType(p);
       const fields = [voc.cardFields.get(name), ...[...voc.kinds.values()].map((k) => k.fields.get(name))].filter(
         (f) => f !== undefined,
       );
       const valueField = fields.find((f) => typeof f.type === "object");
-      if (valueField && typeof valueField.type === "object") return valueField.type;
+      // A field some kind leaves optional may be none on a card of that kind.
+      if (valueField && typeof valueField.type === "object")
+        return fields.some((f) => f.maybeNone) ? T.opt(valueField.type) : valueField.type;
       if (fields.some((f) => f.type === "localized")) return T.text;
       return undefined;
     };
@@ -408,7 +539,7 @@ export class Checker {
       if (voc.zones.has(name)) return { ty: T.list(T.card), how: "zone" };
       if (name === "name") return { ty: T.text, how: "prop" };
       const p = voc.props.player.get(name);
-      return p ? { ty: p.type, how: "prop" } : undefined;
+      return p ? { ty: propType(p), how: "prop" } : undefined;
     };
     switch (objTy.t) {
       case "unknown":
@@ -459,7 +590,7 @@ export class Checker {
       }
       case "game": {
         const p = voc.props.game.get(name) ?? voc.options.get(name);
-        if (p) return { ty: p.type, how: "prop" };
+        if (p) return { ty: propType(p), how: "prop" };
         return {
           error: `the game has no property '${name}'`,
           ...hintOf(didYouMean(name, [...voc.props.game.keys(), ...voc.options.keys()])),
@@ -467,7 +598,8 @@ export class Checker {
       }
       case "match":
         if (name === "number") return { ty: T.number, how: "match" };
-        if (name === "lastWinner" || name === "lastLoser") return { ty: T.player, how: "match" };
+        // None in the first game, and after a drawn game.
+        if (name === "lastWinner" || name === "lastLoser") return { ty: T.opt(T.player), how: "match" };
         return { error: `the match has no '${name}'`, hint: "match.number, match.lastWinner, match.lastLoser" };
       case "event": {
         if (objTy.name) {
@@ -486,6 +618,33 @@ export class Checker {
         if (types.length === 0) return { error: `no event has a field '${name}'` };
         return { ty: types.reduce((a, b) => join(a, b) ?? T.unknown), how: "field" };
       }
+      case "cardid": {
+        // A card definition's own data: its name, kind and value fields (not properties, which
+        // live on cards in play). A field some kind lacks, or leaves optional, may be none.
+        if (name === "name") return { ty: T.text, how: "prop" };
+        if (name === "kind") return { ty: T.enumOf(KIND_ENUM), how: "prop" };
+        const common = voc.cardFields.get(name);
+        const inKinds = [...voc.kinds.values()].map((k) => k.fields.get(name));
+        const decl = common ?? inKinds.find((f) => f !== undefined);
+        if (decl && typeof decl.type === "object") {
+          const always =
+            common !== undefined ? !common.maybeNone : inKinds.every((f) => f !== undefined && !f.maybeNone);
+          return { ty: always ? decl.type : T.opt(decl.type), how: "prop" };
+        }
+        const valueFields = [
+          ...voc.cardFields.values(),
+          ...[...voc.kinds.values()].flatMap((k) => [...k.fields.values()]),
+        ]
+          .filter((f) => typeof f.type === "object")
+          .map((f) => f.name);
+        return {
+          error: `a card id has no field '${name}'`,
+          ...hintOf(
+            didYouMean(name, [...valueFields, "name", "kind"]) ??
+              (voc.props.card.has(name) ? `'${name}' is a property of cards in play, not of a card id` : undefined),
+          ),
+        };
+      }
       case "list":
         return {
           error: `a list has no '${name}'`,
@@ -500,8 +659,10 @@ export class Checker {
   }
 
   private member(e: A.Member): IrExpr {
-    const obj = this.expr(e.object);
+    const got = this.expr(e.object);
     const name = e.property.name;
+    const obj =
+      got.ty.t === "opt" ? { ...got, ty: this.need(e.object.span, got.ty, `reading '.${name}' of none faults`) } : got;
     const m = this.memberOf(obj.ty, name);
     if ("error" in m) {
       this.error(e.property.span, "check/unknown-member", m.error, m.hint);
@@ -544,6 +705,8 @@ export class Checker {
     switch (objTy.t) {
       case "card":
         return cardSym();
+      case "cardid":
+        return name === "name" || name === "kind" || voc.props.card.has(name) ? undefined : cardSym();
       case "player":
         return voc.props.player.has(name) ? `property:player:${name}` : undefined;
       case "game":
@@ -576,7 +739,7 @@ export class Checker {
       );
       return { k: "lit", v: null, ty: T.unknown };
     }
-    if (!(name in BUILTINS)) {
+    if (!Object.hasOwn(BUILTINS, name)) {
       this.error(
         e.callee.span,
         "check/unknown-function",
@@ -628,9 +791,12 @@ export class Checker {
         break;
       case "first":
       case "last":
-      case "pick":
-        ty = this.elementType(s0, a0?.ty ?? T.unknown);
+      case "pick": {
+        // None when the list is empty; a game has at least one player, so players() never is.
+        const of = this.elementType(s0, a0?.ty ?? T.unknown);
+        ty = a0?.k === "builtin" && a0.fn === "players" ? of : T.opt(of);
         break;
+      }
       case "name":
         ty = T.text;
         break;
@@ -665,7 +831,7 @@ export class Checker {
       case "take":
         this.elementType(s0, a0?.ty ?? T.unknown);
         num(1);
-        ty = a0?.ty ?? T.unknown;
+        ty = required(a0?.ty ?? T.unknown);
         break;
       case "card":
         this.expect(s0, a0?.ty ?? T.unknown, T.card, "card() needs a card");
@@ -684,7 +850,7 @@ export class Checker {
         ty = T.list(T.card);
         break;
       case "holder":
-        ty = T.player;
+        ty = T.opt(T.player);
         break;
       case "misplaced":
         ty = T.list(T.card);
@@ -705,14 +871,18 @@ export class Checker {
       const a = e.args[i];
       if (!a) return [p.name, { k: "lit", v: null, ty: T.unknown }] as [string, IrExpr];
       const v = this.expr(a);
-      this.expect(a.span, v.ty, p.type, `argument '${p.name}' of '${e.callee.name}' must be ${typeToString(p.type)}`);
+      this.handOver(a.span, v.ty, p.type, `argument '${p.name}' of '${e.callee.name}' must be ${typeToString(p.type)}`);
       return [p.name, v] as [string, IrExpr];
     });
   }
 
   private binary(e: A.Binary): IrExpr {
     const l = this.expr(e.left);
-    const r = this.expr(e.right);
+    // `x != none and x.power > 1`: the right side runs only when the left allows it.
+    const r =
+      e.op === "and" || e.op === "or"
+        ? this.withFacts(this.facts(e.left, e.op === "and"), () => this.expr(e.right))
+        : this.expr(e.right);
     const op = e.op;
     const bad = (msg: string) => {
       this.error(e.opSpan, "check/type", msg);
@@ -728,6 +898,19 @@ export class Checker {
         break;
       case "==":
       case "!=":
+        if ((l.ty.t === "list" && r.ty.t === "none") || (l.ty.t === "none" && r.ty.t === "list")) {
+          // Lists used to default to none; they are never none now (an absent list is empty).
+          const side = l.ty.t === "list" ? e.left : e.right;
+          const text = this.src.text.slice(side.span.start, side.span.end);
+          this.error(
+            e.opSpan,
+            "check/type",
+            `a list is never none: compare how many it holds`,
+            `count(${text}) ${op === "==" ? "==" : ">"} 0`,
+          );
+          ty = T.bool;
+          break;
+        }
         ty = comparable(l.ty, r.ty) ? T.bool : bad(`cannot compare ${typeToString(l.ty)} with ${typeToString(r.ty)}`);
         if (ty.t === "unknown") ty = T.bool;
         break;
@@ -829,10 +1012,11 @@ export class Checker {
         }
         const value = this.expr(s.init);
         if (value.ty.t === "void") this.error(s.init.span, "check/type", "this gives no value");
-        // `let xs = []` (or `= none`) says nothing of what it will hold: it takes whatever is assigned.
-        const declared =
+        // `let xs = []` (or `= none`) says nothing of what it will hold: it takes whatever is
+        // assigned; a local that starts as none is tested before it is used as a value.
+        const declared: Type =
           value.ty.t === "none"
-            ? T.unknown
+            ? { t: "opt", of: T.unknown }
             : value.ty.t === "list" && value.ty.of.t === "none"
               ? T.list(T.unknown)
               : value.ty;
@@ -844,11 +1028,27 @@ export class Checker {
       case "if": {
         const cond = this.expr(s.cond);
         this.expect(s.cond.span, cond.ty, T.bool, "'if' needs a condition");
-        const then = this.block(s.then.body);
-        const els = s.else ? (s.else.kind === "if" ? this.block([s.else]) : this.block(s.else.body)) : [];
+        const elseBody = s.else;
+        const t = this.branch(s.then.body, this.facts(s.cond, true));
+        const e = elseBody
+          ? this.branch(elseBody.kind === "if" ? [elseBody] : elseBody.body, this.facts(s.cond, false))
+          : { ir: [], after: "falls" as const };
+        // After the if: what both ways that go on agree is not none (`if x == none { return }`,
+        // `if x == none { x = … }`); without an else, the other way is the condition being false.
+        const elseAfter = e.after === "falls" ? new Set(this.facts(s.cond, false)) : e.after;
+        const after =
+          t.after === "exits"
+            ? elseAfter
+            : elseAfter === "exits"
+              ? t.after
+              : new Set([...t.after].filter((l) => elseAfter.has(l)));
+        if (after !== "exits") this.assume([...after]);
+        const then = t.ir;
+        const els = e.ir;
         return [{ k: "if", cond, then, else: els, line }];
       }
       case "for": {
+        this.forgetAssignedIn(s.body.body);
         const list = this.expr(s.list);
         const of = this.elementType(s.list.span, list.ty);
         this.loopDepth++;
@@ -860,10 +1060,11 @@ export class Checker {
         return [{ k: "for", name: s.variable.name, list, body, id: this.loopIds++, line }];
       }
       case "while": {
+        this.forgetAssignedIn(s.body.body);
         const cond = this.expr(s.cond);
         this.expect(s.cond.span, cond.ty, T.bool, "'while' needs a condition");
         this.loopDepth++;
-        const body = this.block(s.body.body);
+        const body = this.withFacts(this.facts(s.cond, true), () => this.block(s.body.body));
         this.loopDepth--;
         return [{ k: "while", cond, body, id: this.loopIds++, line }];
       }
@@ -874,14 +1075,17 @@ export class Checker {
         const value = s.value ? this.expr(s.value) : null;
         if (this.ctx.returns && this.ctx.returns.t !== "void") {
           if (!value) this.error(s.span, "check/return", `this must return ${typeToString(this.ctx.returns)}`);
-          else this.expect(s.value?.span ?? s.span, value.ty, this.ctx.returns, "wrong type of result");
+          else this.handOver(s.value?.span ?? s.span, value.ty, this.ctx.returns, "wrong type of result");
         } else if (value) this.error(s.span, "check/return", "this code returns no value", "write 'return' alone");
         return [{ k: "return", value, line }];
       }
       case "move": {
         if (this.impure(s.span, "'move'")) return [];
         const what = this.expr(s.what);
-        if (!assignable(what.ty, T.card) && !assignable(what.ty, T.list(T.card)))
+        if (what.ty.t === "none")
+          this.error(s.what.span, "check/maybe-none", "'none' is no card: there is nothing to move");
+        else if (what.ty.t === "opt") this.need(s.what.span, what.ty, "only cards move");
+        else if (!assignable(what.ty, T.card) && !assignable(what.ty, T.list(T.card)))
           this.error(s.what.span, "check/type", `only cards move (found ${typeToString(what.ty)})`);
         const z = this.zoneRef(s.to);
         return z ? [{ k: "move", what, owner: z.owner, zone: z.zone, position: s.position, line }] : [];
@@ -889,7 +1093,10 @@ export class Checker {
       case "remove": {
         if (this.impure(s.span, "'remove'")) return [];
         const what = this.expr(s.what);
-        if (!assignable(what.ty, T.card) && !assignable(what.ty, T.list(T.card)))
+        if (what.ty.t === "none")
+          this.error(s.what.span, "check/maybe-none", "'none' is no card: there is nothing to remove");
+        else if (what.ty.t === "opt") this.need(s.what.span, what.ty, "only cards can be removed");
+        else if (!assignable(what.ty, T.card) && !assignable(what.ty, T.list(T.card)))
           this.error(s.what.span, "check/type", `only cards can be removed (found ${typeToString(what.ty)})`);
         return [{ k: "remove", what, line }];
       }
@@ -1029,8 +1236,12 @@ export class Checker {
     valueExpr: A.Expr,
     checked?: IrExpr,
   ): { obj: IrExpr; name: string; value: IrExpr } | undefined {
-    const obj = checked ?? this.expr(target.object);
+    const got = checked ?? this.expr(target.object);
     const name = target.property.name;
+    const obj =
+      got.ty.t === "opt"
+        ? { ...got, ty: this.need(target.object.span, got.ty, `changing '.${name}' of none faults`) }
+        : got;
     const value = this.expr(valueExpr);
     const decl =
       obj.ty.t === "card"
@@ -1057,12 +1268,15 @@ export class Checker {
     }
     const sym = this.memberSymbol(obj.ty, name, "prop");
     if (sym) this.ref(target.property.span, sym, decl.type);
-    this.checkOp(valueExpr.span, op, decl.type, value.ty);
+    // A property may hold none (it is handed over like an argument, see handOver); `+=` needs a number.
+    this.checkOp(valueExpr.span, op, decl.type, op === "=" ? required(value.ty) : value.ty);
     return { obj, name, value };
   }
 
   private checkOp(span: A.Span, op: A.AssignOp, target: Type, value: Type): void {
-    if (op === "=") this.expect(span, value, target, `expected ${typeToString(target)}`);
+    if (op === "=" && target.t === "list" && value.t === "none")
+      this.error(span, "check/type", `a list is never none: empty it with []`, "[]");
+    else if (op === "=") this.expect(span, value, target, `expected ${typeToString(target)}`);
     else {
       this.expect(span, target, T.number, `'${op}' needs a number to change`);
       this.expect(span, value, T.number, `'${op}' needs a number`);
@@ -1086,6 +1300,7 @@ export class Checker {
       const value = this.expr(s.value);
       if (!l.writable) this.error(s.target.span, "check/read-only", `'${s.target.name}' cannot be changed`);
       this.checkOp(s.value.span, s.op, l.type, value.ty);
+      this.assigned(l, value.ty);
       return [{ k: "setLocal", name: s.target.name, op: s.op, value, line }];
     }
     const ev = this.expr(s.target.object);
@@ -1130,9 +1345,10 @@ export class Checker {
         if (n && e.count.mode !== "one")
           this.expect(e.count.n.span, n.ty, T.number, "how many to choose must be a number");
         const prompt = e.prompt ? this.text(e.prompt) : null;
+        // Choosing one of nothing gives none.
         return {
           op: { op: "choose", player, from, mode: e.count.mode, n, prompt },
-          ty: e.count.mode === "one" ? of : T.list(of),
+          ty: e.count.mode === "one" ? T.opt(of) : T.list(of),
         };
       }
       case "may": {
@@ -1153,7 +1369,8 @@ export class Checker {
         this.expect(e.by.span, player.ty, T.player, "'by' needs a player");
         const ev = e.on ? this.expr(e.on) : null;
         if (ev && e.on) this.expect(e.on.span, ev.ty, T.event(null), "'on' needs an event");
-        return { op: { op: "act", window: e.window.name, player, ev }, ty: T.text };
+        // None when no action was open.
+        return { op: { op: "act", window: e.window.name, player, ev }, ty: T.opt(T.text) };
       }
       case "emit": {
         const decl = this.voc.events.get(e.event.name);
@@ -1186,7 +1403,7 @@ export class Checker {
           if (given.has(f.name.name))
             this.error(f.name.span, "check/duplicate-field", `field '${f.name.name}' is given twice`);
           given.add(f.name.name);
-          this.expect(f.value.span, v.ty, ty, `field '${f.name.name}' of '${decl.name}' must be ${typeToString(ty)}`);
+          this.handOver(f.value.span, v.ty, ty, `field '${f.name.name}' of '${decl.name}' must be ${typeToString(ty)}`);
           fields.push([f.name.name, v]);
         }
         const missing = [...decl.fields.keys()].filter((f) => !given.has(f));
@@ -1202,8 +1419,23 @@ export class Checker {
   }
 }
 
+/** A property's type as code reads it: declared `default: none`, it may be none. */
+function propType(p: { readonly type: Type; readonly maybeNone: boolean }): Type {
+  return p.maybeNone ? T.opt(p.type) : p.type;
+}
+
 function hintOf(h: string | undefined): { hint?: string } {
   return h === undefined ? {} : { hint: h };
+}
+
+/** Whether a block always leaves (return, break, win, draw; an if whose every branch leaves). */
+function exits(stmts: readonly A.Stmt[]): boolean {
+  const last = stmts[stmts.length - 1];
+  if (last === undefined) return false;
+  if (last.kind === "return" || last.kind === "break" || last.kind === "win" || last.kind === "draw") return true;
+  if (last.kind === "if" && last.else !== undefined)
+    return exits(last.then.body) && exits(last.else.kind === "if" ? [last.else] : last.else.body);
+  return false;
 }
 
 function isSuspending(e: A.Expr | A.Suspending): e is A.Suspending | A.Call {

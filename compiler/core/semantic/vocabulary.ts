@@ -5,7 +5,7 @@
 import { rulesVersions, type VersionTable } from "../files/versions.ts";
 import type { Diagnostic, DiagnosticCode } from "../text/diagnostics.ts";
 import type { SourceFile, YamlPath } from "../text/source.ts";
-import { KIND_ENUM, parseType, T, type Type } from "./types.ts";
+import { KIND_ENUM, parseType, T, typeToString, type Type } from "./types.ts";
 import { didYouMean } from "../text/suggest.ts";
 
 export interface FieldDecl {
@@ -14,12 +14,19 @@ export interface FieldDecl {
   readonly type: Type | "effect" | "response" | "localized";
   readonly optional: boolean;
   readonly default: unknown;
+  /** The field may read as none: optional with no default (or `default: none`), and not a list. */
+  readonly maybeNone: boolean;
 }
 
 export interface PropDecl {
   readonly name: string;
   readonly type: Type;
   readonly default: unknown;
+  /**
+   * Declared `default: none` (not a list): none is one of the property's ordinary values, so
+   * code tests it before using it as a value. A property with no default is set before it is read.
+   */
+  readonly maybeNone: boolean;
   readonly computed: boolean;
   readonly min?: number;
   readonly max?: number;
@@ -142,10 +149,92 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
     if (!zones.has(z)) err(path, "check/unknown-zone", `unknown zone '${z}'`, didYouMean(z, zones.keys()));
   };
 
+  /**
+   * A declared default as the value it stands for. `none` (the YAML word, or null) is the none
+   * value, except for text and for an enum with a value named `none`, where it is that word. A list
+   * is never none: no default, or `none`, is the empty list. A default of the wrong type is an error.
+   */
+  const declaredDefault = (path: YamlPath, type: Type, raw: unknown): { value: unknown; none: boolean } => {
+    const isNoneWord = raw === null || raw === "none";
+    if (type.t === "list") {
+      if (raw === undefined || isNoneWord) return { value: [], none: false };
+      // A list of plain values (numbers, texts, enum values, card ids) may have items by default.
+      const of = type.of;
+      const fits = (x: unknown) =>
+        of.t === "number"
+          ? typeof x === "number"
+          : of.t === "bool"
+            ? typeof x === "boolean"
+            : of.t === "text" || of.t === "cardid"
+              ? typeof x === "string"
+              : of.t === "enum"
+                ? typeof x === "string" && (enums.get(of.name) ?? []).includes(x)
+                : of.t === "unknown";
+      if (Array.isArray(raw) && raw.every(fits)) return { value: raw, none: false };
+      const what = ["number", "bool", "text", "cardid", "enum"].includes(of.t)
+        ? `a list of ${typeToString(of)} values`
+        : "the empty list: players, cards and events are made at run time";
+      err(
+        path,
+        "check/bad-default",
+        `the default of a ${typeToString(type)} must be ${what} (found ${JSON.stringify(raw)})`,
+        of.t === "enum" ? `values: ${(enums.get(of.name) ?? []).join(", ")}` : undefined,
+      );
+      return { value: [], none: false };
+    }
+    if (Array.isArray(raw)) {
+      err(
+        path,
+        "check/bad-default",
+        `the default of a ${typeToString(type)} cannot be a list (found ${JSON.stringify(raw)})`,
+      );
+      return { value: null, none: true };
+    }
+    if (raw === undefined) return { value: undefined, none: false };
+    const word = type.t === "text" || (type.t === "enum" && (enums.get(type.name) ?? []).includes("none"));
+    if (isNoneWord && !word) return { value: null, none: true };
+    const bad = (what: string, hint?: string) => {
+      err(
+        path,
+        "check/bad-default",
+        `the default of a ${typeToString(type)} must be ${what} (found ${JSON.stringify(raw)})`,
+        hint,
+      );
+      return { value: null, none: true };
+    };
+    switch (type.t) {
+      case "number":
+        return typeof raw === "number" ? { value: raw, none: false } : bad("a number");
+      case "bool":
+        return typeof raw === "boolean" ? { value: raw, none: false } : bad("true or false");
+      case "text":
+        return { value: typeof raw === "string" ? raw : String(raw), none: false };
+      case "enum": {
+        const values = enums.get(type.name) ?? [];
+        if (typeof raw === "string" && values.includes(raw)) return { value: raw, none: false };
+        return bad(`one of its values or none (${values.join(", ")})`, didYouMean(String(raw), values));
+      }
+      case "cardid":
+        // Card ids are known once the card files are read: any name may be one.
+        return typeof raw === "string" ? { value: raw, none: false } : bad("a card id or none");
+      case "unknown":
+        return { value: raw, none: false };
+      default:
+        return bad("none (an entity is made at run time, not in the rules file)", "default: none");
+    }
+  };
+
   const fieldDecl = (path: YamlPath, name: string, d: Obj): FieldDecl => {
     const ts = String(d["type"]);
     const type = ts === "effect" || ts === "response" || ts === "localized" ? ts : typeAt([...path, "type"], ts);
-    return { name, type, optional: d["optional"] === true || d["default"] !== undefined, default: d["default"] };
+    const optional = d["optional"] === true || d["default"] !== undefined;
+    if (typeof type !== "object") return { name, type, optional, default: d["default"], maybeNone: false };
+    const def = optional
+      ? declaredDefault([...path, "default"], type, d["default"])
+      : { value: undefined, none: false };
+    // An optional field the card leaves out, with no default, reads as none (a list: empty).
+    const maybeNone = optional && type.t !== "list" && (def.value === undefined || def.none);
+    return { name, type, optional, default: def.none ? undefined : def.value, maybeNone };
   };
 
   const kinds = new Map<string, KindDecl>();
@@ -165,10 +254,12 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
     for (const [name, d] of entries(obj(r["properties"])[owner])) {
       const o = obj(d);
       const type = typeAt(["properties", owner, name, "type"], o["type"]);
+      const def = declaredDefault(["properties", owner, name, "default"], type, o["default"]);
       const p: PropDecl = {
         name,
         type,
-        default: o["default"] ?? null,
+        default: def.value ?? null,
+        maybeNone: def.none,
         computed: o["computed"] === true,
         ...(typeof o["min"] === "number" ? { min: o["min"] } : {}),
         ...(typeof o["max"] === "number" ? { max: o["max"] } : {}),
@@ -191,10 +282,12 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
   for (const [name, d] of entries(r["options"])) {
     const o = obj(d);
     const type = typeAt(["options", name, "type"], o["type"]);
+    const def = declaredDefault(["options", name, "default"], type, o["default"]);
     options.set(name, {
       name,
       type,
-      default: o["default"] ?? null,
+      default: def.value ?? null,
+      maybeNone: def.none,
       computed: false,
       values: (o["values"] as (string | number)[] | undefined) ?? [],
     });

@@ -112,6 +112,7 @@ function rulesRegions(r: Obj, voc: Vocabulary | null, add: Add): void {
   }
   if (typeof r["deck-errors"] === "string")
     add(["deck-errors"], "block", { params: [{ name: "errors", type: T.list(T.text) }] });
+  if (typeof r["evaluate"] === "string") add(["evaluate"], "block");
   for (const [kind, k] of Object.entries(obj(r["kinds"]))) {
     if (typeof obj(k)["display"] === "string")
       add(["kinds", kind, "display"], "label", { params: [{ name: "it", type: T.card }] });

@@ -59,6 +59,8 @@ function playerMembers(voc: Vocabulary): Member[] {
 
 /** The members of a value of type `ty` (none for lists, numbers…). */
 export function membersOf(voc: Vocabulary, ty: Type): Member[] {
+  // A value that may be none offers its members: the checker asks for the test (check/maybe-none).
+  if (ty.t === "opt") return membersOf(voc, ty.of);
   switch (ty.t) {
     case "card":
       return cardMembers(voc);

@@ -160,6 +160,13 @@ const OWN = {
     mistake: "events:\n  hit: { fields: { amount: number }, since: amount }",
     fix: "events:\n  hit: { fields: { amount: number, cause: event }, since: cause }",
   },
+  "check/bad-default": {
+    severity: "error",
+    message:
+      "the default of a {type} must be {what}: `none` (or no default) for players, cards and entities, one of the values for an enum; a list of such values (or nothing: the empty list) for a list",
+    mistake: "properties:\n  game:\n    current: { type: player, default: P1 }",
+    fix: "properties:\n  game:\n    current: { type: player, default: none }",
+  },
   "check/break": {
     severity: "error",
     message: "'break' is only allowed inside a loop",
@@ -242,6 +249,12 @@ const OWN = {
     mistake: "check: random(6) < 6",
     fix: "check: count(me.hand) <= 10",
   },
+  "check/evaluate-changes": {
+    severity: "error",
+    message: "the evaluation calls '{fn}', which changes the game it evaluates",
+    mistake: "evaluate: return random(3) - 1",
+    fix: "evaluate: return 10 * (me.life - opponent.life)",
+  },
   "check/impure": {
     severity: "error",
     message: "{what} is not allowed here: this code must be pure",
@@ -253,6 +266,13 @@ const OWN = {
     message: "'it' is only defined inside a 'where' condition",
     mistake: "let c = it",
     fix: "let cs = me.hand where it.power > 1",
+  },
+  "check/maybe-none": {
+    severity: "error",
+    message:
+      "'{expr}' may be none here ({type}?): {why}; test it first (if x != none { … }) or declare what may be none with a '?' type",
+    mistake: "let c = first(me.hand)\nc.power += 1",
+    fix: "let c = first(me.hand)\nif c != none { c.power += 1 }",
   },
   "check/missing-field": {
     severity: "error",

@@ -2,7 +2,7 @@
  * The size limit of an input file (rules, card, deck or scenario). What the checker spends grows
  * with a file's size — the model, the code units, the generated module — so a file past the limit
  * is refused before it is parsed, at the first character past it (docs/security.md, "Input
- * limits"). The limit is far above any file of the shipped games: the largest, gitcg's rules.yaml,
+ * limits"). The limit is far above any file of the shipped games: the largest, a shipped game's rules file,
  * is 78 KB.
  */
 

@@ -171,7 +171,11 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .description("play a match: random agents by default, or a human in the terminal (type 'help' at a prompt)")
     .argument("<game>", "game folder under cards/")
     .option("--seed <n>", "seed of the match, 0 to 4294967295 (default: 1, or the scenario's seed with --from)")
-    .option("--agents <list>", "one agent per seat: random, first, human (comma separated)", "random,random")
+    .option(
+      "--agents <list>",
+      "one agent per seat (comma separated): random, first, human, greedy, mcts[:budget] (information-set MCTS), dmcts[:budget] (determinized MCTS); a budget is iterations (mcts:1000) or time per decision (mcts:1s, mcts:250ms)",
+      "random,random",
+    )
     .option("--deck <list>", "deck ids per seat (comma separated; default: the game's decks in order)")
     .option("--option <kv...>", "match options, name=value (checked against the rules' declared types)")
     .option("--seat <spec...>", "player properties of a seat, seat:name=value (e.g. 1:manualPay=true)")
@@ -254,6 +258,15 @@ export function buildProgram(setCode: (code: number) => void, io?: CliIO): Comma
     .option("--json", "print the result as JSON (the same bytes for the same inputs, whatever the number of workers)")
     .option("--out <file>", "write each game's record to this file as it finishes (JSON lines, in game order)")
     .option("--resume", "continue the run in the --out file (the game's inputs and every option must be the same)")
+    .option(
+      "--matrix",
+      "the balance lab: every ordered pairing of --decks (default: all legal decks), mirrored seeds, --games per pairing; the matchup matrix with Wilson 95% intervals",
+    )
+    .option("--csv <file>", "with --matrix: write the matchups as CSV, one line per ordered pairing")
+    .option(
+      "--swap <card=card-in-deck...>",
+      "with --matrix: a deck variant with the card in place of every copy of card-in-deck (decks without it are kept)",
+    )
     .action(async (game: string, opts: import("../sim/sim-command.ts").SimOptions) => {
       await checkGames([game]);
       setCode(await (await import("../sim/sim-command.ts")).simCommand(game, { ...opts, progress: io === undefined }));

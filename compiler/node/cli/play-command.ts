@@ -3,8 +3,21 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import pc from "./colors.ts";
-import type { Agent, AgentSpec, AsyncAgent, Board, MatchConfig, Replay, State, Value } from "../../../runtime/index.ts";
+import type {
+  AgentSpec,
+  AsyncSeatAgent,
+  Budget,
+  DecisionReport,
+  Board,
+  MatchConfig,
+  Replay,
+  SeatAgent,
+  State,
+  Value,
+} from "../../../runtime/index.ts";
 import {
+  deckListsOfBoard,
+  deckListsOfConfig,
   Engine,
   InputEnded,
   InputError,
@@ -12,10 +25,12 @@ import {
   makeAgent,
   parseReplay,
   recordingRun,
-  specText,
   replayGame,
+  playFrom,
+  reportLines,
   replayToJSON,
   sanitize,
+  specText,
   terminalSession,
   type TerminalIO,
 } from "../../../runtime/index.ts";
@@ -93,16 +108,44 @@ function lineReader(input: NodeJS.ReadableStream): TerminalIO & { close(): void 
   };
 }
 
+const AGENT_KINDS = "random, first, human, greedy, mcts[:budget], dmcts[:budget]";
+
+/** An MCTS budget: `1000` (iterations), `1s`, `1.5s` or `250ms` (time per decision). */
+function parseBudget(text: string, spec: string, flag: string): Budget {
+  const it = /^\d{1,8}$/.exec(text);
+  if (it !== null && Number(text) >= 1) return { iterations: Number(text) };
+  const t = /^(\d{1,6}(?:\.\d{1,3})?)(s|ms)$/.exec(text);
+  if (t !== null) {
+    const ms = Math.round(Number(t[1]) * (t[2] === "s" ? 1000 : 1));
+    if (ms >= 1 && ms <= 3_600_000) return { ms };
+  }
+  throw new UsageError(
+    `${flag}: '${spec}' has no budget I can read ('${text}'): give iterations (mcts:1000) or a time per decision (mcts:1s, mcts:250ms)`,
+  );
+}
+
 /**
- * `--agents`: one agent spec per seat, comma separated (play: the last one fills the remaining
- * seats). The one parser of every command that seats agents (play, sim).
+ * `--agents`: one agent spec per seat, comma separated (the last one fills the remaining seats).
+ * Shared by every command that seats agents (play, sim).
  */
-export function parseAgents(text: string): AgentSpec[] {
-  return text.split(",").map((raw) => {
-    const kind = raw.trim();
-    if (kind === "random" || kind === "first" || kind === "human") return { kind };
-    throw new UsageError(`unknown agent '${kind}'; agents: random, first, human`);
-  });
+export function parseAgents(text: string, flag = "--agents"): AgentSpec[] {
+  const out: AgentSpec[] = [];
+  for (const raw of text.split(",")) {
+    const spec = raw.trim();
+    const colon = spec.indexOf(":");
+    const kind = colon < 0 ? spec : spec.slice(0, colon);
+    if (kind === "mcts" || kind === "dmcts") {
+      out.push({ kind, budget: colon < 0 ? { iterations: 1000 } : parseBudget(spec.slice(colon + 1), spec, flag) });
+      continue;
+    }
+    if (kind === "random" || kind === "first" || kind === "human" || kind === "greedy") {
+      if (colon >= 0) throw new UsageError(`${flag}: '${spec}': only mcts and dmcts take a budget`);
+      out.push({ kind });
+      continue;
+    }
+    throw new UsageError(`unknown agent '${spec}'; agents: ${AGENT_KINDS}`);
+  }
+  return out;
 }
 
 /** `file#scenario`: the board and seed a scenario gives. */
@@ -244,12 +287,12 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     if (!seatsLegal(engine, config, chosen)) return 1;
     start = engine.newMatch(config);
   }
-  // Fewer agents than seats: the last one plays the remaining seats (parseAgents gives at least one).
-  const specOf = (i: number) => kinds[Math.min(i, kinds.length - 1)] as AgentSpec;
-  const kindOf = (i: number) => specText(specOf(i));
+  const kindOf = (i: number): AgentSpec => kinds[i] ?? kinds[kinds.length - 1] ?? { kind: "random" };
   const agentSeed = seed * 7919 + 1;
-  const agents: (Agent | null)[] = [];
-  for (let i = 0; i < seats; i++) agents.push(makeAgent(specOf(i), agentSeed + i));
+  const agents: (SeatAgent | null)[] = [];
+  for (let i = 0; i < seats; i++) agents.push(makeAgent(kindOf(i), agentSeed + i));
+  // The decks in play, which the observing agents deal the cards they cannot see from.
+  const decks = board !== undefined ? deckListsOfBoard(board) : deckListsOfConfig(config);
   const humans = agents.filter((a) => a === null).length;
 
   if (!opts.quiet) {
@@ -259,7 +302,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     );
     for (let i = 0; i < seats; i++)
       say(
-        `P${i + 1}: ${chosen[i] ? `${sanitize(chosen[i]?.name ?? "")} (${chosen[i]?.file})` : opts.from !== undefined ? "scenario board" : "no deck"}, ${kindOf(i)} agent`,
+        `P${i + 1}: ${chosen[i] ? `${sanitize(chosen[i]?.name ?? "")} (${chosen[i]?.file})` : opts.from !== undefined ? "scenario board" : "no deck"}, ${specText(kindOf(i))} agent`,
       );
   }
   let state: State;
@@ -269,9 +312,9 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     const entityTypes = new Set(["player", "card", "entity"]);
     const isEntityProp = (p: string) =>
       entityTypes.has(specs.card.get(p)?.type ?? specs.player.get(p)?.type ?? specs.options.get(p)?.type ?? "");
-    const async: (AsyncAgent | null)[] = agents;
+    const async: (AsyncSeatAgent | null)[] = agents;
     const verbose = opts.verbose === true;
-    const played = await terminalSession(engine, start, async, io, { verbose, isEntityProp });
+    const played = await terminalSession(engine, start, async, io, { verbose, isEntityProp, decks });
     io.close();
     state = played.state;
     rep = { game: module.id, config, actions: played.actions, ...(board !== undefined ? { board } : {}) };
@@ -289,17 +332,24 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
     if (!opts.quiet) say("");
     say(winnerLine(seen));
   } else {
-    if (board !== undefined) {
-      const { playFrom } = await import("../../../runtime/index.ts");
-      state = start;
-      const played = playFrom(engine, state, agents as Agent[]);
-      rep = { game: module.id, config, board, actions: played.actions };
-    } else {
-      const run = recordingRun(engine, config, agents as Agent[]);
-      state = run.state;
-      rep = run.replay;
-    }
+    // Each observing agent's decision (what it chose, what else it weighed); the log printed here shows every card anyway.
+    const reports: string[] = [];
+    const onDecision = (s: number, r: DecisionReport) => {
+      for (const line of reportLines(engine, start, s, r)) reports.push(line);
+    };
+    state = start;
+    const played = playFrom(engine, start, agents as SeatAgent[], undefined, {
+      decks,
+      checkViews: true,
+      ...(opts.quiet ? {} : { onDecision }),
+    });
+    rep = { game: module.id, config, actions: played.actions, ...(board !== undefined ? { board } : {}) };
     print(state);
+    if (reports.length > 0) {
+      say("");
+      say("Agents' decisions:");
+      for (const line of reports) say(`  ${line}`);
+    }
   }
   if (opts.saveReplay !== undefined) {
     saveReplay(opts.saveReplay, replayToJSON(rep));

@@ -41,6 +41,7 @@ type Kind = "plain" | "entity" | "entities" | "skip";
 
 function kindOf(ty: Type | undefined): Kind {
   if (ty === undefined) return "skip";
+  if (ty.t === "opt") return kindOf(ty.of);
   if (ty.t === "player" || ty.t === "card" || ty.t === "entity") return "entity";
   if (ty.t === "list") {
     const inner = kindOf(ty.of);

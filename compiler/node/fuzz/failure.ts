@@ -51,6 +51,12 @@ export function failureIn(engine: Engine, st: State): Failure | null {
     return faultOf(e);
   }
   if (v !== null) return { kind: "invariant", id: v.id, rule: v.rule, message: v.message };
+  // Every seat's view (what the terminal and the editor show) must be buildable at every decision.
+  try {
+    engine.everyView(st);
+  } catch (e) {
+    return { kind: "fault", where: "view", message: e instanceof Error ? e.message : String(e) };
+  }
   if (!st.match.over && engine.legalActions(st).length === 0)
     return { kind: "stuck", message: "a decision is pending with no legal answer" };
   return null;

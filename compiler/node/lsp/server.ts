@@ -14,6 +14,7 @@ import {
   createConnection,
   DiagnosticSeverity,
   DidChangeWatchedFilesNotification,
+  ErrorCodes,
   FileChangeType,
   ProposedFeatures,
   ResponseError,
@@ -23,6 +24,7 @@ import {
   type Connection,
   type Diagnostic as LspDiagnostic,
   type DocumentSymbol as LspDocumentSymbol,
+  type InitializeError,
   type InitializeResult,
   type WorkspaceEdit as LspWorkspaceEdit,
 } from "vscode-languageserver/node";
@@ -38,7 +40,7 @@ import {
   type WorkspaceEdit,
 } from "../../core/services/index.ts";
 import { Workspace } from "../../core/workspace/workspace.ts";
-import { readGame, ROOT } from "../project.ts";
+import { findProjectRoot, readGame, ROOT } from "../project.ts";
 import { StrictMessageReader } from "./framing.ts";
 
 interface Game {
@@ -86,7 +88,8 @@ export const SETTLE_MS = 75;
 /**
  * The connection on stdin/stdout. A frame that breaks the base protocol ends the process with
  * the reason on stderr (exit 1): the stream is out of step for good, and clients restart a
- * server that exits. End of input ends it too (0 after `shutdown`, else 1, as the LSP says).
+ * server that exits. End of input ends it too (0 after `shutdown`, else 1, as the LSP says, with
+ * the reason on stderr: an editor's log then says why the server stopped).
  */
 function stdioConnection(): Connection {
   const reader = new StrictMessageReader(process.stdin);
@@ -95,7 +98,11 @@ function stdioConnection(): Connection {
     process.stderr.write(`cardwright lsp: ${e instanceof Error ? e.message : String(e)}; exiting\n`);
     process.exit(1);
   });
-  reader.onClose(() => process.exit(shutdown ? 0 : 1));
+  reader.onClose(() => {
+    if (!shutdown)
+      process.stderr.write("cardwright lsp: the client closed the input without a shutdown request; exiting\n");
+    process.exit(shutdown ? 0 : 1);
+  });
   // stdout carries the protocol: anything logged goes to stderr.
   console.log = console.info = console.debug = console.error;
   const connection = createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
@@ -105,9 +112,37 @@ function stdioConnection(): Connection {
   return connection;
 }
 
-/** Starts the server (on stdin/stdout by default); it runs until the client ends it. */
-export function startServer(connection: Connection = stdioConnection()): void {
-  // Changes are queued and applied when the text is read (lazy-document.ts): a burst costs one pass.
+/** Exit code when no project can be found for the client's folder (a usage error, like the CLI's 2). */
+export const NO_PROJECT_EXIT = 2;
+
+/**
+ * The project root for the folder a client names (or the working folder when it names none): the
+ * nearest folder at or above it holding `cards/<game>/rules.yaml`, so an editor that roots at a
+ * game's folder (or its `cards/`) still gets the whole project; else the reason, naming the folders tried.
+ */
+export function serverRoot(folder: string | undefined, cwd: string): { root: string } | { error: string } {
+  const tried = folder === undefined ? [cwd] : [folder, cwd];
+  for (const from of tried) {
+    const root = findProjectRoot(from);
+    if (root !== undefined) return { root };
+  }
+  const where =
+    folder === undefined ? `the working folder ${cwd}` : `${folder} (the client's root) or ${cwd} (the working folder)`;
+  return {
+    error: `no Cardwright project at or above ${where}: a project is a folder holding cards/<game>/rules.yaml`,
+  };
+}
+
+/**
+ * Starts the server (on stdin/stdout by default); it runs until the client ends it. With no
+ * project for the client's root it answers `initialize` with the reason, writes it on stderr and
+ * ends with NO_PROJECT_EXIT (`exit` is the process's, replaceable for a connection in a test).
+ */
+export function startServer(
+  connection: Connection = stdioConnection(),
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
+  // Changes are queued and applied when the text is read (lazy-document.ts): a run of changes costs one pass.
   const documents = new TextDocuments(LAZY_DOCUMENTS);
   const games = new Map<string, Game>();
   let root = ROOT;
@@ -253,9 +288,16 @@ export function startServer(connection: Connection = stdioConnection()): void {
     children: s.children.map(toLspSymbol),
   });
 
-  connection.onInitialize((params): InitializeResult => {
+  connection.onInitialize((params): InitializeResult | ResponseError<InitializeError> => {
     const folder = params.workspaceFolders?.[0]?.uri ?? params.rootUri;
-    if (folder?.startsWith("file:")) root = resolve(fileURLToPath(folder));
+    const found = serverRoot(folder?.startsWith("file:") ? resolve(fileURLToPath(folder)) : undefined, process.cwd());
+    if ("error" in found) {
+      process.stderr.write(`cardwright lsp: ${found.error}; exiting\n`);
+      // The answer goes out first, so the editor can show the reason too.
+      setTimeout(() => exit(NO_PROJECT_EXIT), 100);
+      return new ResponseError(ErrorCodes.InvalidParams, found.error, { retry: false });
+    }
+    root = found.root;
     watchFiles = params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     const we = params.capabilities.workspace?.workspaceEdit;
     canRenameFiles = we?.documentChanges === true && (we.resourceOperations ?? []).includes("rename");

@@ -2,7 +2,16 @@
  * Plays one game of a plan to its record. Everything it depends on is in the plan and the game's
  * index, so a game gives the same record in any worker, in any order.
  */
-import { formatAction, makeAgent, specText, type AgentSpec, type Engine, type State } from "../../../runtime/index.ts";
+import {
+  askSeat,
+  deckListsOfConfig,
+  formatAction,
+  makeAgent,
+  specText,
+  type AgentSpec,
+  type Engine,
+  type State,
+} from "../../../runtime/index.ts";
 import { configOf, slot, type SimPlan } from "./plan.ts";
 import type { GameRecord } from "./record.ts";
 
@@ -30,8 +39,11 @@ export function playGame(engine: Engine, plan: SimPlan, specs: readonly AgentSpe
     return { agent, name: specText(spec) };
   });
   try {
-    const st = engine.newMatch(configOf(plan, s));
+    const config = configOf(plan, s);
+    const st = engine.newMatch(config);
     state = st;
+    // The decks in play: what observing agents deal the cards they cannot see from.
+    const decks = deckListsOfConfig(config);
     while (!st.match.over) {
       if (decisions >= plan.maxDecisions) return end("timeout", null);
       const seat = engine.toMove(st);
@@ -40,7 +52,7 @@ export function playGame(engine: Engine, plan: SimPlan, specs: readonly AgentSpe
       const who = seated[seat - 1];
       if (who === undefined)
         return end("fault", null, `seat ${seat} is to move, and the plan has ${seated.length} seats`);
-      const action = who.agent.choose(st, legal, engine);
+      const action = askSeat(engine, st, seat, who.agent, decks, st, legal);
       const r = engine.apply(st, action);
       if (!r.ok)
         return end(

@@ -42,6 +42,10 @@ export interface SimOptions {
   json?: boolean;
   out?: string;
   resume?: boolean;
+  /** The balance lab's matchup matrix over --decks (or all legal decks), and its CSV file. */
+  matrix?: boolean;
+  csv?: string;
+  swap?: string[];
   /** Draw a progress bar when stderr is a terminal (off when the CLI runs in process, for tests). */
   progress?: boolean;
 }
@@ -123,6 +127,22 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
     throw new UsageError(
       `--games must be a multiple of ${seats} (the seats of '${game}'), so that every agent plays every seat of each deal; got ${games}`,
     );
+  if (opts.matrix) {
+    if (opts.out !== undefined || opts.resume) throw new UsageError("--matrix does not take --out or --resume yet");
+    return (await import("./lab-command.ts")).labCommand({
+      game,
+      module,
+      model,
+      agents: specsOfAgents,
+      games,
+      seed,
+      decks: opts.decks || undefined,
+      maxDecisions,
+      json: opts.json === true,
+      csv: opts.csv,
+      swap: opts.swap ?? [],
+    });
+  }
   const specs = specsOf(model.vocabulary);
   const options = parseOptions(opts.option, specs);
   const asked = opts.version !== undefined ? parseVersion(opts.version, specs, game) : undefined;

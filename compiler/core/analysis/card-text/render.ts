@@ -11,6 +11,7 @@
 import type { CardDef } from "../../../../runtime/types.ts";
 import type { CompiledUnit, IrExpr, IrStmt } from "../../semantic/ir.ts";
 import { walkExpr, walkStmt } from "../../semantic/ir-walk.ts";
+import { required } from "../../semantic/types.ts";
 import { UNKNOWN } from "./facts.ts";
 import { say, type CardTextRules, type Phrase } from "./phrases.ts";
 
@@ -154,7 +155,7 @@ function word(name: string, ctx: Ctx): string | undefined {
 
 function constText(v: Const, e: IrExpr | null, ctx: Ctx): string {
   if (v === null) return word("none", ctx) ?? "none";
-  if (typeof v === "string" && e?.ty.t === "cardid") return ctx.cardName(v) ?? v;
+  if (typeof v === "string" && e !== null && required(e.ty).t === "cardid") return ctx.cardName(v) ?? v;
   return word(String(v), ctx) ?? String(v);
 }
 
@@ -221,7 +222,9 @@ function describe(e: IrExpr, ctx: Ctx): string {
 function value(e: IrExpr, ctx: Ctx): string {
   const c = fold(e, ctx);
   if (c !== undefined) return constText(c, e, ctx);
-  if (e.ty.t === "number" || e.ty.t === "enum") return UNKNOWN;
+  // A value that may be none reads as its type would (`pick(faces)` is an unknown face).
+  const t = required(e.ty).t;
+  if (t === "number" || t === "enum") return UNKNOWN;
   return describe(e, ctx);
 }
 
