@@ -44,10 +44,47 @@ export function playerView(rt: RuntimeCtx, state: State, player: EntityId): Stat
     ids.sort((a, b) => a - b);
   }
   if (masked.size > 0) {
-    v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked));
-    v.decision = maskDecision(v.decision, player, masked);
+    const hide = nameHider(rt, state, masked);
+    v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked, hide));
+    v.decision = maskDecision(v.decision, player, masked, hide);
   }
   return v;
+}
+
+/** Stands where a text named a card the reader does not see. */
+const HIDDEN_NAME = "a hidden card";
+
+/**
+ * Rewrites texts the rules made (prompts, their own log lines, action labels) so that they name
+ * no masked card: a prompt "Target of {c}" is formatted when `c` is still in a hand, and the
+ * runtime keeps only the text, so the names of the masked cards (as the log prints them, and the
+ * card's own name) are replaced wherever they stand. Built lazily: most views need none of it.
+ */
+function nameHider(rt: RuntimeCtx, state: State, masked: ReadonlySet<EntityId>): (text: string) => string {
+  let re: RegExp | null | undefined;
+  return (text) => {
+    if (re === undefined) {
+      const names = new Set<string>();
+      for (const id of masked) {
+        const e = state.entities[id];
+        if (e === undefined || e.card === null) continue;
+        names.add(rt.name(id));
+        names.add(rt.module.cards[e.card]?.name ?? e.card);
+      }
+      names.delete("");
+      // Longest first, so a name that holds a shorter one is replaced whole.
+      const list = Array.from(names).sort((a, b) => b.length - a.length);
+      re =
+        list.length === 0
+          ? null
+          : new RegExp(`(?<![\\p{L}\\p{N}])(?:${list.map(escapeRe).join("|")})(?![\\p{L}\\p{N}])`, "gu");
+    }
+    return re === null ? text : text.replace(re, HIDDEN_NAME);
+  };
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** The cards `player` does not see in `state`: those in zones hidden from that player. */
@@ -71,22 +108,29 @@ export function describeFor(rt: RuntimeCtx, d: Decision | null, action: Action, 
   const by = d?.player ?? null;
   if (by === null || by === viewer) return describeAnswer(rt, d, action);
   const masked = maskedFor(rt, state, viewer);
+  if (masked.size === 0) return describeAnswer(rt, d, action);
+  const hide = nameHider(rt, state, masked);
   switch (action.type) {
     case "act":
       for (const k in action.args ?? {}) {
         if (isMasked(masked, (action.args as Record<string, Value>)[k])) return `${rt.name(by)}: ${action.action}`;
       }
-      return describeAnswer(rt, d, action);
+      return hide(describeAnswer(rt, d, action));
     case "pick":
       if (isMasked(masked, action.value)) return `${rt.name(by)} picks a hidden card`;
-      return describeAnswer(rt, d, action);
+      return hide(describeAnswer(rt, d, action));
     default:
-      return describeAnswer(rt, d, action);
+      return hide(describeAnswer(rt, d, action));
   }
 }
 
 /** Another player's decision shows only the options and candidates that reveal no masked card. */
-function maskDecision(d: Decision | null, player: EntityId, masked: ReadonlySet<EntityId>): Decision | null {
+function maskDecision(
+  d: Decision | null,
+  player: EntityId,
+  masked: ReadonlySet<EntityId>,
+  hide: (text: string) => string,
+): Decision | null {
   if (d === null || d.player === player) return d;
   switch (d.type) {
     case "act":
@@ -94,11 +138,12 @@ function maskDecision(d: Decision | null, player: EntityId, masked: ReadonlySet<
     case "choose":
       return {
         ...d,
+        prompt: hide(d.prompt),
         candidates: d.candidates.filter((c) => !isMasked(masked, c)),
         picked: d.picked.filter((c) => !isMasked(masked, c)),
       };
     case "may":
-      return d;
+      return { ...d, prompt: hide(d.prompt) };
   }
 }
 
@@ -114,9 +159,10 @@ function maskEntry(
   entry: LogEntry,
   player: EntityId,
   masked: ReadonlySet<EntityId>,
+  hide: (text: string) => string,
 ): LogEntry {
   const d = entry.data;
-  if (d === undefined) return entry;
+  if (d === undefined) return entry.kind === "text" ? withoutHiddenNames(entry, hide) : entry;
   const label = (key: string) => {
     const { owner, zone } = zoneOf(key);
     const o = state.entities[owner];
@@ -155,7 +201,8 @@ function maskEntry(
       };
     }
     case "decision": {
-      if (d.player === player || !isMasked(masked, d.value)) return entry;
+      if (d.player === player) return entry;
+      if (!isMasked(masked, d.value)) return withoutHiddenNames(entry, hide);
       return {
         kind: entry.kind,
         text: `${rt.bind(state).name(d.player as Value)} picks a hidden card`,
@@ -165,14 +212,23 @@ function maskEntry(
     case "action": {
       let hidden = false;
       for (const k in d) if (k.startsWith("arg:") && isMasked(masked, d[k])) hidden = true;
-      if (d.player === player || !hidden) return entry;
+      if (d.player === player) return entry;
+      if (!hidden) return withoutHiddenNames(entry, hide);
       return {
         kind: entry.kind,
         text: `${rt.bind(state).name(d.player as Value)}: ${String(d.action)}`,
         data: { player: d.player as Value, action: d.action as Value },
       };
     }
+    case "text":
+      return withoutHiddenNames(entry, hide);
     default:
       return entry;
   }
+}
+
+/** An entry whose text (made by the rules) names no masked card. */
+function withoutHiddenNames(entry: LogEntry, hide: (text: string) => string): LogEntry {
+  const text = hide(entry.text);
+  return text === entry.text ? entry : { ...entry, text };
 }

@@ -9,10 +9,12 @@ import type { Session } from "./session.ts";
 
 /** The pending decision: its prompt, and the viewer's own options as buttons. */
 export function decisionHtml(s: Session, st: State, view: EntityId): Html {
-  const d = s.engine.decision(st);
+  let d = s.engine.decision(st);
   if (!d)
     return html`<div class="prompt">The match is over: ${st.match.winner === null ? "a draw" : `P${st.match.winner} wins`}.</div>`;
   const hidden = view !== 0 && d.player !== view;
+  // Another player's prompt is read from the viewer's view: it may name a card the viewer cannot see.
+  if (hidden) d = s.engine.view(st, view).decision ?? d;
   const prompt =
     d.type === "act"
       ? `P${d.player} acts (${d.window})`
