@@ -23,6 +23,16 @@ export {
   type SessionOptions,
   type SessionResult,
 } from "./agents-terminal.ts";
+export {
+  choiceLabel,
+  groupCards,
+  keyFields,
+  placeOf,
+  propShow,
+  propTable,
+  shownProps,
+  zoneShow,
+} from "./display.ts";
 export { playMatch, playMatchAsync, playFrom, type PlayOptions, type PlayedMatch } from "./match.ts";
 export {
   replay,

@@ -27,6 +27,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
         {
           default: (p.default ?? null) as Value,
           ...(p.computed ? { computed: true } : {}),
+          ...(p.show !== undefined ? { show: p.show } : {}),
           ...(p.min !== undefined ? { min: p.min } : {}),
           ...(p.max !== undefined ? { max: p.max } : {}),
         },
@@ -42,13 +43,22 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
     zones: Object.fromEntries(
       [...voc.zones].map(([n, z]) => [
         n,
-        z.limit !== undefined ? { visibility: z.visibility, limit: z.limit } : { visibility: z.visibility },
+        {
+          visibility: z.visibility,
+          ...(z.limit !== undefined ? { limit: z.limit } : {}),
+          ...(z.show === "detail" || z.show === "hidden" ? { show: z.show } : {}),
+          ...(z.group === true ? { group: true } : {}),
+        },
       ]),
     ),
     kinds: Object.fromEntries(
       [...voc.kinds.values()].map((k) => [
         k.name,
-        { activeIn: [...k.activeIn], display: has(`kind.${k.name}.display`) },
+        {
+          activeIn: [...k.activeIn],
+          display: has(`kind.${k.name}.display`),
+          ...(k.key.length > 0 ? { key: [...k.key] } : {}),
+        },
       ]),
     ),
     events: Object.fromEntries(

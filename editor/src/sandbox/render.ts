@@ -3,7 +3,7 @@
  * each as the viewing seat may read it (0: omniscient). The page puts them in place; the
  * hidden-information test (test/editor/view-leak.test.ts) renders them in Node over many games.
  */
-import type { EntityId, LogEntry, State } from "../../../runtime/index.ts";
+import { choiceLabel, type EntityId, type LogEntry, type State } from "../../../runtime/index.ts";
 import { html, type Html } from "../html.ts";
 import type { Session } from "./session.ts";
 
@@ -27,7 +27,7 @@ export function decisionHtml(s: Session, st: State, view: EntityId): Html {
       ? html`<div class="muted">(the other player's options are hidden in this view)</div>`
       : legal.map(
           (a, i) =>
-            html`<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${s.engine.describe(st, a)}</button>`,
+            html`<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${choiceLabel(s.engine, st, a)}</button>`,
         )
   }`;
 }
