@@ -120,7 +120,7 @@ describe("the sandbox seats people and agents", () => {
       if (game === "gitcg") {
         // GI-CHAR-2: characters with their element and HP; dice grouped by face with counts.
         expect(await h.page.textContent("[data-testid=seat-1] [data-zone=characters]")).toMatch(
-          /^characters \(3\)(\S[^]*?element \w+hp \d+[^]*?){3}$/,
+          /^characters \(3\)(\S[\s\S]*?element \w+hp \d+[\s\S]*?){3}$/,
         );
         const dice = await h.page.$$eval("[data-testid=seat-1] [data-zone=dice] .card", (cs) =>
           cs.map((c) => ({ text: c.textContent ?? "", n: Number((c as HTMLElement).dataset["count"]) })),
