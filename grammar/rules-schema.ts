@@ -26,12 +26,19 @@ const valueDefault = {
   items: { type: ["number", "string", "boolean"] },
 } as const;
 
+/** How a board shows a property or zone: on the card (main), when asked (detail), or never (hidden). */
+const show = {
+  enum: ["main", "detail", "hidden"],
+  description: "how a board shows it: main (always), detail (when the card is selected or asked for), hidden (never)",
+} as const;
+
 const propertyDecl = {
   type: "object",
   properties: {
     type: typeName,
     default: valueDefault,
     computed: { type: "boolean" },
+    show,
     min: { type: "number" },
     max: { type: "number" },
     doc: { type: "string" },
@@ -117,6 +124,11 @@ export const RULES_SCHEMA = {
             enum: ["deck", "hand", "play"],
             description:
               "for tools that count cards (the balance lab): cards are drawn from a deck into a hand, and played from a hand into a play zone",
+            },
+          show,
+          group: {
+            type: "boolean",
+            description: "a board shows its cards grouped by how they read, with counts (resources such as tokens)",
           },
           doc: { type: "string" },
         },
@@ -132,6 +144,12 @@ export const RULES_SCHEMA = {
         properties: {
           "active-in": { type: "array", items: name },
           display: { type: "string", description: 'how its cards read in logs and choices, e.g. "{it.face} die"' },
+          key: {
+            type: "array",
+            items: name,
+            uniqueItems: true,
+            description: "the fields a board shows on its cards (cost, power, HP): card fields or card properties",
+          },
           fields: { type: "object", propertyNames: name, additionalProperties: fieldDecl },
           doc: { type: "string" },
         },

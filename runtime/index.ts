@@ -24,6 +24,16 @@ export {
   type SessionOptions,
   type SessionResult,
 } from "./play/agents-terminal.ts";
+export {
+  choiceLabel,
+  groupCards,
+  keyFields,
+  placeOf,
+  propShow,
+  propTable,
+  shownProps,
+  zoneShow,
+} from "./host/display.ts";
 export { playMatch, playMatchAsync, playFrom, type PlayOptions, type PlayedMatch } from "./play/match.ts";
 export {
   replay,

@@ -238,8 +238,13 @@ export interface State {
 
 // ── the generated module ─────────────────────────────────────────────────────
 
+/** How a board shows a property or zone (the rules' `show:`); absent = main. */
+export type Show = "main" | "detail" | "hidden";
+
 export interface PropDef {
   readonly default: Value;
+  /** How a board shows it (absent: main, on the card). */
+  readonly show?: Show;
   /** Reads go through `compute` modifiers of cards in play. */
   readonly computed?: boolean;
   readonly min?: number;
@@ -250,6 +255,10 @@ export interface ZoneDef {
   /** Who sees the contents: everyone, the owner only, or no one (e.g. a deck). */
   readonly visibility: "public" | "owner" | "hidden";
   readonly limit?: number;
+  /** How a board shows it (absent: main). */
+  readonly show?: Show;
+  /** A board shows its cards grouped by how they read, with counts (resources). */
+  readonly group?: boolean;
   /** "game": one zone of the game (entity 0), shared by everyone; absent: every player has one. */
   readonly of?: "game";
   /**
@@ -365,6 +374,8 @@ export interface RulesData {
       {
         readonly activeIn: readonly string[] /** PureFn (L.it = the card): how its cards read in logs and choices. */;
         readonly display?: string | null;
+        /** The fields a board shows on its cards (card fields or card properties), in order. */
+        readonly key?: readonly string[];
       }
     >
   >;

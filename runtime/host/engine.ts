@@ -14,7 +14,7 @@ import { startGameFlow } from "../flow/results.ts";
 import { buildBoard, buildMatch, type Board, type MatchConfig } from "../flow/setup.ts";
 import type { Action, Decision, EntityId, GameModule, MoveNote, State, Value } from "../types.ts";
 import { versionProblem } from "../kernel/versions.ts";
-import { playerView } from "./view.ts";
+import { describeFor, playerView } from "./view.ts";
 import { STOP, TracingCtx, type TraceOptions, type TraceResult } from "./trace.ts";
 import { FORMAT, SAVED_STATE_SCHEMA } from "../state/schema.ts";
 import { stateProblem, trusted } from "../kernel/state-check.ts";
@@ -336,6 +336,16 @@ export class Engine {
   describe(state: State, action: Action): string {
     this.must(state);
     return describeAnswer(this.rt.bind(state), this.decision(state), action);
+  }
+
+  /**
+   * The label of an action as `viewer` may read it (0: a spectator): an answer by another player
+   * that names a card hidden from the viewer reads as the masked log line does. Compute it before
+   * the action (a card picked from a hand may be anywhere after it).
+   */
+  describeFor(state: State, action: Action, viewer: EntityId): string {
+    this.must(state);
+    return describeFor(this.rt.bind(state), this.decision(state), action, viewer);
   }
 
   /** The state after an action, on a copy; the given state is untouched. */

@@ -17,7 +17,8 @@
 import { cloneState } from "../state/clone.ts";
 import type { Kernel } from "../kernel/kernel.ts";
 import { cardVisible, zoneOf, zoneVisible } from "../kernel/knowledge.ts";
-import type { Decision, Entity, EntityId, LogEntry, State, Value } from "../types.ts";
+import { describeAnswer } from "../flow/decisions.ts";
+import type { Action, Decision, Entity, EntityId, LogEntry, State, Value } from "../types.ts";
 
 /** View ids of masked cards start here, above any real id a match reaches. */
 const VIEW_ID_BASE = 2 ** 31;
@@ -60,10 +61,14 @@ export function playerView(rt: Kernel, state: State, player: EntityId, realIds =
     if (masked.size > 0 && !everyone) ids.sort((a, b) => a - b);
   }
   // Lines written while a card was hidden stay masked after it is shown (they record who was blind).
+  // Texts the rules made (prompts such as "Target of {c}", their log lines, action labels) are
+  // formatted while the card is still hidden and kept only as text: the names of the cards masked
+  // now are replaced in them too.
+  const hide = nameHider(rt, state, masked);
   if (masked.size > 0 || state.log.some(maskedWhenWritten))
-    v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked));
+    v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked, hide));
   if (masked.size > 0) {
-    v.decision = maskDecision(v.decision, player, masked);
+    v.decision = maskDecision(v.decision, player, masked, hide);
     // What still names a masked card by its id (a modifier on it, a chain target) names it by the view's id.
     if (alias.size > 0) renameRefs(v, alias);
   }
@@ -115,8 +120,91 @@ function renameRefs(v: State, alias: ReadonlyMap<EntityId, EntityId>): void {
     }));
 }
 
+/** Stands where a text named a card the reader does not see. */
+const HIDDEN_NAME = "a hidden card";
+
+/**
+ * Rewrites a text so that it names no masked card: the names of the masked cards (as the log
+ * prints them, and the card's own name) are replaced wherever they stand as whole words. Built
+ * lazily: most views need none of it.
+ */
+function nameHider(rt: Kernel, state: State, masked: ReadonlySet<EntityId>): (text: string) => string {
+  let re: RegExp | null | undefined;
+  return (text) => {
+    if (masked.size === 0) return text;
+    if (re === undefined) {
+      const names = new Set<string>();
+      for (const id of masked) {
+        const e = state.entities[id];
+        if (e === undefined || e.card === null) continue;
+        names.add(rt.bind(state).name(id));
+        names.add(rt.module.cards[e.card]?.name ?? e.card);
+      }
+      names.delete("");
+      // Longest first, so a name that holds a shorter one is replaced whole.
+      const list = Array.from(names).sort((a, b) => b.length - a.length);
+      re =
+        list.length === 0
+          ? null
+          : new RegExp(`(?<![\\p{L}\\p{N}])(?:${list.map(escapeRe).join("|")})(?![\\p{L}\\p{N}])`, "gu");
+    }
+    return re === null ? text : text.replace(re, HIDDEN_NAME);
+  };
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The cards `player` does not see in `state`: those in zones hidden from that player, not revealed to them. */
+export function maskedFor(rt: Kernel, state: State, player: EntityId): Set<EntityId> {
+  const zones = rt.ix.rules.zones;
+  const masked = new Set<EntityId>();
+  for (const key in state.zones) {
+    if (zoneVisible(zones, key, player)) continue;
+    for (const id of state.zones[key] as EntityId[]) {
+      const e = state.entities[id];
+      if (e !== undefined && !cardVisible(zones, e, player)) masked.add(id);
+    }
+  }
+  return masked;
+}
+
+/**
+ * The label of an answer as `viewer` may read it: the answer's own label when the viewer made
+ * it or it names no card hidden from the viewer, else the same wording the masked log uses
+ * ("P2 picks a hidden card", "P2: play"). Player 0 is a spectator; the rules' own action labels
+ * are not evaluated on hidden arguments, since they may name them. Compute it before the answer
+ * is applied (a card picked from a hand may be anywhere after it).
+ */
+export function describeFor(rt: Kernel, d: Decision | null, action: Action, viewer: EntityId): string {
+  const state = rt.state;
+  const by = d?.player ?? null;
+  if (by === null || by === viewer) return describeAnswer(rt, d, action);
+  const masked = maskedFor(rt, state, viewer);
+  if (masked.size === 0) return describeAnswer(rt, d, action);
+  const hide = nameHider(rt, state, masked);
+  switch (action.type) {
+    case "act":
+      for (const k in action.args ?? {}) {
+        if (isMasked(masked, (action.args as Record<string, Value>)[k])) return `${rt.name(by)}: ${action.action}`;
+      }
+      return hide(describeAnswer(rt, d, action));
+    case "pick":
+      if (isMasked(masked, action.value)) return `${rt.name(by)} picks a hidden card`;
+      return hide(describeAnswer(rt, d, action));
+    default:
+      return hide(describeAnswer(rt, d, action));
+  }
+}
+
 /** Another player's decision shows only the options and candidates that reveal no masked card. */
-function maskDecision(d: Decision | null, player: EntityId, masked: ReadonlySet<EntityId>): Decision | null {
+function maskDecision(
+  d: Decision | null,
+  player: EntityId,
+  masked: ReadonlySet<EntityId>,
+  hide: (text: string) => string,
+): Decision | null {
   if (d === null || d.player === player) return d;
   switch (d.type) {
     case "act":
@@ -124,11 +212,12 @@ function maskDecision(d: Decision | null, player: EntityId, masked: ReadonlySet<
     case "choose":
       return {
         ...d,
+        prompt: hide(d.prompt),
         candidates: d.candidates.filter((c) => !isMasked(masked, c)),
         picked: d.picked.filter((c) => !isMasked(masked, c)),
       };
     case "may":
-      return d;
+      return { ...d, prompt: hide(d.prompt) };
   }
 }
 
@@ -144,9 +233,10 @@ function maskEntry(
   entry: LogEntry,
   player: EntityId,
   masked: ReadonlySet<EntityId>,
+  hide: (text: string) => string,
 ): LogEntry {
   const d = entry.data;
-  if (d === undefined) return entry;
+  if (d === undefined) return entry.kind === "text" ? withoutHiddenNames(entry, hide) : entry;
   const zones = rt.ix.rules.zones;
   const label = (key: string) => {
     const { owner, zone } = zoneOf(key);
@@ -188,7 +278,8 @@ function maskEntry(
     case "decision": {
       // Masked by what was known when it was logged: `blind` lists who could not see the pick.
       const hidden = Array.isArray(d.blind) && d.blind.includes(player);
-      if (d.player === player || !hidden) return entry;
+      if (d.player === player) return entry;
+      if (!hidden) return withoutHiddenNames(entry, hide);
       return {
         kind: entry.kind,
         text: `${rt.bind(state).name(d.player as Value)} picks a hidden card`,
@@ -197,7 +288,8 @@ function maskEntry(
     }
     case "action": {
       const hidden = Array.isArray(d.blind) && d.blind.includes(player);
-      if (d.player === player || !hidden) return entry;
+      if (d.player === player) return entry;
+      if (!hidden) return withoutHiddenNames(entry, hide);
       return {
         kind: entry.kind,
         text: `${rt.bind(state).name(d.player as Value)}: ${String(d.action)}`,
@@ -215,7 +307,7 @@ function maskEntry(
       };
     }
     case "text":
-      return maskText(entry, player);
+      return withoutHiddenNames(maskText(entry, player), hide);
     default:
       return entry;
   }
@@ -234,4 +326,10 @@ function maskText(entry: LogEntry, player: EntityId): LogEntry {
   }
   if (blind.size === 0) return { kind: entry.kind, text: entry.text };
   return { kind: entry.kind, text: pieces.map((p, i) => (blind.has(i) ? "a card" : String(p))).join("") };
+}
+
+/** An entry whose text (made by the rules) names no card masked now. */
+function withoutHiddenNames(entry: LogEntry, hide: (text: string) => string): LogEntry {
+  const text = hide(entry.text);
+  return text === entry.text ? entry : { ...entry, text };
 }

@@ -11,6 +11,7 @@ import type { DecisionReport } from "../agents/observe.ts";
 import { askSeatAsync, type AsyncSeatAgent } from "../agents/seat.ts";
 import type { Engine } from "../host/engine.ts";
 import { RuntimeFault } from "../state/errors.ts";
+import { choiceLabel, groupCards, keyFields, shownProps, zoneShow } from "../host/display.ts";
 import { renderLog, renderTracedLog } from "../kernel/log.ts";
 import type { Action, Entity, EntityId, LogEntry, State, Value } from "../types.ts";
 
@@ -115,18 +116,23 @@ export interface SessionResult {
   readonly end: "over" | "input-ended";
 }
 
-/** A player's property values worth showing: set, not false, not a list. */
-function shownProps(engine: Engine, view: State, x: Entity, isEntity: (p: string) => boolean): string {
+/** The values a card or player shows on one line: its key fields, then its main properties (rules `show:`), not lists. */
+function shownLine(engine: Engine, view: State, x: Entity, isEntity: (p: string) => boolean): string {
   const parts: string[] = [];
-  for (const k of Object.keys(x.props)) {
-    const v = x.props[k] as Value;
-    if (k === "name" || v === null || v === false || Array.isArray(v)) continue;
-    parts.push(v === true ? k : `${k} ${typeof v === "number" && isEntity(k) ? engine.nameOf(view, v) : String(v)}`);
+  const text = (k: string, v: Value) => (typeof v === "number" && isEntity(k) ? engine.nameOf(view, v) : String(v));
+  for (const [k, v] of keyFields(engine, x)) if (!Array.isArray(v)) parts.push(v === true ? k : `${k} ${text(k, v)}`);
+  for (const [k, v] of shownProps(engine, x, "main")) {
+    if (v === null || v === false || Array.isArray(v)) continue;
+    parts.push(v === true ? k : `${k} ${text(k, v)}`);
   }
   return parts.join(", ");
 }
 
-/** The board as `seat` sees it: each player's properties and zones (hidden zones by their size only). */
+/**
+ * The board as `seat` sees it: each player's properties and zones (hidden zones by their size
+ * only), as the rules declare it: zones and properties `show: hidden` left out, detail ones too
+ * (the terminal has no "when selected"), grouped zones (resources) as counts by how their cards read.
+ */
 export function boardSummary(engine: Engine, view: State, seat: EntityId, options?: SessionOptions): string[] {
   const isEntity = options?.isEntityProp ?? (() => false);
   const rules = engine.module.rules;
@@ -134,6 +140,7 @@ export function boardSummary(engine: Engine, view: State, seat: EntityId, option
   // The zones of one owner (the game's shared ones under "game"), each with its cards or a count.
   const zonesOf = (owner: EntityId): void => {
     for (const zone of Object.keys(rules.zones)) {
+      if (zoneShow(engine, zone) !== "main") continue;
       const ids = view.zones[`${owner}:${zone}`];
       if (ids === undefined || ids.length === 0) continue;
       const cards = ids.map((id) => view.entities[id] as Entity);
@@ -141,9 +148,14 @@ export function boardSummary(engine: Engine, view: State, seat: EntityId, option
         out.push(`  ${zone}: ${ids.length} card${ids.length === 1 ? "" : "s"}`);
         continue;
       }
+      if (rules.zones[zone]?.group === true) {
+        const groups = groupCards(engine, view, ids).map((g) => `${g.name} ×${g.ids.length}`);
+        out.push(`  ${zone} (${ids.length}): ${groups.join(", ")}`);
+        continue;
+      }
       const names = cards.map((c) => {
         if (c.card === null) return "(hidden)";
-        const props = shownProps(engine, view, c, isEntity);
+        const props = shownLine(engine, view, c, isEntity);
         return props === "" ? engine.nameOf(view, c.id) : `${engine.nameOf(view, c.id)} [${props}]`;
       });
       out.push(`  ${zone} (${ids.length}): ${names.join(", ")}`);
@@ -151,7 +163,7 @@ export function boardSummary(engine: Engine, view: State, seat: EntityId, option
   };
   const game = view.entities[0];
   if (game !== undefined) {
-    const g = shownProps(engine, view, game, isEntity);
+    const g = shownLine(engine, view, game, isEntity);
     if (g !== "") out.push(`game: ${g}`);
     else if (Object.values(rules.zones).some((z) => z.of === "game")) out.push("game:");
     zonesOf(0);
@@ -159,7 +171,7 @@ export function boardSummary(engine: Engine, view: State, seat: EntityId, option
   for (let p = 1; p <= (view.seats ?? rules.players); p++) {
     const pl = view.entities[p];
     if (pl === undefined) continue;
-    const props = shownProps(engine, view, pl, isEntity);
+    const props = shownLine(engine, view, pl, isEntity);
     out.push(`${engine.nameOf(view, p)}${p === seat ? " (you)" : ""}${props === "" ? "" : `: ${props}`}`);
     zonesOf(p);
   }
@@ -280,7 +292,7 @@ export async function terminalSession(
     write("");
     for (const line of boardSummary(engine, view, seat, options)) write(line);
     write(decisionHeading(engine, view));
-    legal.forEach((a, i) => write(`  ${i + 1}) ${sanitize(engine.describe(view, a))}`));
+    legal.forEach((a, i) => write(`  ${i + 1}) ${sanitize(choiceLabel(engine, view, a))}`));
     let answered = false;
     while (!answered) {
       let typed: string;

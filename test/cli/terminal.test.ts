@@ -28,9 +28,10 @@ describe("cardwright play with a human seat (Elementis)", () => {
     expect(r.code).toBe(3);
     expect(r.err).toBe("input ended before the match was over (after 1 decision(s)); the match is unfinished\n");
     const out = r.out;
-    // The board as P1 sees it: its own hand by name, the opponent's hidden hand by size only.
+    // The board as P1 sees it: its own hand by name with each card's key fields (the rules'
+    // `key: [element, cost, power]`), the opponent's hidden hand by size only.
     expect(out).toContain(
-      "P1 (you): life 3\n  hand (10): Will-o'-wisp, Salamander, Dragon, Fireball, Pyro Flame, Explosia, Rapid Move, Liquid Veil, Water Barrier, Stone Guard\n  side (3): Phoenix, Burning Energy, Ground Wall\nP2: life 3\n  hand: 10 cards\n  side: 3 cards\n",
+      "P1 (you): life 3\n  hand (10): Will-o'-wisp [element fire, cost 1, power 1], Salamander [element fire, cost 2, power 1], Dragon [element fire, cost 4, power 5], Fireball [element fire, cost 2], Pyro Flame [element fire, cost 3], Explosia [element fire, cost 5], Rapid Move [element wind, cost 1], Liquid Veil [element water, cost 1], Water Barrier [element water, cost 1], Stone Guard [element earth, cost 1]\n  side (3): Phoenix [element fire, cost 3, power 3], Burning Energy [element fire, cost 1], Ground Wall [element earth, cost 2]\nP2: life 3\n  hand: 10 cards\n  side: 3 cards\n",
     );
     expect(out).toContain("P1: your action (main)\n  1) P1 summons Will-o'-wisp\n");
     expect(out).toContain("  help   this list\n");

@@ -27,6 +27,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
         {
           default: (p.default ?? null) as Value,
           ...(p.computed ? { computed: true } : {}),
+          ...(p.show !== undefined ? { show: p.show } : {}),
           ...(p.min !== undefined ? { min: p.min } : {}),
           ...(p.max !== undefined ? { max: p.max } : {}),
         },
@@ -49,13 +50,19 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
           ...(z.limit !== undefined ? { limit: z.limit } : {}),
           ...(z.role !== undefined ? { role: z.role } : {}),
           ...(z.of === "game" ? { of: "game" as const } : {}),
+          ...(z.show === "detail" || z.show === "hidden" ? { show: z.show } : {}),
+          ...(z.group === true ? { group: true } : {}),
         },
       ]),
     ),
     kinds: Object.fromEntries(
       [...voc.kinds.values()].map((k) => [
         k.name,
-        { activeIn: [...k.activeIn], display: has(`kind.${k.name}.display`) },
+        {
+          activeIn: [...k.activeIn],
+          display: has(`kind.${k.name}.display`),
+          ...(k.key.length > 0 ? { key: [...k.key] } : {}),
+        },
       ]),
     ),
     events: Object.fromEntries(

@@ -29,6 +29,7 @@ export interface PropDecl {
    */
   readonly maybeNone: boolean;
   readonly computed: boolean;
+  readonly show?: Show;
   readonly min?: number;
   readonly max?: number;
 }
@@ -37,7 +38,12 @@ export interface KindDecl {
   readonly name: string;
   readonly activeIn: readonly string[];
   readonly fields: ReadonlyMap<string, FieldDecl>;
+  /** The fields a board shows on its cards (card fields or card properties), in order. */
+  readonly key: readonly string[];
 }
+
+/** How a board shows a property or zone (rules `show:`); `main` when not declared. */
+export type Show = "main" | "detail" | "hidden";
 
 export interface EventDecl {
   readonly name: string;
@@ -65,6 +71,9 @@ export interface ZoneDecl {
   readonly of: "player" | "game";
   /** What the zone is for, to hosts that count cards (runtime ZoneDef.role). */
   readonly role?: ZoneRole;
+  readonly show?: Show;
+  /** A board shows its cards grouped by how they read, with counts. */
+  readonly group?: boolean;
 }
 
 export interface Vocabulary {
@@ -162,12 +171,16 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
       limit?: number;
       of?: "player" | "game";
       role?: ZoneRole;
+      show?: Show;
+      group?: boolean;
     };
     zones.set(name, {
       visibility: o.visibility,
       ...(o.limit !== undefined ? { limit: o.limit } : {}),
       of: o.of ?? "player",
       ...(o.role !== undefined ? { role: o.role } : {}),
+      ...(o.show !== undefined ? { show: o.show } : {}),
+      ...(o.group !== undefined ? { group: o.group } : {}),
     });
   }
   const checkZone = (path: YamlPath, z: string) => {
@@ -269,7 +282,8 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
     activeIn.forEach((z, i) => checkZone(["kinds", name, "active-in", i], z));
     const fields = new Map<string, FieldDecl>();
     for (const [f, d] of entries(ko["fields"])) fields.set(f, fieldDecl(["kinds", name, "fields", f], f, obj(d)));
-    kinds.set(name, { name, activeIn, fields });
+    const key = Array.isArray(ko["key"]) ? ko["key"].map(String) : [];
+    kinds.set(name, { name, activeIn, fields, key });
   }
   const cardFields = new Map<string, FieldDecl>();
   for (const [f, d] of entries(r["card-fields"])) cardFields.set(f, fieldDecl(["card-fields", f], f, obj(d)));
@@ -286,6 +300,7 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
         default: def.value ?? null,
         maybeNone: def.none,
         computed: o["computed"] === true,
+        ...(o["show"] === "detail" || o["show"] === "hidden" ? { show: o["show"] } : {}),
         ...(typeof o["min"] === "number" ? { min: o["min"] } : {}),
         ...(typeof o["max"] === "number" ? { max: o["max"] } : {}),
       };
@@ -302,6 +317,18 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
     return m;
   };
   const props = { card: propMap("card"), player: propMap("player"), game: propMap("game") };
+  // A kind's key fields are what a board shows on its cards: each must be something a card has.
+  for (const k of kinds.values())
+    k.key.forEach((f, i) => {
+      if (k.fields.has(f) || cardFields.has(f) || props.card.has(f)) return;
+      const known = [...k.fields.keys(), ...cardFields.keys(), ...props.card.keys()];
+      err(
+        ["kinds", k.name, "key", i],
+        "check/unknown-key-field",
+        `kind '${k.name}' has no field or card property '${f}' to show`,
+        didYouMean(f, known) ?? "key fields name the kind's fields, the card fields or the card properties",
+      );
+    });
 
   const options = new Map<string, PropDecl & { values: (string | number)[] }>();
   for (const [name, d] of entries(r["options"])) {

@@ -378,6 +378,12 @@ const OWN = {
     mistake: "on: [{ event: hit, stage: befor, do: … }]",
     fix: "on: [{ event: hit, stage: before, do: … }]",
   },
+  "check/unknown-key-field": {
+    severity: "error",
+    message: "kind '{kind}' has no field or card property '{field}' to show",
+    mistake: "kinds: { creature: { key: [cost, pwr] } }",
+    fix: "kinds: { creature: { key: [cost, power] } }",
+  },
   "check/unknown-type": {
     severity: "error",
     message: "unknown type '{type}'",

@@ -6,9 +6,13 @@
 import { flow, readScenarioFile, scenarioAt } from "../../../compiler/core/scenario/codec.ts";
 import { readSource } from "../../../compiler/core/files/check-files.ts";
 import {
+  deckListsOfState,
   randomAgent,
+  reportLines,
   type Action,
   type Agent,
+  type AgentSpec,
+  type DecisionReport,
   type EntityId,
   type GameModule,
   type LogEntry,
@@ -21,8 +25,20 @@ import { readFile, writeFile, type GameTree } from "../api.ts";
 import { html, setHtml, type Html } from "../html.ts";
 import { localizeLine } from "../i18n.ts";
 import { renderBoard } from "./board.ts";
+import { decisionHtml, historyHtml, logHtml } from "./render.ts";
 import { defaultExpect, savePlan, scenarioText, type Change, type NamedProperties } from "./scenario-save.ts";
 import { Session, type Start } from "./session.ts";
+import type { AgentReply, AgentRequest } from "./agent-protocol.ts";
+import AgentWorker from "./agent.worker.ts?worker";
+
+/** What a seat's menu offers: a person, or an agent by its spec (runtime/agents, `makeAgent`). */
+const SEATS: readonly { readonly value: string; readonly spec: AgentSpec }[] = [
+  { value: "human", spec: { kind: "human" } },
+  { value: "random", spec: { kind: "random" } },
+  { value: "greedy", spec: { kind: "greedy" } },
+  { value: "mcts:200", spec: { kind: "mcts", budget: { iterations: 200 } } },
+  { value: "mcts:1000", spec: { kind: "mcts", budget: { iterations: 1000 } } },
+];
 
 export interface SandboxHost {
   openSource(file: string, line: number, col: number): void;
@@ -38,6 +54,14 @@ export interface SandboxHost {
 
 type Obj = Record<string, unknown>;
 
+/** An agent at a seat: random answers at once in the page; the searching ones in the worker. */
+interface SeatAgent {
+  readonly spec: AgentSpec;
+  /** The seat menu's value (`mcts:1000`). */
+  readonly value: string;
+  readonly sync: Agent | null;
+}
+
 export class Sandbox {
   session: Session | null = null;
   private game = "";
@@ -45,7 +69,15 @@ export class Sandbox {
   private versions = new Map<string, string | null>();
   private view: EntityId = 0;
   private selected: EntityId | null = null;
-  private agents: Record<number, Agent | null> = {};
+  /** Per seat: the agent that answers for it (absent: a person clicks). */
+  private agents: Record<number, SeatAgent | undefined> = {};
+  /** The worker that runs searching agents (made when one is first seated). */
+  private worker: Worker | null = null;
+  /** The request the worker is answering: a reply for any other (the board changed since) is dropped. */
+  private asking: { id: number; seat: EntityId } | null = null;
+  private requests = 0;
+  /** The last searching agent's decision, as the viewing seat may read it. */
+  private report: readonly string[] = [];
   private message = "";
   /** A paused answer: the state before it, the answer, its statements and where we are. */
   debug: { before: State; action: Action; trace: TraceStep[]; k: number } | null = null;
@@ -66,14 +98,15 @@ export class Sandbox {
       </div>
       <div class="sb-controls">
         view <select data-testid="sb-view" class="sb-view"><option value="0">omniscient</option><option value="1">P1</option><option value="2">P2</option></select>
-        P1 <select data-testid="sb-agent-1" class="sb-agent" data-seat="1"><option>human</option><option>random</option></select>
-        P2 <select data-testid="sb-agent-2" class="sb-agent" data-seat="2"><option>human</option><option>random</option></select>
+        P1 <select data-testid="sb-agent-1" class="sb-agent" data-seat="1">${SEATS.map((o) => html`<option>${o.value}</option>`)}</select>
+        P2 <select data-testid="sb-agent-2" class="sb-agent" data-seat="2">${SEATS.map((o) => html`<option>${o.value}</option>`)}</select>
         <button data-testid="sb-undo" class="sb-undo">Undo</button>
         <button data-testid="sb-redo" class="sb-redo">Redo</button>
         <label><input type="checkbox" class="sb-debug-on" data-testid="sb-debug-on"> stop at breakpoints</label>
       </div>
       <div class="sb-debug hidden" data-testid="sb-debug"></div>
       <div class="sb-message" data-testid="sb-message"></div>
+      <div class="sb-agent-report" data-testid="sb-agent-report"></div>
       <div class="sb-board" data-testid="sb-board"></div>
       <div class="sb-decision" data-testid="sb-decision"></div>
       <details class="sb-edit"><summary>Edit the board</summary>
@@ -97,7 +130,8 @@ export class Sandbox {
     for (const s of box.querySelectorAll<HTMLSelectElement>(".sb-agent")) {
       s.onchange = () => {
         const seat = Number(s.dataset["seat"]);
-        this.agents[seat] = s.value === "random" ? randomAgent(1000 + seat) : null;
+        this.seat(seat, s.value);
+        this.followHuman();
         this.runAgents();
         this.render();
       };
@@ -128,6 +162,16 @@ export class Sandbox {
       this.selected = Number(el.dataset["entity"]);
       this.render();
     };
+  }
+
+  /** Seats a person or an agent (a value of the seat menu) at `seat`. */
+  seat(seat: EntityId, value: string): void {
+    const spec = SEATS.find((o) => o.value === value)?.spec ?? { kind: "human" };
+    this.cancelAsk();
+    this.agents[seat] =
+      spec.kind === "human"
+        ? undefined
+        : { spec, value, sync: spec.kind === "random" ? randomAgent(1000 + seat) : null };
   }
 
   private q<T extends HTMLElement = HTMLElement>(sel: string): T {
@@ -188,12 +232,16 @@ export class Sandbox {
     this.q(".sb-start-count").textContent = `${shown} of ${sel.options.length}`;
   }
 
+  /** The URL of a game's compiled module at its current version (the page and the agent worker load it). */
+  private moduleUrl(game: string): string {
+    return `/dist/${game}/game.js?v=${this.versions.get(game) ?? "0"}`;
+  }
+
   async module(game: string): Promise<GameModule> {
-    const v = this.versions.get(game) ?? "0";
-    const key = `${game}@${v}`;
+    const key = this.moduleUrl(game);
     const hit = this.modules.get(key);
     if (hit) return hit;
-    const mod = (await import(/* @vite-ignore */ `/dist/${game}/game.js?v=${v}`)) as { game: GameModule };
+    const mod = (await import(/* @vite-ignore */ key)) as { game: GameModule };
     this.modules.set(key, mod.game);
     return mod.game;
   }
@@ -242,6 +290,8 @@ export class Sandbox {
 
   private async begin(game: string, start: Start): Promise<void> {
     this.game = game;
+    this.cancelAsk();
+    this.report = [];
     try {
       this.session = new Session(await this.module(game), start);
       this.message = `started: ${start.type === "decks" ? `decks ${start.decks.map((d) => d.id).join(" vs ")}, seed ${start.seed}` : `board of "${start.name}"`}`;
@@ -258,6 +308,7 @@ export class Sandbox {
   act(index: number): void {
     const s = this.session;
     if (!s) return;
+    this.cancelAsk();
     const a = s.engine.legalActions(s.state)[index];
     if (!a) return;
     if (this.q<HTMLInputElement>(".sb-debug-on").checked && this.host.breakpoints().size) {
@@ -275,17 +326,80 @@ export class Sandbox {
     this.render();
   }
 
-  /** Lets the random agents answer while it is their turn to decide. */
+  /**
+   * A match against an agent is seen as its one human sees it (not omniscient): with exactly one
+   * human seat the view switches to it; the view menu can still change it after.
+   */
+  private followHuman(): void {
+    const seats = this.session?.module.rules.players ?? 2;
+    const humans: number[] = [];
+    for (let p = 1; p <= seats; p++) if (!this.agents[p]) humans.push(p);
+    if (humans.length !== 1) return;
+    this.view = humans[0] as number;
+    this.q<HTMLSelectElement>(".sb-view").value = String(this.view);
+  }
+
+  /**
+   * Lets the agents answer while it is their turn to decide: a random agent at once, a searching
+   * one in the worker (the page shows "thinking…" and stays responsive; its answer is applied
+   * when it arrives, unless the board changed meanwhile).
+   */
   private runAgents(): void {
     const s = this.session;
-    if (!s) return;
+    if (!s || this.asking !== null) return;
     for (let n = 0; n < 5000; n++) {
       const p = s.engine.toMove(s.state);
-      const agent = p === null ? null : this.agents[p];
-      if (!agent) return;
+      const agent = p === null ? undefined : this.agents[p];
+      if (!agent || p === null) return;
+      if (agent.sync === null) return this.ask(s, p, agent.spec);
       const legal = s.engine.legalActions(s.state);
-      if (s.act(agent.choose(s.state, legal, s.engine)) !== null) return;
+      if (s.act(agent.sync.choose(s.state, legal, s.engine)) !== null) return;
     }
+  }
+
+  private ask(s: Session, seat: EntityId, spec: AgentSpec): void {
+    if (this.worker === null) {
+      this.worker = new AgentWorker();
+      this.worker.onmessage = (e: MessageEvent<AgentReply>) => this.answered(e.data);
+    }
+    const id = ++this.requests;
+    this.asking = { id, seat };
+    const request: AgentRequest = {
+      id,
+      module: this.moduleUrl(this.game),
+      state: s.state,
+      seat,
+      spec,
+      seed: 1000 * seat + s.cursor,
+      decks: deckListsOfState(s.startState(), s.module.rules.players),
+    };
+    this.worker.postMessage(request);
+  }
+
+  private answered(reply: AgentReply): void {
+    const s = this.session;
+    const asked = this.asking;
+    if (!s || asked === null || reply.id !== asked.id) return;
+    this.asking = null;
+    if (!reply.ok) {
+      this.say(`the agent of P${asked.seat} failed: ${reply.reason}`);
+      return;
+    }
+    this.report = this.reportText(s, asked.seat, reply.report);
+    this.message = s.act(reply.report.action) ?? "";
+    this.runAgents();
+    this.render();
+  }
+
+  /** The agent's choice and the alternatives it weighed, worded as the viewing seat may read them. */
+  private reportText(s: Session, seat: EntityId, r: DecisionReport): string[] {
+    const seen = this.view === 0 ? s.state : s.engine.view(s.state, this.view);
+    return reportLines(s.engine, seen, seat, r);
+  }
+
+  /** Forgets a pending question (the board changed: its answer would be for another board). */
+  private cancelAsk(): void {
+    this.asking = null;
   }
 
   /** Debugger: the next statement (into procedures and triggers too). */
@@ -317,12 +431,30 @@ export class Sandbox {
     this.render();
   }
 
+  /**
+   * Back to the last point where a human decides: the agents' answers since are undone with it
+   * (else the agent would answer again at once and Undo would seem to do nothing), and if the
+   * start itself is an agent's turn, the agent moves again (the game never waits on it).
+   */
   undo(): void {
-    this.session?.undo();
+    const s = this.session;
+    if (!s) return;
+    this.cancelAsk();
+    s.undo();
+    while (s.cursor > 0 && this.agentToMove()) s.undo();
+    this.runAgents();
     this.render();
   }
+
+  private agentToMove(): boolean {
+    const s = this.session;
+    const p = s ? s.engine.toMove(s.state) : null;
+    return p !== null && !!this.agents[p];
+  }
   redo(): void {
+    this.cancelAsk();
     this.session?.redo();
+    this.runAgents();
     this.render();
   }
 
@@ -342,7 +474,9 @@ export class Sandbox {
 
   private edit(step: Parameters<Session["push"]>[0]): void {
     if (!this.session) return this.say("start a game first");
+    this.cancelAsk();
     this.message = this.session.push(step) ?? "edited";
+    this.runAgents();
     this.render();
   }
 
@@ -426,6 +560,13 @@ export class Sandbox {
   render(): void {
     const s = this.session;
     this.q("[data-testid=sb-message]").textContent = this.message;
+    const thinking = this.asking === null ? null : this.agents[this.asking.seat];
+    setHtml(
+      this.q(".sb-agent-report"),
+      thinking && this.asking
+        ? html`<div class="thinking" data-testid="sb-thinking">P${this.asking.seat} (${thinking.value}) is thinking…</div>`
+        : html`${this.report.map((l) => html`<div>${l}</div>`)}`,
+    );
     if (!s) return;
     const d = this.debug;
     const real = d ? stateAt(s.engine, d.before, d.action, d.k) : s.state;
@@ -485,51 +626,18 @@ export class Sandbox {
   private renderDecision(st: State): void {
     const s = this.session as Session;
     const box = this.q(".sb-decision");
-    const d = s.engine.decision(st);
-    if (!d) {
-      setHtml(
-        box,
-        html`<div class="prompt">The match is over: ${st.match.winner === null ? "a draw" : `P${st.match.winner} wins`}.</div>`,
-      );
-      return;
-    }
-    const hidden = this.view !== 0 && d.player !== this.view;
-    const prompt =
-      d.type === "act"
-        ? `P${d.player} acts (${d.window})`
-        : d.type === "may"
-          ? `P${d.player}: ${d.prompt}`
-          : `P${d.player} chooses${d.prompt ? `: ${d.prompt}` : ""} (${d.picked.length} picked, ${d.min}–${d.max})`;
-    const legal = s.engine.legalActions(st);
-    setHtml(
-      box,
-      html`<div class="prompt" data-testid="sb-prompt">${prompt}</div>${
-        hidden
-          ? html`<div class="muted">(the other player's options are hidden in this view)</div>`
-          : legal.map(
-              (a, i) =>
-                html`<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${s.engine.describe(st, a)}</button>`,
-            )
-      }`,
-    );
+    setHtml(box, decisionHtml(s, st, this.view));
     for (const b of box.querySelectorAll<HTMLButtonElement>("button.act"))
       b.onclick = () => this.act(Number(b.dataset["i"]));
   }
 
   private renderHistory(): void {
     const s = this.session as Session;
-    const items = [html`<li class="${s.cursor === 0 ? "here" : ""}" data-n="0">start</li>`];
-    s.steps.forEach((step, i) => {
-      const text =
-        step.type === "action" ? `P${step.by}: ${step.label}` : `(edit) ${step.type} ${JSON.stringify(step)}`;
-      items.push(
-        html`<li class="${i + 1 === s.cursor ? "here" : i + 1 > s.cursor ? "undone" : ""}" data-n="${i + 1}">${text}</li>`,
-      );
-    });
     const box = this.q(".sb-history");
-    setHtml(box, html`<div class="muted">history (click to go back to any point)</div><ol>${items}</ol>`);
+    setHtml(box, historyHtml(s, this.view));
     for (const li of box.querySelectorAll<HTMLElement>("li")) {
       li.onclick = () => {
+        this.cancelAsk();
         s.goto(Number(li.dataset["n"]));
         this.render();
       };
@@ -545,37 +653,7 @@ export class Sandbox {
    */
   private renderLog(log: readonly LogEntry[]): void {
     const box = this.q(".sb-log");
-    const s = this.session as Session;
-    type Group = { head: string; blocks: { h: string | null; lines: number[] }[] };
-    const groups: Group[] = [{ head: "setup", blocks: [] }];
-    log.forEach((e, i) => {
-      if (e.kind === "action" || e.kind === "decision") {
-        groups.push({ head: e.text, blocks: [] });
-        return;
-      }
-      const g = groups[groups.length - 1] as Group;
-      const h = e.by?.h ?? null;
-      const last = g.blocks[g.blocks.length - 1];
-      if (last && last.h === h) last.lines.push(i);
-      else g.blocks.push({ h, lines: [i] });
-    });
-    const recent = groups.slice(-12);
-    const line = (i: number) => {
-      const e = log[i] as LogEntry;
-      return html`<div class="log-line${e.by ? " traced" : ""}" data-i="${i}" title="${e.by ? `${e.by.file}:${e.by.line}:${e.by.col}` : "the runtime"}">${localizeLine(e.text)}</div>`;
-    };
-    setHtml(
-      box,
-      html`${recent.map((g, gi) => {
-        const body = g.blocks.map((b) =>
-          b.h === null
-            ? b.lines.map(line)
-            : html`<div class="log-cause"><div class="muted">${s.module.sources[b.h]?.what ?? b.h}</div>${b.lines.map(line)}</div>`,
-        );
-        const n = g.blocks.reduce((k, b) => k + b.lines.length, 0);
-        return html`<details ${gi === recent.length - 1 ? html`open` : ""}><summary>${g.head} <span class="muted">(${n})</span></summary>${body}</details>`;
-      })}`,
-    );
+    setHtml(box, logHtml(this.session as Session, log, localizeLine));
     for (const el of box.querySelectorAll<HTMLElement>(".log-line.traced")) {
       el.onclick = () => {
         const by = log[Number(el.dataset["i"])]?.by;

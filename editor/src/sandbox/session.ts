@@ -24,7 +24,15 @@ export type Start =
     };
 
 export type Step =
-  | { readonly type: "action"; readonly by: EntityId; readonly action: Action; readonly label: string }
+  | {
+      readonly type: "action";
+      readonly by: EntityId;
+      readonly action: Action;
+      /** The omniscient label. */
+      readonly label: string;
+      /** The label each seat may read (index = seat; 0 = a spectator), made before the answer. */
+      readonly seen: readonly string[];
+    }
   | { readonly type: "set"; readonly entity: EntityId; readonly prop: string; readonly value: Value }
   | { readonly type: "add"; readonly card: string; readonly owner: EntityId; readonly zone: string }
   | { readonly type: "move"; readonly entity: EntityId; readonly owner: EntityId; readonly zone: string };
@@ -95,7 +103,19 @@ export class Session {
   act(action: Action): string | null {
     const by = this.engine.toMove(this.state);
     if (by === null) return "no decision is pending";
-    return this.push({ type: "action", by, action, label: this.engine.describe(this.state, action) });
+    return this.push(this.actionStep(by, action));
+  }
+
+  private actionStep(by: EntityId, action: Action): Step {
+    const seen: string[] = [];
+    for (let p = 0; p <= this.module.rules.players; p++) seen.push(this.engine.describeFor(this.state, action, p));
+    return { type: "action", by, action, label: this.engine.describe(this.state, action), seen };
+  }
+
+  /** A step's label as `viewer` may read it (0 with `omniscient`: everything). */
+  label(step: Step, viewer: EntityId, omniscient: boolean): string {
+    if (step.type !== "action") return `(edit) ${step.type} ${JSON.stringify(step)}`;
+    return `P${step.by}: ${omniscient ? step.label : (step.seen[viewer] ?? step.label)}`;
   }
 
   /** Runs step `i` on `state` (in place). */
@@ -152,7 +172,7 @@ export class Session {
     this.cursor = 0;
     this.state = this.initial();
     for (const [i, s] of steps.entries()) {
-      const err = this.push(s.type === "action" ? { ...s, label: this.engine.describe(this.state, s.action) } : s);
+      const err = this.push(s.type === "action" ? this.actionStep(s.by, s.action) : s);
       if (err !== null) return { at: i, reason: err };
     }
     return null;
