@@ -124,7 +124,7 @@ export const RULES_SCHEMA = {
             enum: ["deck", "hand", "play"],
             description:
               "for tools that count cards (the balance lab): cards are drawn from a deck into a hand, and played from a hand into a play zone",
-            },
+          },
           show,
           group: {
             type: "boolean",

@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { boardSummary, decisionHeading, describeFor, logLines } from "../../runtime/agents-terminal.ts";
+import { boardSummary, decisionHeading, describeFor, logLines } from "../../runtime/play/agents-terminal.ts";
 import {
   randomAgent,
   type Action,

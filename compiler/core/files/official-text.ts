@@ -11,7 +11,7 @@
  * card's `versions:` (format, known versions, empty ranges, overlaps); the card-text check
  * (analysis/card-text) compares each version's code with the text of that version.
  */
-import { compareVersions, inVersionRange } from "../../../runtime/versions.ts";
+import { compareVersions, inVersionRange } from "../../../runtime/kernel/versions.ts";
 import type { Diagnostic } from "../text/diagnostics.ts";
 import type { Reference } from "../semantic/symbols.ts";
 import type { SourceFile } from "../text/source.ts";

@@ -87,9 +87,7 @@ export function boardHtml(engine: Engine, st: State, selected: EntityId | null):
           const e = st.entities[id];
           if (!e) continue;
           const hidden = e.card === null;
-          const name = hidden
-            ? "hidden card"
-            : cardName(String(e.card), engine.nameOf(st, id));
+          const name = hidden ? "hidden card" : cardName(String(e.card), engine.nameOf(st, id));
           const props = hidden ? [] : propsOf(engine, st, e, selected === id);
           out.push(
             html`<span class="card${hidden ? " hidden-card" : ""}${selected === id ? " selected" : ""}" data-entity="${id}" title="${`#${id} ${e.card ?? ""}`}"><b>${name}</b>${props.length ? html`<small>${joinHtml(props, html`<br>`)}</small>` : ""}</span>`,

@@ -10,7 +10,7 @@ import { compareFacts, describeMismatch, type RoleMismatch } from "./compare.ts"
 import { compilePatterns, findFacts, type Fact, type Pattern } from "./facts.ts";
 import { readCardTextRules, type CardTextRules } from "./phrases.ts";
 import { renderCard, type Rendered } from "./render.ts";
-import { inVersionRange } from "../../../../runtime/versions.ts";
+import { inVersionRange } from "../../../../runtime/kernel/versions.ts";
 import type { OfficialText } from "../../files/official-text.ts";
 
 export { readCardTextRules } from "./phrases.ts";
