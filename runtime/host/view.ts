@@ -61,12 +61,12 @@ export function playerView(rt: Kernel, state: State, player: EntityId, realIds =
     if (masked.size > 0 && !everyone) ids.sort((a, b) => a - b);
   }
   // Lines written while a card was hidden stay masked after it is shown (they record who was blind).
-  // Texts the rules made (prompts such as "Target of {c}", their log lines, action labels) are
-  // formatted while the card is still hidden and kept only as text: the names of the cards masked
-  // now are replaced in them too.
+  // A pending prompt the rules made ("Target of {c}") is formatted while the card is still hidden
+  // and kept only as text: the names of the cards masked now are replaced in it. Log lines are
+  // masked by what was known when they were written (below), so a line reads the same later.
   const hide = nameHider(rt, state, masked);
   if (masked.size > 0 || state.log.some(maskedWhenWritten))
-    v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked, hide));
+    v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked));
   if (masked.size > 0) {
     v.decision = maskDecision(v.decision, player, masked, hide);
     // What still names a masked card by its id (a modifier on it, a chain target) names it by the view's id.
@@ -233,10 +233,9 @@ function maskEntry(
   entry: LogEntry,
   player: EntityId,
   masked: ReadonlySet<EntityId>,
-  hide: (text: string) => string,
 ): LogEntry {
   const d = entry.data;
-  if (d === undefined) return entry.kind === "text" ? withoutHiddenNames(entry, hide) : entry;
+  if (d === undefined) return entry;
   const zones = rt.ix.rules.zones;
   const label = (key: string) => {
     const { owner, zone } = zoneOf(key);
@@ -278,8 +277,7 @@ function maskEntry(
     case "decision": {
       // Masked by what was known when it was logged: `blind` lists who could not see the pick.
       const hidden = Array.isArray(d.blind) && d.blind.includes(player);
-      if (d.player === player) return entry;
-      if (!hidden) return withoutHiddenNames(entry, hide);
+      if (d.player === player || !hidden) return entry;
       return {
         kind: entry.kind,
         text: `${rt.bind(state).name(d.player as Value)} picks a hidden card`,
@@ -288,8 +286,7 @@ function maskEntry(
     }
     case "action": {
       const hidden = Array.isArray(d.blind) && d.blind.includes(player);
-      if (d.player === player) return entry;
-      if (!hidden) return withoutHiddenNames(entry, hide);
+      if (d.player === player || !hidden) return entry;
       return {
         kind: entry.kind,
         text: `${rt.bind(state).name(d.player as Value)}: ${String(d.action)}`,
@@ -307,7 +304,7 @@ function maskEntry(
       };
     }
     case "text":
-      return withoutHiddenNames(maskText(entry, player), hide);
+      return maskText(entry, player);
     default:
       return entry;
   }
@@ -326,10 +323,4 @@ function maskText(entry: LogEntry, player: EntityId): LogEntry {
   }
   if (blind.size === 0) return { kind: entry.kind, text: entry.text };
   return { kind: entry.kind, text: pieces.map((p, i) => (blind.has(i) ? "a card" : String(p))).join("") };
-}
-
-/** An entry whose text (made by the rules) names no card masked now. */
-function withoutHiddenNames(entry: LogEntry, hide: (text: string) => string): LogEntry {
-  const text = hide(entry.text);
-  return text === entry.text ? entry : { ...entry, text };
 }

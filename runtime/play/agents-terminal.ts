@@ -182,8 +182,9 @@ export function boardSummary(engine: Engine, view: State, seat: EntityId, option
 function namesHidden(view: State, action: Action): boolean {
   const hidden = (v: Value | undefined): boolean => {
     if (typeof v === "number") {
+      // A masked card has an id of the view's own, so a real id the view lacks is a card hidden too.
       const e = view.entities[v];
-      return e !== undefined && e.card === null && e.zone !== "";
+      return e === undefined || (e.card === null && e.zone !== "");
     }
     return Array.isArray(v) && v.some((x) => hidden(x as Value));
   };

@@ -83,60 +83,60 @@ const $F = [
   "cards/elementis/cards/will-o-wisp.yaml",
   "cards/elementis/cards/wind-pressure.yaml"
 ];
-/** $F[0]:107:10 */
+/** $F[0]:110:10 */
 function order_first(ctx, f) {
   return ctx.get(0, "current");
 }
-/** $F[0]:114:9 */
+/** $F[0]:117:9 */
 function fn_summons(ctx, f) {
   return ctx.list([...ctx.zoneView($first(ctx.players()), "field"), ...ctx.zoneView($last(ctx.players()), "field")]);
 }
-/** $F[0]:118:9 */
+/** $F[0]:121:9 */
 function fn_side_of(ctx, f) {
   const L = f.L;
   return $firstWhere(ctx.visit(ctx.players()), ($it1) => $is($it1, L["e"]) || $in(L["e"], ctx.visit(ctx.zoneView($it1, "field"))));
 }
-/** $F[0]:122:9 */
+/** $F[0]:125:9 */
 function fn_as_player(ctx, f) {
   const L = f.L;
   return $firstWhere(ctx.visit(ctx.players()), ($it1) => $is($it1, L["e"]));
 }
-/** $F[0]:126:9 */
+/** $F[0]:129:9 */
 function fn_as_summon(ctx, f) {
   const L = f.L;
   return $firstWhere(ctx.visit(fn_summons(ctx, { me: f.me, self: f.self, ev: f.ev, L: {} })), ($it1) => $is($it1, L["e"]));
 }
-/** $F[0]:130:9 */
+/** $F[0]:133:9 */
 function fn_affordable(ctx, f) {
   const L = f.L;
   return $countWhere(ctx.visit(ctx.zoneView(ctx.owner(L["c"]), "hand")), ($it1) => !$is($it1, L["c"])) >= ctx.get(L["c"], "cost");
 }
-/** $F[0]:134:9 */
+/** $F[0]:137:9 */
 function fn_can_attack(ctx, f) {
   const L = f.L;
   return !ctx.get(L["c"], "tapped") && (ctx.get(L["c"], "enteredTurn") < ctx.get(0, "turn") || ctx.has(L["c"], "haste") || ctx.get(L["c"], "haste"));
 }
-/** $F[0]:138:10 */
+/** $F[0]:141:10 */
 function fn_attack_targets(ctx, f) {
   const L = f.L;
   return ctx.list([ctx.opponent(ctx.owner(L["attacker"])), ...ctx.visit(ctx.zoneView(ctx.opponent(ctx.owner(L["attacker"])), "field")).filter(($it1) => ctx.get($it1, "tapped") || ctx.has(L["attacker"], "reach"))]);
 }
-/** $F[0]:142:9 */
+/** $F[0]:145:9 */
 function fn_possible_blockers(ctx, f) {
   const L = f.L;
   return ctx.visit(ctx.zoneView(ctx.opponent(ctx.owner(L["attacker"])), "field")).filter(($it1) => !ctx.get($it1, "tapped") && !ctx.has(L["attacker"], "unblockable"));
 }
-/** $F[0]:146:9 */
+/** $F[0]:149:9 */
 function fn_summon_targets(ctx, f) {
   const L = f.L;
   return ctx.list([...ctx.zoneView(ctx.owner(L["source"]), "field"), ...ctx.visit(ctx.zoneView(ctx.opponent(ctx.owner(L["source"])), "field")).filter(($it1) => !ctx.has($it1, "shroud"))]);
 }
-/** $F[0]:150:10 */
+/** $F[0]:153:10 */
 function fn_magia_targets(ctx, f) {
   const L = f.L;
   return ctx.list([ctx.opponent(ctx.owner(L["source"])), ...fn_summon_targets(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "source": L["source"] } })]);
 }
-/** $F[0]:156:7 */
+/** $F[0]:159:7 */
 function proc_pay(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -166,7 +166,7 @@ function proc_pay(ctx, f) {
     }
   }
 }
-/** $F[0]:165:7 */
+/** $F[0]:168:7 */
 function proc_play(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -185,7 +185,7 @@ function proc_play(ctx, f) {
     }
   }
 }
-/** $F[0]:170:7 */
+/** $F[0]:173:7 */
 function proc_finish(ctx, f) {
   const L = f.L;
   ctx.at = 7; if ($in(L["c"], ctx.visit(ctx.zoneView(ctx.owner(L["c"]), "stack")))) {
@@ -193,7 +193,7 @@ function proc_finish(ctx, f) {
   }
   ctx.ret(f, null);
 }
-/** $F[0]:174:7 */
+/** $F[0]:177:7 */
 function proc_untap_all(ctx, f) {
   const L = f.L;
   ctx.at = 9; for (const $v0 of ctx.zone(L["p"], "field")) {
@@ -202,13 +202,13 @@ function proc_untap_all(ctx, f) {
   }
   ctx.ret(f, null);
 }
-/** $F[0]:178:7 */
+/** $F[0]:181:7 */
 function proc_reduce_damage(ctx, f) {
   const L = f.L;
   ctx.at = 11; ctx.setField(L["ev"], "amount", Math.max(ctx.field(L["ev"], "amount") - L["n"], 0));
   ctx.ret(f, null);
 }
-/** $F[0]:182:7 */
+/** $F[0]:185:7 */
 function proc_deal_damage(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -239,7 +239,7 @@ function proc_deal_damage(ctx, f) {
     }
   }
 }
-/** $F[0]:189:7 */
+/** $F[0]:192:7 */
 function proc_offer_resists(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -273,7 +273,7 @@ function proc_offer_resists(ctx, f) {
     }
   }
 }
-/** $F[0]:198:7 */
+/** $F[0]:201:7 */
 function proc_apply_damage(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -324,7 +324,7 @@ function proc_apply_damage(ctx, f) {
     }
   }
 }
-/** $F[0]:216:7 */
+/** $F[0]:219:7 */
 function proc_destroy(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -348,7 +348,7 @@ function proc_destroy(ctx, f) {
     }
   }
 }
-/** $F[0]:224:7 */
+/** $F[0]:227:7 */
 function proc_battle(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -398,7 +398,7 @@ function proc_battle(ctx, f) {
     }
   }
 }
-/** $F[0]:236:7 */
+/** $F[0]:239:7 */
 function proc_begin_turn(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -443,7 +443,7 @@ function proc_begin_turn(ctx, f) {
     }
   }
 }
-/** $F[0]:257:7 */
+/** $F[0]:260:7 */
 function proc_main_phase(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -475,7 +475,7 @@ function proc_main_phase(ctx, f) {
     }
   }
 }
-/** $F[0]:262:7 */
+/** $F[0]:265:7 */
 function proc_take_turn(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -498,7 +498,7 @@ function proc_take_turn(ctx, f) {
     }
   }
 }
-/** $F[0]:267:7 */
+/** $F[0]:270:7 */
 function proc_play_turns(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -527,7 +527,7 @@ function proc_play_turns(ctx, f) {
     }
   }
 }
-/** $F[0]:275:7 */
+/** $F[0]:278:7 */
 function proc_gather_build(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -571,7 +571,7 @@ function proc_gather_build(ctx, f) {
     }
   }
 }
-/** $F[0]:287:7 */
+/** $F[0]:290:7 */
 function proc_deal_random(ctx, f) {
   const L = f.L;
   ctx.at = 89; if (ctx.state.match.number === 1) {
@@ -587,7 +587,7 @@ function proc_deal_random(ctx, f) {
   ctx.at = 95; ctx.move(ctx.zoneView(L["p"], "pool").slice(0, Math.max(0, 10)), L["p"], "hand", "bottom");
   ctx.ret(f, null);
 }
-/** $F[0]:298:7 */
+/** $F[0]:301:7 */
 function proc_reset_player(ctx, f) {
   const L = f.L;
   ctx.at = 96; ctx.set(L["p"], "life", L["life-points"]);
@@ -600,44 +600,44 @@ function proc_reset_player(ctx, f) {
   }
   ctx.ret(f, null);
 }
-/** $F[0]:340:10 */
+/** $F[0]:343:10 */
 function action_play_summon_for(ctx, f) {
   return ctx.zone(f.me, "hand");
 }
-/** $F[0]:342:15 */
+/** $F[0]:345:15 */
 function action_play_summon_when_0(ctx, f) {
   const L = f.L;
   return ctx.kind(L["c"]) === "summon";
 }
-/** $F[0]:343:18 */
+/** $F[0]:346:18 */
 function action_play_summon_when_0_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " is not a summon");
 }
-/** $F[0]:344:15 */
+/** $F[0]:347:15 */
 function action_play_summon_when_1(ctx, f) {
   return !ctx.get(f.me, "summoned");
 }
-/** $F[0]:345:18 */
+/** $F[0]:348:18 */
 function action_play_summon_when_1_reason(ctx, f) {
   return "one summon per turn (ES-SUMMON-1)";
 }
-/** $F[0]:346:15 */
+/** $F[0]:349:15 */
 function action_play_summon_when_2(ctx, f) {
   const L = f.L;
   return fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["c"] } });
 }
-/** $F[0]:347:18 */
+/** $F[0]:350:18 */
 function action_play_summon_when_2_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " costs " + String(ctx.get(L["c"], "cost")) + ": not enough other cards in hand (ES-COST-1)");
 }
-/** $F[0]:348:13 */
+/** $F[0]:351:13 */
 function action_play_summon_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " summons " + ctx.name(L["c"]));
 }
-/** $F[0]:350:7 */
+/** $F[0]:353:7 */
 function action_play_summon(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -659,36 +659,36 @@ function action_play_summon(ctx, f) {
     }
   }
 }
-/** $F[0]:357:10 */
+/** $F[0]:360:10 */
 function action_play_magia_for(ctx, f) {
   return ctx.zone(f.me, "hand");
 }
-/** $F[0]:359:15 */
+/** $F[0]:362:15 */
 function action_play_magia_when_0(ctx, f) {
   const L = f.L;
   return ctx.kind(L["c"]) === "magia";
 }
-/** $F[0]:360:18 */
+/** $F[0]:363:18 */
 function action_play_magia_when_0_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " is not a magia");
 }
-/** $F[0]:361:15 */
+/** $F[0]:364:15 */
 function action_play_magia_when_1(ctx, f) {
   const L = f.L;
   return fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["c"] } });
 }
-/** $F[0]:362:18 */
+/** $F[0]:365:18 */
 function action_play_magia_when_1_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " costs " + String(ctx.get(L["c"], "cost")) + ": not enough other cards in hand (ES-COST-1)");
 }
-/** $F[0]:363:13 */
+/** $F[0]:366:13 */
 function action_play_magia_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " plays " + ctx.name(L["c"]));
 }
-/** $F[0]:365:7 */
+/** $F[0]:368:7 */
 function action_play_magia(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -716,36 +716,36 @@ function action_play_magia(ctx, f) {
     }
   }
 }
-/** $F[0]:370:10 */
+/** $F[0]:373:10 */
 function action_attack_for(ctx, f) {
   return ctx.zone(f.me, "field");
 }
-/** $F[0]:372:15 */
+/** $F[0]:375:15 */
 function action_attack_when_0(ctx, f) {
   const L = f.L;
   return !ctx.get(L["c"], "tapped");
 }
-/** $F[0]:373:18 */
+/** $F[0]:376:18 */
 function action_attack_when_0_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " is tapped (ES-SUMMON-3)");
 }
-/** $F[0]:374:15 */
+/** $F[0]:377:15 */
 function action_attack_when_1(ctx, f) {
   const L = f.L;
   return ctx.get(L["c"], "enteredTurn") < ctx.get(0, "turn") || ctx.has(L["c"], "haste") || ctx.get(L["c"], "haste");
 }
-/** $F[0]:375:18 */
+/** $F[0]:378:18 */
 function action_attack_when_1_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["c"]) + " entered this turn and has no haste (ES-SUMMON-3)");
 }
-/** $F[0]:376:13 */
+/** $F[0]:379:13 */
 function action_attack_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " attacks with " + ctx.name(L["c"]));
 }
-/** $F[0]:378:7 */
+/** $F[0]:381:7 */
 function action_attack(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -813,59 +813,59 @@ function action_attack(ctx, f) {
     }
   }
 }
-/** $F[0]:400:9 */
+/** $F[0]:403:9 */
 function action_end_turn(ctx, f) {
   ctx.at = 125; ctx.set(0, "turnOver", true);
   ctx.ret(f, null);
 }
-/** $F[0]:403:10 */
+/** $F[0]:406:10 */
 function action_resist_for(ctx, f) {
   return ctx.zone(f.me, "hand");
 }
-/** $F[0]:405:15 */
+/** $F[0]:408:15 */
 function action_resist_when_0(ctx, f) {
   const L = f.L;
   return ctx.kind(L["r"]) === "resist";
 }
-/** $F[0]:406:18 */
+/** $F[0]:409:18 */
 function action_resist_when_0_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["r"]) + " is not a resist");
 }
-/** $F[0]:407:15 */
+/** $F[0]:410:15 */
 function action_resist_when_1(ctx, f) {
   return !$is(f.me, ctx.get(0, "current"));
 }
-/** $F[0]:408:18 */
+/** $F[0]:411:18 */
 function action_resist_when_1_reason(ctx, f) {
   return "resists are played during the opponent's turn (ES-RESIST-1)";
 }
-/** $F[0]:409:15 */
+/** $F[0]:412:15 */
 function action_resist_when_2(ctx, f) {
   const L = f.L;
   return ctx.responds(L["r"], f.ev);
 }
-/** $F[0]:410:18 */
+/** $F[0]:413:18 */
 function action_resist_when_2_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["r"]) + " does not answer this event (ES-RESIST-1)");
 }
-/** $F[0]:411:15 */
+/** $F[0]:414:15 */
 function action_resist_when_3(ctx, f) {
   const L = f.L;
   return fn_affordable(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "c": L["r"] } });
 }
-/** $F[0]:412:18 */
+/** $F[0]:415:18 */
 function action_resist_when_3_reason(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(L["r"]) + " costs " + String(ctx.get(L["r"], "cost")) + ": not enough other cards in hand (ES-COST-1)");
 }
-/** $F[0]:413:13 */
+/** $F[0]:416:13 */
 function action_resist_label(ctx, f) {
   const L = f.L;
   return ctx.text(ctx.name(f.me) + " resists with " + ctx.name(L["r"]));
 }
-/** $F[0]:415:7 */
+/** $F[0]:418:7 */
 function action_resist(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -893,11 +893,11 @@ function action_resist(ctx, f) {
     }
   }
 }
-/** $F[0]:419:5 */
+/** $F[0]:422:5 */
 function action_pass(ctx, f) {
   ctx.ret(f, null);
 }
-/** $F[0]:307:3 */
+/** $F[0]:310:3 */
 function deck_errors(ctx, f) {
   const L = f.L;
   ctx.pureAt = 129; L["cards"] = ctx.list([...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")]);
@@ -915,7 +915,7 @@ function deck_errors(ctx, f) {
   }
   return L["errors"];
 }
-/** $F[0]:328:3 */
+/** $F[0]:331:3 */
 function evaluate(ctx, f) {
   const L = f.L;
   ctx.pureAt = 137; L["life"] = $div(60 * (ctx.get(f.me, "life") - ctx.get(ctx.opponent(f.me), "life")), Math.max(1, Math.max(ctx.get(f.me, "life"), ctx.get(ctx.opponent(f.me), "life"))));
@@ -932,7 +932,7 @@ function evaluate(ctx, f) {
   ctx.pureAt = 144; return L["life"] + 3 * L["held"] + 2 * L["power"];
   return null;
 }
-/** $F[0]:423:5 */
+/** $F[0]:426:5 */
 function flow_game(ctx, f) {
   const L = f.L;
   for (;;) {
@@ -999,7 +999,7 @@ function flow_game(ctx, f) {
     }
   }
 }
-/** $F[0]:441:5 */
+/** $F[0]:444:5 */
 function flow_scenario(ctx, f) {
   for (;;) {
     switch (f.step) {
@@ -1027,35 +1027,35 @@ function flow_scenario(ctx, f) {
     }
   }
 }
-/** $F[0]:571:12 */
+/** $F[0]:575:12 */
 function invariant_one_place(ctx, f) {
   return ctx.misplaced().length === 0;
 }
-/** $F[0]:572:15 */
+/** $F[0]:576:15 */
 function invariant_one_place_message(ctx, f) {
   return ctx.text("cards not in exactly one place: " + ctx.name(ctx.misplaced()));
 }
-/** $F[0]:575:12 */
+/** $F[0]:579:12 */
 function invariant_field_holds_summons(ctx, f) {
   return $countWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.kind($it1) !== "summon") === 0;
 }
-/** $F[0]:576:15 */
+/** $F[0]:580:15 */
 function invariant_field_holds_summons_message(ctx, f) {
   return ctx.text(ctx.name($firstWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.kind($it1) !== "summon")) + " is on " + ctx.name(f.me) + "'s field");
 }
-/** $F[0]:579:12 */
+/** $F[0]:583:12 */
 function invariant_one_summon_per_turn(ctx, f) {
   return $countWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn") && ctx.get(0, "turn") > 0) <= 1;
 }
-/** $F[0]:580:15 */
+/** $F[0]:584:15 */
 function invariant_one_summon_per_turn_message(ctx, f) {
   return ctx.text(String($countWhere(ctx.visit(ctx.zoneView(f.me, "field")), ($it1) => ctx.get($it1, "enteredTurn") === ctx.get(0, "turn"))) + " summons entered " + ctx.name(f.me) + "'s field in turn " + String(ctx.get(0, "turn")));
 }
-/** $F[0]:583:12 */
+/** $F[0]:587:12 */
 function invariant_zero_life_loses(ctx, f) {
   return ctx.get(f.me, "life") > 0 || $is($lastLoser(ctx), f.me);
 }
-/** $F[0]:584:15 */
+/** $F[0]:588:15 */
 function invariant_zero_life_loses_message(ctx, f) {
   return ctx.text(ctx.name(f.me) + " has " + String(ctx.get(f.me, "life")) + " life and has not lost");
 }
@@ -1574,178 +1574,178 @@ function $at(h, file, line, col) {
 }
 /** Where each traced statement is: `ctx.at` / `ctx.pureAt` index this table. */
 const $P = [
-  $at("proc.pay", 0, 156, 7),
-  $at("proc.pay", 0, 157, 7),
-  $at("proc.pay", 0, 158, 7),
-  $at("proc.pay", 0, 159, 9),
-  $at("proc.pay", 0, 160, 9),
-  $at("proc.play", 0, 165, 7),
-  $at("proc.play", 0, 166, 7),
-  $at("proc.finish", 0, 170, 7),
-  $at("proc.finish", 0, 170, 31),
-  $at("proc.untap-all", 0, 174, 7),
-  $at("proc.untap-all", 0, 174, 31),
-  $at("proc.reduce-damage", 0, 178, 7),
-  $at("proc.deal-damage", 0, 182, 7),
-  $at("proc.deal-damage", 0, 182, 27),
-  $at("proc.deal-damage", 0, 183, 7),
-  $at("proc.deal-damage", 0, 184, 7),
+  $at("proc.pay", 0, 159, 7),
+  $at("proc.pay", 0, 160, 7),
+  $at("proc.pay", 0, 161, 7),
+  $at("proc.pay", 0, 162, 9),
+  $at("proc.pay", 0, 163, 9),
+  $at("proc.play", 0, 168, 7),
+  $at("proc.play", 0, 169, 7),
+  $at("proc.finish", 0, 173, 7),
+  $at("proc.finish", 0, 173, 31),
+  $at("proc.untap-all", 0, 177, 7),
+  $at("proc.untap-all", 0, 177, 31),
+  $at("proc.reduce-damage", 0, 181, 7),
   $at("proc.deal-damage", 0, 185, 7),
-  $at("proc.offer-resists", 0, 189, 7),
-  $at("proc.offer-resists", 0, 190, 7),
-  $at("proc.offer-resists", 0, 190, 29),
-  $at("proc.offer-resists", 0, 191, 7),
-  $at("proc.offer-resists", 0, 192, 9),
-  $at("proc.offer-resists", 0, 193, 9),
-  $at("proc.apply-damage", 0, 198, 7),
-  $at("proc.apply-damage", 0, 199, 7),
-  $at("proc.apply-damage", 0, 199, 19),
-  $at("proc.apply-damage", 0, 200, 7),
+  $at("proc.deal-damage", 0, 185, 27),
+  $at("proc.deal-damage", 0, 186, 7),
+  $at("proc.deal-damage", 0, 187, 7),
+  $at("proc.deal-damage", 0, 188, 7),
+  $at("proc.offer-resists", 0, 192, 7),
+  $at("proc.offer-resists", 0, 193, 7),
+  $at("proc.offer-resists", 0, 193, 29),
+  $at("proc.offer-resists", 0, 194, 7),
+  $at("proc.offer-resists", 0, 195, 9),
+  $at("proc.offer-resists", 0, 196, 9),
   $at("proc.apply-damage", 0, 201, 7),
-  $at("proc.apply-damage", 0, 202, 9),
-  $at("proc.apply-damage", 0, 203, 9),
-  $at("proc.apply-damage", 0, 204, 9),
-  $at("proc.apply-damage", 0, 204, 26),
+  $at("proc.apply-damage", 0, 202, 7),
+  $at("proc.apply-damage", 0, 202, 19),
+  $at("proc.apply-damage", 0, 203, 7),
+  $at("proc.apply-damage", 0, 204, 7),
   $at("proc.apply-damage", 0, 205, 9),
-  $at("proc.apply-damage", 0, 207, 7),
-  $at("proc.apply-damage", 0, 208, 7),
-  $at("proc.apply-damage", 0, 208, 22),
-  $at("proc.apply-damage", 0, 209, 7),
+  $at("proc.apply-damage", 0, 206, 9),
+  $at("proc.apply-damage", 0, 207, 9),
+  $at("proc.apply-damage", 0, 207, 26),
+  $at("proc.apply-damage", 0, 208, 9),
   $at("proc.apply-damage", 0, 210, 7),
   $at("proc.apply-damage", 0, 211, 7),
+  $at("proc.apply-damage", 0, 211, 22),
   $at("proc.apply-damage", 0, 212, 7),
-  $at("proc.apply-damage", 0, 212, 23),
-  $at("proc.destroy", 0, 216, 7),
-  $at("proc.destroy", 0, 216, 37),
-  $at("proc.destroy", 0, 217, 7),
-  $at("proc.destroy", 0, 218, 7),
+  $at("proc.apply-damage", 0, 213, 7),
+  $at("proc.apply-damage", 0, 214, 7),
+  $at("proc.apply-damage", 0, 215, 7),
+  $at("proc.apply-damage", 0, 215, 23),
   $at("proc.destroy", 0, 219, 7),
+  $at("proc.destroy", 0, 219, 37),
   $at("proc.destroy", 0, 220, 7),
-  $at("proc.battle", 0, 224, 7),
-  $at("proc.battle", 0, 225, 7),
-  $at("proc.battle", 0, 226, 7),
+  $at("proc.destroy", 0, 221, 7),
+  $at("proc.destroy", 0, 222, 7),
+  $at("proc.destroy", 0, 223, 7),
   $at("proc.battle", 0, 227, 7),
   $at("proc.battle", 0, 228, 7),
   $at("proc.battle", 0, 229, 7),
   $at("proc.battle", 0, 230, 7),
   $at("proc.battle", 0, 231, 7),
   $at("proc.battle", 0, 232, 7),
-  $at("proc.begin-turn", 0, 236, 7),
-  $at("proc.begin-turn", 0, 237, 7),
-  $at("proc.begin-turn", 0, 238, 7),
+  $at("proc.battle", 0, 233, 7),
+  $at("proc.battle", 0, 234, 7),
+  $at("proc.battle", 0, 235, 7),
   $at("proc.begin-turn", 0, 239, 7),
   $at("proc.begin-turn", 0, 240, 7),
   $at("proc.begin-turn", 0, 241, 7),
+  $at("proc.begin-turn", 0, 242, 7),
   $at("proc.begin-turn", 0, 243, 7),
   $at("proc.begin-turn", 0, 244, 7),
-  $at("proc.begin-turn", 0, 245, 7),
   $at("proc.begin-turn", 0, 246, 7),
-  $at("proc.begin-turn", 0, 246, 25),
   $at("proc.begin-turn", 0, 247, 7),
+  $at("proc.begin-turn", 0, 248, 7),
   $at("proc.begin-turn", 0, 249, 7),
-  $at("proc.begin-turn", 0, 250, 9),
-  $at("proc.begin-turn", 0, 251, 9),
-  $at("proc.begin-turn", 0, 252, 9),
-  $at("proc.begin-turn", 0, 252, 29),
-  $at("proc.main-phase", 0, 257, 7),
-  $at("proc.main-phase", 0, 257, 33),
-  $at("proc.main-phase", 0, 258, 7),
-  $at("proc.take-turn", 0, 262, 7),
-  $at("proc.take-turn", 0, 263, 7),
-  $at("proc.play-turns", 0, 267, 7),
-  $at("proc.play-turns", 0, 268, 7),
-  $at("proc.play-turns", 0, 269, 9),
-  $at("proc.play-turns", 0, 270, 9),
-  $at("proc.gather-build", 0, 275, 7),
-  $at("proc.gather-build", 0, 276, 7),
-  $at("proc.gather-build", 0, 277, 9),
-  $at("proc.gather-build", 0, 278, 9),
-  $at("proc.gather-build", 0, 279, 11),
-  $at("proc.gather-build", 0, 280, 11),
-  $at("proc.gather-build", 0, 281, 11),
-  $at("proc.deal-random", 0, 287, 7),
-  $at("proc.deal-random", 0, 288, 9),
-  $at("proc.deal-random", 0, 289, 9),
-  $at("proc.deal-random", 0, 289, 36),
+  $at("proc.begin-turn", 0, 249, 25),
+  $at("proc.begin-turn", 0, 250, 7),
+  $at("proc.begin-turn", 0, 252, 7),
+  $at("proc.begin-turn", 0, 253, 9),
+  $at("proc.begin-turn", 0, 254, 9),
+  $at("proc.begin-turn", 0, 255, 9),
+  $at("proc.begin-turn", 0, 255, 29),
+  $at("proc.main-phase", 0, 260, 7),
+  $at("proc.main-phase", 0, 260, 33),
+  $at("proc.main-phase", 0, 261, 7),
+  $at("proc.take-turn", 0, 265, 7),
+  $at("proc.take-turn", 0, 266, 7),
+  $at("proc.play-turns", 0, 270, 7),
+  $at("proc.play-turns", 0, 271, 7),
+  $at("proc.play-turns", 0, 272, 9),
+  $at("proc.play-turns", 0, 273, 9),
+  $at("proc.gather-build", 0, 278, 7),
+  $at("proc.gather-build", 0, 279, 7),
+  $at("proc.gather-build", 0, 280, 9),
+  $at("proc.gather-build", 0, 281, 9),
+  $at("proc.gather-build", 0, 282, 11),
+  $at("proc.gather-build", 0, 283, 11),
+  $at("proc.gather-build", 0, 284, 11),
+  $at("proc.deal-random", 0, 290, 7),
   $at("proc.deal-random", 0, 291, 9),
-  $at("proc.deal-random", 0, 293, 7),
-  $at("proc.deal-random", 0, 294, 7),
-  $at("proc.reset-player", 0, 298, 7),
-  $at("proc.reset-player", 0, 299, 7),
-  $at("proc.reset-player", 0, 300, 7),
-  $at("proc.reset-player", 0, 301, 9),
-  $at("proc.reset-player", 0, 302, 9),
-  $at("proc.reset-player", 0, 303, 9),
-  $at("action.play-summon", 0, 350, 7),
-  $at("action.play-summon", 0, 351, 7),
-  $at("action.play-summon", 0, 352, 7),
+  $at("proc.deal-random", 0, 292, 9),
+  $at("proc.deal-random", 0, 292, 36),
+  $at("proc.deal-random", 0, 294, 9),
+  $at("proc.deal-random", 0, 296, 7),
+  $at("proc.deal-random", 0, 297, 7),
+  $at("proc.reset-player", 0, 301, 7),
+  $at("proc.reset-player", 0, 302, 7),
+  $at("proc.reset-player", 0, 303, 7),
+  $at("proc.reset-player", 0, 304, 9),
+  $at("proc.reset-player", 0, 305, 9),
+  $at("proc.reset-player", 0, 306, 9),
   $at("action.play-summon", 0, 353, 7),
   $at("action.play-summon", 0, 354, 7),
-  $at("action.play-magia", 0, 365, 7),
-  $at("action.play-magia", 0, 366, 7),
-  $at("action.play-magia", 0, 367, 7),
-  $at("action.attack", 0, 378, 7),
-  $at("action.attack", 0, 379, 7),
-  $at("action.attack", 0, 380, 7),
+  $at("action.play-summon", 0, 355, 7),
+  $at("action.play-summon", 0, 356, 7),
+  $at("action.play-summon", 0, 357, 7),
+  $at("action.play-magia", 0, 368, 7),
+  $at("action.play-magia", 0, 369, 7),
+  $at("action.play-magia", 0, 370, 7),
   $at("action.attack", 0, 381, 7),
   $at("action.attack", 0, 382, 7),
-  $at("action.attack", 0, 384, 9),
-  $at("action.attack", 0, 396, 9),
-  $at("action.attack", 0, 385, 9),
-  $at("action.attack", 0, 386, 9),
-  $at("action.attack", 0, 387, 11),
-  $at("action.attack", 0, 389, 11),
+  $at("action.attack", 0, 383, 7),
+  $at("action.attack", 0, 384, 7),
+  $at("action.attack", 0, 385, 7),
+  $at("action.attack", 0, 387, 9),
+  $at("action.attack", 0, 399, 9),
+  $at("action.attack", 0, 388, 9),
+  $at("action.attack", 0, 389, 9),
   $at("action.attack", 0, 390, 11),
-  $at("action.attack", 0, 391, 11),
   $at("action.attack", 0, 392, 11),
   $at("action.attack", 0, 393, 11),
-  $at("action.end-turn", 0, 400, 9),
-  $at("action.resist", 0, 415, 7),
-  $at("action.resist", 0, 416, 7),
-  $at("action.resist", 0, 417, 7),
-  $at("deck.errors", 0, 307, 3),
-  $at("deck.errors", 0, 308, 3),
-  $at("deck.errors", 0, 309, 5),
+  $at("action.attack", 0, 394, 11),
+  $at("action.attack", 0, 395, 11),
+  $at("action.attack", 0, 396, 11),
+  $at("action.end-turn", 0, 403, 9),
+  $at("action.resist", 0, 418, 7),
+  $at("action.resist", 0, 419, 7),
+  $at("action.resist", 0, 420, 7),
+  $at("deck.errors", 0, 310, 3),
   $at("deck.errors", 0, 311, 3),
   $at("deck.errors", 0, 312, 5),
   $at("deck.errors", 0, 314, 3),
   $at("deck.errors", 0, 315, 5),
-  $at("deck.errors", 0, 316, 7),
-  $at("evaluate", 0, 328, 3),
-  $at("evaluate", 0, 329, 3),
-  $at("evaluate", 0, 330, 3),
+  $at("deck.errors", 0, 317, 3),
+  $at("deck.errors", 0, 318, 5),
+  $at("deck.errors", 0, 319, 7),
   $at("evaluate", 0, 331, 3),
-  $at("evaluate", 0, 331, 28),
   $at("evaluate", 0, 332, 3),
-  $at("evaluate", 0, 332, 34),
   $at("evaluate", 0, 333, 3),
-  $at("flow.game", 0, 424, 5),
-  $at("flow.game", 0, 425, 5),
-  $at("flow.game", 0, 426, 7),
-  $at("flow.game", 0, 428, 5),
-  $at("flow.game", 0, 428, 5),
-  $at("flow.game", 0, 428, 5),
-  $at("flow.game", 0, 428, 5),
+  $at("evaluate", 0, 334, 3),
+  $at("evaluate", 0, 334, 28),
+  $at("evaluate", 0, 335, 3),
+  $at("evaluate", 0, 335, 34),
+  $at("evaluate", 0, 336, 3),
+  $at("flow.game", 0, 427, 5),
   $at("flow.game", 0, 428, 5),
   $at("flow.game", 0, 429, 7),
-  $at("flow.game", 0, 433, 5),
-  $at("flow.game", 0, 434, 5),
-  $at("flow.game", 0, 434, 47),
-  $at("flow.game", 0, 435, 5),
+  $at("flow.game", 0, 431, 5),
+  $at("flow.game", 0, 431, 5),
+  $at("flow.game", 0, 431, 5),
+  $at("flow.game", 0, 431, 5),
+  $at("flow.game", 0, 431, 5),
+  $at("flow.game", 0, 432, 7),
   $at("flow.game", 0, 436, 5),
   $at("flow.game", 0, 437, 5),
+  $at("flow.game", 0, 437, 47),
   $at("flow.game", 0, 438, 5),
   $at("flow.game", 0, 439, 5),
-  $at("flow.game", 0, 429, 36),
-  $at("flow.game", 0, 429, 60),
-  $at("flow.game", 0, 430, 7),
-  $at("flow.scenario", 0, 443, 5),
-  $at("flow.scenario", 0, 444, 5),
-  $at("flow.scenario", 0, 445, 5),
-  $at("flow.scenario", 0, 445, 25),
+  $at("flow.game", 0, 440, 5),
+  $at("flow.game", 0, 441, 5),
+  $at("flow.game", 0, 442, 5),
+  $at("flow.game", 0, 432, 36),
+  $at("flow.game", 0, 432, 60),
+  $at("flow.game", 0, 433, 7),
   $at("flow.scenario", 0, 446, 5),
   $at("flow.scenario", 0, 447, 5),
   $at("flow.scenario", 0, 448, 5),
+  $at("flow.scenario", 0, 448, 25),
+  $at("flow.scenario", 0, 449, 5),
+  $at("flow.scenario", 0, 450, 5),
+  $at("flow.scenario", 0, 451, 5),
   $at("card.air-slash.effect", 1, 9, 3),
   $at("card.aqua-stream.effect", 2, 9, 3),
   $at("card.aqua-stream.effect", 2, 10, 3),
@@ -1816,14 +1816,16 @@ export const game = {
           "default": false
         },
         "enteredTurn": {
-          "default": 0
+          "default": 0,
+          "show": "detail"
         },
         "haste": {
           "default": false,
           "computed": true
         },
         "blocking": {
-          "default": false
+          "default": false,
+          "show": "detail"
         },
         "power": {
           "default": 0,
@@ -1856,7 +1858,8 @@ export const game = {
           "default": 0
         },
         "turnOver": {
-          "default": false
+          "default": false,
+          "show": "detail"
         },
         "format": {
           "default": "build"
@@ -1901,15 +1904,28 @@ export const game = {
         "activeIn": [
           "field"
         ],
-        "display": null
+        "display": null,
+        "key": [
+          "element",
+          "cost",
+          "power"
+        ]
       },
       "magia": {
         "activeIn": [],
-        "display": null
+        "display": null,
+        "key": [
+          "element",
+          "cost"
+        ]
       },
       "resist": {
         "activeIn": [],
-        "display": null
+        "display": null,
+        "key": [
+          "element",
+          "cost"
+        ]
       }
     },
     "events": {
@@ -3079,457 +3095,457 @@ export const game = {
   sources: {
     "order.first": {
       "file": "cards/elementis/rules.yaml",
-      "line": 107,
+      "line": 110,
       "col": 10,
       "what": "trigger order: whose listeners go first"
     },
     "fn.summons": {
       "file": "cards/elementis/rules.yaml",
-      "line": 114,
+      "line": 117,
       "col": 9,
       "what": "function summons"
     },
     "fn.side-of": {
       "file": "cards/elementis/rules.yaml",
-      "line": 118,
+      "line": 121,
       "col": 9,
       "what": "function side-of"
     },
     "fn.as-player": {
       "file": "cards/elementis/rules.yaml",
-      "line": 122,
+      "line": 125,
       "col": 9,
       "what": "function as-player"
     },
     "fn.as-summon": {
       "file": "cards/elementis/rules.yaml",
-      "line": 126,
+      "line": 129,
       "col": 9,
       "what": "function as-summon"
     },
     "fn.affordable": {
       "file": "cards/elementis/rules.yaml",
-      "line": 130,
+      "line": 133,
       "col": 9,
       "what": "function affordable"
     },
     "fn.can-attack": {
       "file": "cards/elementis/rules.yaml",
-      "line": 134,
+      "line": 137,
       "col": 9,
       "what": "function can-attack"
     },
     "fn.attack-targets": {
       "file": "cards/elementis/rules.yaml",
-      "line": 138,
+      "line": 141,
       "col": 10,
       "what": "function attack-targets"
     },
     "fn.possible-blockers": {
       "file": "cards/elementis/rules.yaml",
-      "line": 142,
+      "line": 145,
       "col": 9,
       "what": "function possible-blockers"
     },
     "fn.summon-targets": {
       "file": "cards/elementis/rules.yaml",
-      "line": 146,
+      "line": 149,
       "col": 9,
       "what": "function summon-targets"
     },
     "fn.magia-targets": {
       "file": "cards/elementis/rules.yaml",
-      "line": 150,
+      "line": 153,
       "col": 10,
       "what": "function magia-targets"
     },
     "proc.pay": {
       "file": "cards/elementis/rules.yaml",
-      "line": 156,
+      "line": 159,
       "col": 7,
       "what": "procedure pay"
     },
     "proc.play": {
       "file": "cards/elementis/rules.yaml",
-      "line": 165,
+      "line": 168,
       "col": 7,
       "what": "procedure play"
     },
     "proc.finish": {
       "file": "cards/elementis/rules.yaml",
-      "line": 170,
+      "line": 173,
       "col": 7,
       "what": "procedure finish"
     },
     "proc.untap-all": {
       "file": "cards/elementis/rules.yaml",
-      "line": 174,
+      "line": 177,
       "col": 7,
       "what": "procedure untap-all"
     },
     "proc.reduce-damage": {
       "file": "cards/elementis/rules.yaml",
-      "line": 178,
+      "line": 181,
       "col": 7,
       "what": "procedure reduce-damage"
     },
     "proc.deal-damage": {
       "file": "cards/elementis/rules.yaml",
-      "line": 182,
+      "line": 185,
       "col": 7,
       "what": "procedure deal-damage"
     },
     "proc.offer-resists": {
       "file": "cards/elementis/rules.yaml",
-      "line": 189,
+      "line": 192,
       "col": 7,
       "what": "procedure offer-resists"
     },
     "proc.apply-damage": {
       "file": "cards/elementis/rules.yaml",
-      "line": 198,
+      "line": 201,
       "col": 7,
       "what": "procedure apply-damage"
     },
     "proc.destroy": {
       "file": "cards/elementis/rules.yaml",
-      "line": 216,
+      "line": 219,
       "col": 7,
       "what": "procedure destroy"
     },
     "proc.battle": {
       "file": "cards/elementis/rules.yaml",
-      "line": 224,
+      "line": 227,
       "col": 7,
       "what": "procedure battle"
     },
     "proc.begin-turn": {
       "file": "cards/elementis/rules.yaml",
-      "line": 236,
+      "line": 239,
       "col": 7,
       "what": "procedure begin-turn"
     },
     "proc.main-phase": {
       "file": "cards/elementis/rules.yaml",
-      "line": 257,
+      "line": 260,
       "col": 7,
       "what": "procedure main-phase"
     },
     "proc.take-turn": {
       "file": "cards/elementis/rules.yaml",
-      "line": 262,
+      "line": 265,
       "col": 7,
       "what": "procedure take-turn"
     },
     "proc.play-turns": {
       "file": "cards/elementis/rules.yaml",
-      "line": 267,
+      "line": 270,
       "col": 7,
       "what": "procedure play-turns"
     },
     "proc.gather-build": {
       "file": "cards/elementis/rules.yaml",
-      "line": 275,
+      "line": 278,
       "col": 7,
       "what": "procedure gather-build"
     },
     "proc.deal-random": {
       "file": "cards/elementis/rules.yaml",
-      "line": 287,
+      "line": 290,
       "col": 7,
       "what": "procedure deal-random"
     },
     "proc.reset-player": {
       "file": "cards/elementis/rules.yaml",
-      "line": 298,
+      "line": 301,
       "col": 7,
       "what": "procedure reset-player"
     },
     "action.play-summon.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 340,
+      "line": 343,
       "col": 10,
       "what": "action play-summon: candidates"
     },
     "action.play-summon.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 342,
+      "line": 345,
       "col": 15,
       "what": "action play-summon: legality condition 1"
     },
     "action.play-summon.when.0.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 343,
+      "line": 346,
       "col": 18,
       "what": "action play-summon: reason 1"
     },
     "action.play-summon.when.1": {
       "file": "cards/elementis/rules.yaml",
-      "line": 344,
+      "line": 347,
       "col": 15,
       "what": "action play-summon: legality condition 2"
     },
     "action.play-summon.when.1.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 345,
+      "line": 348,
       "col": 18,
       "what": "action play-summon: reason 2"
     },
     "action.play-summon.when.2": {
       "file": "cards/elementis/rules.yaml",
-      "line": 346,
+      "line": 349,
       "col": 15,
       "what": "action play-summon: legality condition 3"
     },
     "action.play-summon.when.2.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 347,
+      "line": 350,
       "col": 18,
       "what": "action play-summon: reason 3"
     },
     "action.play-summon.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 348,
+      "line": 351,
       "col": 13,
       "what": "action play-summon: label"
     },
     "action.play-summon": {
       "file": "cards/elementis/rules.yaml",
-      "line": 350,
+      "line": 353,
       "col": 7,
       "what": "action play-summon"
     },
     "action.play-magia.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 357,
+      "line": 360,
       "col": 10,
       "what": "action play-magia: candidates"
     },
     "action.play-magia.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 359,
+      "line": 362,
       "col": 15,
       "what": "action play-magia: legality condition 1"
     },
     "action.play-magia.when.0.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 360,
+      "line": 363,
       "col": 18,
       "what": "action play-magia: reason 1"
     },
     "action.play-magia.when.1": {
       "file": "cards/elementis/rules.yaml",
-      "line": 361,
+      "line": 364,
       "col": 15,
       "what": "action play-magia: legality condition 2"
     },
     "action.play-magia.when.1.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 362,
+      "line": 365,
       "col": 18,
       "what": "action play-magia: reason 2"
     },
     "action.play-magia.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 363,
+      "line": 366,
       "col": 13,
       "what": "action play-magia: label"
     },
     "action.play-magia": {
       "file": "cards/elementis/rules.yaml",
-      "line": 365,
+      "line": 368,
       "col": 7,
       "what": "action play-magia"
     },
     "action.attack.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 370,
+      "line": 373,
       "col": 10,
       "what": "action attack: candidates"
     },
     "action.attack.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 372,
+      "line": 375,
       "col": 15,
       "what": "action attack: legality condition 1"
     },
     "action.attack.when.0.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 373,
+      "line": 376,
       "col": 18,
       "what": "action attack: reason 1"
     },
     "action.attack.when.1": {
       "file": "cards/elementis/rules.yaml",
-      "line": 374,
+      "line": 377,
       "col": 15,
       "what": "action attack: legality condition 2"
     },
     "action.attack.when.1.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 375,
+      "line": 378,
       "col": 18,
       "what": "action attack: reason 2"
     },
     "action.attack.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 376,
+      "line": 379,
       "col": 13,
       "what": "action attack: label"
     },
     "action.attack": {
       "file": "cards/elementis/rules.yaml",
-      "line": 378,
+      "line": 381,
       "col": 7,
       "what": "action attack"
     },
     "action.end-turn": {
       "file": "cards/elementis/rules.yaml",
-      "line": 400,
+      "line": 403,
       "col": 9,
       "what": "action end-turn"
     },
     "action.resist.for": {
       "file": "cards/elementis/rules.yaml",
-      "line": 403,
+      "line": 406,
       "col": 10,
       "what": "action resist: candidates"
     },
     "action.resist.when.0": {
       "file": "cards/elementis/rules.yaml",
-      "line": 405,
+      "line": 408,
       "col": 15,
       "what": "action resist: legality condition 1"
     },
     "action.resist.when.0.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 406,
+      "line": 409,
       "col": 18,
       "what": "action resist: reason 1"
     },
     "action.resist.when.1": {
       "file": "cards/elementis/rules.yaml",
-      "line": 407,
+      "line": 410,
       "col": 15,
       "what": "action resist: legality condition 2"
     },
     "action.resist.when.1.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 408,
+      "line": 411,
       "col": 18,
       "what": "action resist: reason 2"
     },
     "action.resist.when.2": {
       "file": "cards/elementis/rules.yaml",
-      "line": 409,
+      "line": 412,
       "col": 15,
       "what": "action resist: legality condition 3"
     },
     "action.resist.when.2.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 410,
+      "line": 413,
       "col": 18,
       "what": "action resist: reason 3"
     },
     "action.resist.when.3": {
       "file": "cards/elementis/rules.yaml",
-      "line": 411,
+      "line": 414,
       "col": 15,
       "what": "action resist: legality condition 4"
     },
     "action.resist.when.3.reason": {
       "file": "cards/elementis/rules.yaml",
-      "line": 412,
+      "line": 415,
       "col": 18,
       "what": "action resist: reason 4"
     },
     "action.resist.label": {
       "file": "cards/elementis/rules.yaml",
-      "line": 413,
+      "line": 416,
       "col": 13,
       "what": "action resist: label"
     },
     "action.resist": {
       "file": "cards/elementis/rules.yaml",
-      "line": 415,
+      "line": 418,
       "col": 7,
       "what": "action resist"
     },
     "action.pass": {
       "file": "cards/elementis/rules.yaml",
-      "line": 419,
+      "line": 422,
       "col": 5,
       "what": "action pass"
     },
     "deck.errors": {
       "file": "cards/elementis/rules.yaml",
-      "line": 307,
+      "line": 310,
       "col": 3,
       "what": "deck rules: the problems of a deck"
     },
     "evaluate": {
       "file": "cards/elementis/rules.yaml",
-      "line": 328,
+      "line": 331,
       "col": 3,
       "what": "evaluate: how good the state is for me"
     },
     "flow.game": {
       "file": "cards/elementis/rules.yaml",
-      "line": 423,
+      "line": 426,
       "col": 5,
       "what": "flow: each game"
     },
     "flow.scenario": {
       "file": "cards/elementis/rules.yaml",
-      "line": 441,
+      "line": 444,
       "col": 5,
       "what": "flow: scenario start"
     },
     "invariant.one-place": {
       "file": "cards/elementis/rules.yaml",
-      "line": 571,
+      "line": 575,
       "col": 12,
       "what": "invariant one-place"
     },
     "invariant.one-place.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 572,
+      "line": 576,
       "col": 15,
       "what": "invariant one-place: message"
     },
     "invariant.field-holds-summons": {
       "file": "cards/elementis/rules.yaml",
-      "line": 575,
+      "line": 579,
       "col": 12,
       "what": "invariant field-holds-summons"
     },
     "invariant.field-holds-summons.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 576,
+      "line": 580,
       "col": 15,
       "what": "invariant field-holds-summons: message"
     },
     "invariant.one-summon-per-turn": {
       "file": "cards/elementis/rules.yaml",
-      "line": 579,
+      "line": 583,
       "col": 12,
       "what": "invariant one-summon-per-turn"
     },
     "invariant.one-summon-per-turn.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 580,
+      "line": 584,
       "col": 15,
       "what": "invariant one-summon-per-turn: message"
     },
     "invariant.zero-life-loses": {
       "file": "cards/elementis/rules.yaml",
-      "line": 583,
+      "line": 587,
       "col": 12,
       "what": "invariant zero-life-loses"
     },
     "invariant.zero-life-loses.message": {
       "file": "cards/elementis/rules.yaml",
-      "line": 584,
+      "line": 588,
       "col": 15,
       "what": "invariant zero-life-loses: message"
     },
