@@ -313,7 +313,8 @@ function renderTree(): void {
         folders.set(folder, box);
       }
       const a = document.createElement("div");
-      a.className = "tree-file";
+      // The open file stays marked when the tree is drawn again (a change on disk redraws it).
+      a.className = current === `cards/${f}` ? "tree-file open" : "tree-file";
       a.dataset["path"] = `cards/${f}`;
       a.textContent = parts[parts.length - 1] ?? f;
       a.onclick = () => void openFile(`cards/${f}`);

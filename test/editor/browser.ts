@@ -68,7 +68,15 @@ export async function openHarness(opts: HarnessOptions = {}): Promise<Harness> {
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(`console: ${m.text()}`);
   });
-  page.on("pageerror", (e) => errors.push(`page: ${e.message}`));
+  // Monaco rejects a pending request with its CancellationError ("Canceled") when the model it
+  // was for is replaced (a rename opens the new file): that is Monaco's bookkeeping, not a fault.
+  page.on("pageerror", (e) => {
+    if (e.name !== "Canceled" || e.message !== "Canceled") errors.push(`page: ${e.message}`);
+  });
+  // Which request failed: the console says only "Failed to load resource".
+  page.on("response", (r) => {
+    if (r.status() >= 400) errors.push(`response: ${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
   await page.goto(server.url, { timeout: 120_000, waitUntil: "domcontentloaded" });
   await page.waitForSelector("body[data-ready='1']", { timeout: 120_000 });
   return {

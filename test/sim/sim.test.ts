@@ -215,7 +215,7 @@ describe("cardwright sim", () => {
   const MISTAKES: readonly (readonly [readonly string[], string])[] = [
     [
       ["sim", "nope", "--agents", "random,random", "--games", "2"],
-      "error: no game 'nope' under cards/ (games: elementis, gitcg, vermilion)",
+      "error: no game 'nope' under cards/ (games: coup, elementis, gitcg, vermilion)",
     ],
     [
       [...S, "--agents", "random,clever", "--games", "2"],
