@@ -3,8 +3,7 @@
  * of the compiler core holds the game and re-checks only what an edit touches; the language
  * services answer completion, hover, definitions, references, rename, tokens and quick fixes.
  */
-import { cardTexts, type CardText } from "../../compiler/core/analysis/card-text/index.ts";
-import { checkRules } from "../../compiler/core/files/check-files.ts";
+import type { CardText } from "../../compiler/core/analysis/card-text/index.ts";
 import type { GameInput } from "../../compiler/core/files/check-files.ts";
 import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
@@ -133,17 +132,9 @@ export class GameChecker {
 
   /** The Japanese rendering (the CLI's `text --ja`): rendered for the whole game once per model. */
   private cardTextJa(model: CheckedModel, id: string): { rendered: string; differs: boolean } | null {
-    if (this.ja?.model !== model) {
-      const rules = this.rules ? checkRules(this.rules).value : null;
-      const all = cardTexts({
-        rules,
-        enums: model.vocabulary?.enums ?? new Map(),
-        cards: model.cards,
-        units: model.units,
-        ja: true,
-      });
-      this.ja = { model, byId: new Map(all.map((t) => [t.id, t])) };
-    }
+    // The workspace renders from the rules it checked: the rules file is not checked again here.
+    if (this.ja?.model !== model)
+      this.ja = { model, byId: new Map((this.ws?.cardTextsJa() ?? []).map((t) => [t.id, t])) };
     const t = this.ja.byId.get(id);
     return t ? { rendered: t.renderedJa, differs: t.mismatches.length > 0 } : null;
   }

@@ -185,6 +185,23 @@ export class Workspace {
     return this.builtTexts;
   }
 
+  /**
+   * Every card's text rendered in Japanese (the CLI's `text --ja`, the editor's 日本語 preview), from
+   * the rules this workspace already checked; rendered anew on each call, so callers keep it per model.
+   */
+  cardTextsJa(): readonly CardText[] {
+    const model = this.model();
+    const voc = model.vocabulary;
+    if (!voc) return [];
+    return cardTexts({
+      rules: this.rulesCheck.value,
+      enums: voc.enums,
+      cards: model.cards,
+      units: model.units,
+      ja: true,
+    });
+  }
+
   /** The diagnostics of one file, as in the model. */
   diagnosticsOf(file: string): readonly Diagnostic[] {
     return this.model().diagnostics.filter((d) => d.file === file);
