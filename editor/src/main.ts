@@ -449,12 +449,16 @@ async function adopt(p: string, disk: string): Promise<readonly Diagnostic[] | n
 async function followChanges(rels: readonly string[]): Promise<void> {
   await refreshTree();
   if (game === null) return;
+  // Only what the server lists (it skips links out of cards/ and odd files) or what the page holds:
+  // asking for anything else would be refused.
+  const listed = new Set(trees.flatMap((t) => t.files.map((f) => `cards/${f}`)));
   let diags: readonly Diagnostic[] | null = null;
   const gone: string[] = [];
   const added = new Map<string, string>();
   for (const rel of rels) {
     const p = `cards/${rel}`;
     if (gameOf(p) !== game || !/\.(ya?ml|md)$/i.test(p)) continue;
+    if (!listed.has(p) && !texts.has(p)) continue;
     // A folder or a file that is not regular answers an error: nothing to follow.
     const disk = await readFileOrNull(rel).catch(() => undefined);
     if (disk === undefined) continue;
