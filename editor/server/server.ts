@@ -12,7 +12,6 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ViteDevServer } from "vite";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
-import { compileToDisk } from "../../compiler/node/project.ts";
 import { ensureAppBuild } from "./app-build.ts";
 import { listCardsTree, readCardsFile, renameCardsFile, resolveCardsPath, writeCardsFile } from "./files.ts";
 import { checkHost, checkStream, checkWriter, isSafeMethod, newToken, withToken } from "./guard.ts";
@@ -100,7 +99,10 @@ async function compileGame(
   root: string,
   game: string,
 ): Promise<{ ok: boolean; diagnostics: string[]; version: string | null }> {
-  const run = compiling.then(() => compileToDisk(game, { root }));
+  // The compiler is loaded on the first compile asked for, not when the server starts (a second of start-up).
+  const run = compiling.then(async () =>
+    (await import("../../compiler/node/project.ts")).compileToDisk(game, { root }),
+  );
   compiling = run.catch(() => undefined);
   const r = await run;
   const hashFile = join(root, "dist", game, "inputs.hash");
@@ -121,6 +123,20 @@ async function api(root: string, req: IncomingMessage, res: ServerResponse, url:
       return { ...g, version: existsSync(hashFile) ? readFileSync(hashFile, "utf8") : null };
     });
     return json(res, 200, { games });
+  }
+  if (url.pathname === "/api/game-files" && req.method === "GET") {
+    // Every file of one game in one answer (the page loads a game whole; GI has 300 files): the
+    // files the tree lists, each read as /api/file reads it; one that went since is left out.
+    const name = url.searchParams.get("game") ?? "";
+    const tree = listCardsTree(cards).find((g) => g.game === name);
+    if (tree === undefined) return json(res, 404, { error: `no game '${name}' under cards/` });
+    const files: Record<string, string> = {};
+    for (const f of tree.files) {
+      const r = readCardsFile(cards, f);
+      if (r.ok) files[f] = r.value;
+      else if (r.status !== 404) return json(res, r.status, { error: r.error });
+    }
+    return json(res, 200, { files });
   }
   if (url.pathname === "/api/file" && req.method === "GET") {
     const r = readCardsFile(cards, path);

@@ -33,6 +33,13 @@ export async function fetchTree(): Promise<GameTree[]> {
   return ((await r.json()) as { games: GameTree[] }).games;
 }
 
+/** Every file of one game (paths under cards/, as the tree lists them) with its text. */
+export async function readGameFiles(game: string): Promise<Record<string, string>> {
+  const r = await fetch(`/api/game-files?game=${encodeURIComponent(game)}`);
+  if (!r.ok) throw await failOf(r);
+  return ((await r.json()) as { files: Record<string, string> }).files;
+}
+
 export async function readFile(path: string): Promise<string> {
   const r = await fetch(`/api/file?path=${encodeURIComponent(path)}`);
   if (!r.ok) throw await failOf(r);

@@ -1,11 +1,10 @@
 /**
  * The editor's one door to the language: the compiler core's workspace and language services in
- * a web worker (check-core.ts), adapted to Monaco here. Diagnostics, completion, hover, go to
+ * a web worker (check/core.ts), adapted to Monaco here. Diagnostics, completion, hover, go to
  * definition, references, rename, quick fixes, outline and semantic tokens all come from the
  * services; positions are converted between LSP (0-based) and Monaco (1-based) in this file only.
  */
 import type * as Monaco from "monaco-editor";
-import type { GameInput } from "../../compiler/core/files/check-files.ts";
 import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import type {
   CodeAction,
@@ -21,58 +20,9 @@ import type {
   WorkspaceEdit,
 } from "../../compiler/core/services/index.ts";
 import { SEMANTIC_LEGEND } from "../../compiler/core/services/symbols/semantic-tokens.ts";
-import type { GameSymbols, ServiceMethod } from "./check-core.ts";
-import type { CheckReply, CheckRequest } from "./check-protocol.ts";
-import CheckWorker from "./check.worker.ts?worker";
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-export class LanguageClient {
-  private readonly worker = new CheckWorker();
-  private next = 1;
-  private readonly pending = new Map<number, (r: CheckReply) => void>();
-  symbols: GameSymbols | null = null;
-
-  constructor() {
-    this.worker.onmessage = (e: MessageEvent<CheckReply>) => {
-      if (e.data.symbols) this.symbols = e.data.symbols;
-      this.pending.get(e.data.id)?.(e.data);
-      this.pending.delete(e.data.id);
-    };
-  }
-
-  private ask(req: DistributiveOmit<CheckRequest, "id">): Promise<CheckReply> {
-    const id = this.next++;
-    return new Promise((resolve) => {
-      this.pending.set(id, resolve);
-      this.worker.postMessage({ ...req, id });
-    });
-  }
-
-  /** Loads a game and checks it whole. */
-  async load(input: GameInput): Promise<readonly Diagnostic[]> {
-    return (await this.ask({ type: "load", input })).diagnostics ?? [];
-  }
-
-  /** A file changed: every file's diagnostics after the workspace re-checked what it touches. */
-  async edit(path: string, text: string): Promise<readonly Diagnostic[]> {
-    return (await this.ask({ type: "edit", path, text })).diagnostics ?? [];
-  }
-
-  /** A file left the game: every file's diagnostics after. */
-  async remove(path: string): Promise<readonly Diagnostic[]> {
-    return (await this.ask({ type: "remove", path })).diagnostics ?? [];
-  }
-
-  /** Checks any game input whole in a fresh workspace, without touching the loaded game. */
-  async check(input: GameInput): Promise<readonly Diagnostic[]> {
-    return (await this.ask({ type: "check", input })).diagnostics ?? [];
-  }
-
-  async call<T>(method: ServiceMethod, ...args: unknown[]): Promise<T> {
-    return (await this.ask({ type: "call", method, args })).result as T;
-  }
-}
+export { LanguageClient } from "./check/client.ts";
+import type { LanguageClient } from "./check/client.ts";
 
 export const uriOf = (monaco: typeof Monaco, path: string): Monaco.Uri => monaco.Uri.parse(`file:///${path}`);
 export const pathOf = (uri: Monaco.Uri): string => uri.path.replace(/^\//, "");

@@ -4,8 +4,19 @@ import "@fontsource/noto-sans-jp/400.css";
 import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import type { GameInput } from "../../compiler/core/files/check-files.ts";
-import { compileGame, fetchTree, followDisk, readFileOrNull, renameFile, writeFile, type GameTree } from "./api.ts";
-import { LanguageClient, pathOf, registerLanguage, toMarkers, uriOf } from "./language.ts";
+import {
+  compileGame,
+  fetchTree,
+  followDisk,
+  readFileOrNull,
+  readGameFiles,
+  renameFile,
+  writeFile,
+  type GameTree,
+} from "./api.ts";
+import { pathOf, registerLanguage, toMarkers, uriOf } from "./language.ts";
+import { client, firstFile, takeFirstGame, tree } from "./boot.ts";
+import { gameInputOf, gameOf, isGameSource } from "./check/input.ts";
 import { configureSchemas, monaco } from "./monaco-setup.ts";
 import type * as Monaco from "monaco-editor";
 import { renderPreview } from "./preview.ts";
@@ -18,7 +29,6 @@ import { gameTemplate } from "./templates.ts";
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const status = (t: string) => ($("status").textContent = t);
 
-const client = new LanguageClient();
 let trees: GameTree[] = [];
 /** The game whose files are loaded into models and the worker. */
 let game: string | null = null;
@@ -51,11 +61,6 @@ const editor = monaco.editor.create($("editor"), {
   // Japanese names in card files draw with the bundled font where the monospace font has no glyph.
   fontFamily: '"DejaVu Sans Mono", "Droid Sans Mono", monospace, "Noto Sans JP"',
 });
-
-const gameFiles = (g: string) => (trees.find((t) => t.game === g)?.files ?? []).map((f) => `cards/${f}`);
-const gameOf = (path: string) => path.split("/")[1] ?? "";
-/** Files the workspace checks: rules, cards, decks and scenarios. */
-const isGameSource = (p: string) => /^cards\/[^/]+\/(rules\.yaml|(cards|fixtures|decks|scenarios)\/.+\.ya?ml)$/.test(p);
 
 let namesOf: unknown = null;
 function setMarkers(diags: readonly Diagnostic[], only?: string): void {
@@ -130,16 +135,26 @@ async function loadGame(g: string): Promise<void> {
   if (game === g) return;
   game = g;
   status(`loading ${g}…`);
-  const files = gameFiles(g);
-  // A file deleted since the tree was read is left out (null), not a load that never ends.
-  const loaded = await Promise.all(
-    files.map(async (p) => [p, await readFileOrNull(p.slice("cards/".length))] as const),
-  );
+  // The page's first game was read and checked while the editor loaded (boot.ts).
+  const early = await takeFirstGame(g);
+  // One request for the whole game; a file deleted since the tree was read is not in it.
+  const loaded =
+    early?.files ??
+    (await readGameFiles(g).catch((e: unknown) => {
+      notice(`cannot load ${g}: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
+    }));
+  if (loaded === null) return;
   texts.clear();
-  for (const [p, text] of loaded) {
-    if (text === null) continue;
-    saved.set(p, text);
-    texts.set(p, text);
+  for (const [f, text] of Object.entries(loaded)) {
+    saved.set(`cards/${f}`, text);
+    texts.set(`cards/${f}`, text);
+  }
+  if (early !== null) {
+    lastDiagnostics = early.diagnostics;
+    setMarkers(lastDiagnostics);
+    status(`${g}: ${early.cards} cards checked in ${Math.round(early.ms)} ms`);
+    return;
   }
   const input = currentInput(g);
   if (!input) return;
@@ -150,20 +165,7 @@ async function loadGame(g: string): Promise<void> {
 }
 
 function currentInput(g: string): GameInput | null {
-  const paths = [...texts.keys()].filter((p) => gameOf(p) === g && isGameSource(p));
-  const rules = `cards/${g}/rules.yaml`;
-  if (!texts.has(rules)) return null;
-  const under = (folder: string) =>
-    paths
-      .filter((p) => p.startsWith(`cards/${g}/${folder}/`))
-      .sort()
-      .map((p) => ({ path: p, text: textOf(p) }));
-  return {
-    rules: { path: rules, text: textOf(rules) },
-    cards: [...under("cards"), ...under("fixtures")],
-    decks: under("decks"),
-    scenarios: under("scenarios"),
-  };
+  return gameInputOf(g, texts.keys(), textOf);
 }
 
 export async function openFile(path: string, line = 1, col = 1): Promise<void> {
@@ -697,12 +699,15 @@ const hooks = {
 (window as unknown as { cardwright: typeof hooks }).cardwright = hooks;
 
 followDisk((paths) => void queued(() => followChanges(paths)));
-trees = await fetchTree();
+trees = await tree;
+const first = firstFile;
+// The first file's game is read and checked (in the worker) while the schemas and the sandbox load.
+const firstGame = loadGame(gameOf(first));
 await configureSchemas(trees.map((t) => t.game));
 renderTree();
 await sandbox.init();
 balance.init();
-const first = new URLSearchParams(location.search).get("open") ?? "cards/elementis/cards/fireball.yaml";
+await firstGame;
 await openFile(first);
 rememberTexts();
 document.body.dataset["ready"] = "1";

@@ -30,15 +30,19 @@ export async function configureSchemas(games: readonly string[]): Promise<void> 
     const r = await fetch(`/dist/schemas/${name}`);
     return r.ok ? ((await r.json()) as SchemasSettings["schema"]) : undefined;
   };
-  const rules = await get("rules.schema.json");
+  // Fetched at once: they are independent, and the page waits for all of them.
+  const [rules, ...cards] = await Promise.all([
+    get("rules.schema.json"),
+    ...games.map((g) => get(`${g}.card.schema.json`)),
+  ]);
   if (rules)
     schemas.push({
       uri: "cardwright://schemas/rules.schema.json",
       fileMatch: ["**/cards/*/rules.yaml"],
       schema: rules,
     });
-  for (const g of games) {
-    const card = await get(`${g}.card.schema.json`);
+  for (const [i, g] of games.entries()) {
+    const card = cards[i];
     if (card)
       schemas.push({
         uri: `cardwright://schemas/${g}.card.schema.json`,

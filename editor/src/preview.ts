@@ -4,7 +4,7 @@
  */
 import { readScenarioFile } from "../../compiler/core/scenario/codec.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
-import type { GameSymbols } from "./check-core.ts";
+import type { GameSymbols } from "./check/core.ts";
 import { html, joinHtml, setHtml, type Html } from "./html.ts";
 import type { Sandbox } from "./sandbox/sandbox.ts";
 

@@ -13,7 +13,7 @@ import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { readGame } from "../../compiler/node/project.ts";
 import { cli } from "../cli/kit.ts";
-import { GameChecker } from "../../editor/src/check-core.ts";
+import { GameChecker } from "../../editor/src/check/core.ts";
 
 function input(game: string): GameInput {
   const g = readGame(game);

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { gameDir, loadGame, readGame } from "../../compiler/node/project.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
-import { GameChecker } from "../../editor/src/check-core.ts";
+import { GameChecker } from "../../editor/src/check/core.ts";
 import { defaultExpect, savePlan, scenarioText } from "../../editor/src/sandbox/scenario-save.ts";
 import { Session } from "../../editor/src/sandbox/session.ts";
 import { gameModule } from "../kit.ts";

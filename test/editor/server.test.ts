@@ -106,6 +106,7 @@ describe("Host: only this server's own names", () => {
       ["GET", `/assets/${asset()}`, ""],
       ["GET", "/api/tree", ""],
       ["GET", "/api/file?path=elementis/cards/fireball.yaml", ""],
+      ["GET", "/api/game-files?game=elementis", ""],
       ["GET", "/dist/elementis/game.js", ""],
       ["GET", "/dist/schemas/elementis.card.schema.json", ""],
       ["PUT", "/api/file?path=elementis/cards/fireball.yaml", "id: pwned\n"],
@@ -141,6 +142,23 @@ describe("Host: only this server's own names", () => {
       const r = await req("GET", "/api/tree", { host });
       expect({ host, status: r.status }).toEqual({ host, status: 200 });
       expect((JSON.parse(r.body) as { games: { game: string }[] }).games.map((g) => g.game)).toEqual(["elementis"]);
+    }
+  });
+});
+
+describe("a whole game in one read", () => {
+  it("GET /api/game-files answers every file the tree lists with its text on disk; an unknown game is a 404", async () => {
+    const tree = JSON.parse((await req("GET", "/api/tree")).body) as { games: { game: string; files: string[] }[] };
+    const listed = tree.games.find((g) => g.game === "elementis")?.files ?? [];
+    const r = await req("GET", "/api/game-files?game=elementis");
+    expect(r.status).toBe(200);
+    const files = (JSON.parse(r.body) as { files: Record<string, string> }).files;
+    expect(Object.keys(files).sort()).toEqual([...listed].sort());
+    expect(files["elementis/cards/fireball.yaml"]).toBe(fireball());
+    expect(files["elementis/rules.yaml"]).toBe(readFileSync(join(root, "cards", "elementis", "rules.yaml"), "utf8"));
+    for (const game of ["nope", "../elementis", ""]) {
+      const missing = await req("GET", `/api/game-files?game=${encodeURIComponent(game)}`);
+      expect([missing.status, JSON.parse(missing.body)]).toEqual([404, { error: `no game '${game}' under cards/` }]);
     }
   });
 });
@@ -482,6 +500,11 @@ describe("odd files under cards/", () => {
       ]);
       expect(game?.files).toContain("elementis/cards/fireball.yaml");
       expect(game?.files.filter((f) => /pipe|dangling|loop/.test(f))).toEqual([]);
+      const whole = await req("GET", "/api/game-files?game=elementis");
+      expect(whole.status).toBe(200);
+      expect(
+        Object.keys((JSON.parse(whole.body) as { files: object }).files).filter((f) => /pipe|dangling|loop/.test(f)),
+      ).toEqual([]);
       const read = await req("GET", "/api/file?path=elementis/cards/pipe.yaml");
       expect([read.status, JSON.parse(read.body)]).toEqual([
         400,

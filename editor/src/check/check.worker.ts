@@ -1,6 +1,6 @@
 /** The check worker: the compiler core's workspace and language services, off the page's thread. */
-import { GameChecker, checkInput } from "./check-core.ts";
-import type { CheckReply, CheckRequest } from "./check-protocol.ts";
+import { GameChecker, checkInput } from "./core.ts";
+import type { CheckReply, CheckRequest } from "./protocol.ts";
 
 const checker = new GameChecker();
 const post = (m: CheckReply) => (self as unknown as Worker).postMessage(m);

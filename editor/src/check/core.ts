@@ -3,14 +3,14 @@
  * of the compiler core holds the game and re-checks only what an edit touches; the language
  * services answer completion, hover, definitions, references, rename, tokens and quick fixes.
  */
-import type { CardText } from "../../compiler/core/analysis/card-text/index.ts";
-import type { GameInput } from "../../compiler/core/files/check-files.ts";
-import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
-import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
-import { LanguageService } from "../../compiler/core/services/index.ts";
-import { typeToString } from "../../compiler/core/semantic/types.ts";
-import { Workspace } from "../../compiler/core/workspace/workspace.ts";
-import { cardTemplate } from "./templates.ts";
+import type { CardText } from "../../../compiler/core/analysis/card-text/index.ts";
+import type { GameInput } from "../../../compiler/core/files/check-files.ts";
+import type { Diagnostic } from "../../../compiler/core/text/diagnostics.ts";
+import type { CheckedModel } from "../../../compiler/core/workspace/model.ts";
+import { LanguageService } from "../../../compiler/core/services/index.ts";
+import { typeToString } from "../../../compiler/core/semantic/types.ts";
+import { Workspace } from "../../../compiler/core/workspace/workspace.ts";
+import { cardTemplate } from "../templates.ts";
 
 export interface CardSymbol {
   readonly id: string;

@@ -1,7 +1,7 @@
 /** Messages between the page and the check worker. */
-import type { GameInput } from "../../compiler/core/files/check-files.ts";
-import type { Diagnostic } from "../../compiler/core/text/diagnostics.ts";
-import type { GameSymbols, ServiceMethod } from "./check-core.ts";
+import type { GameInput } from "../../../compiler/core/files/check-files.ts";
+import type { Diagnostic } from "../../../compiler/core/text/diagnostics.ts";
+import type { GameSymbols, ServiceMethod } from "./core.ts";
 
 export type CheckRequest =
   /** Check a game whole and keep it. */
