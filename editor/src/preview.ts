@@ -94,13 +94,20 @@ export function renderPreview(
   const card: Obj = isObj(value) ? value : {};
   const id = String(card["id"] ?? "");
   const kind = String(card["kind"] ?? "");
-  const known = new Set(["id", "kind", "name", "text", "keywords", "on", "modifiers", "officialId"]);
+  const known = new Set(["id", "kind", "name", "text", "keywords", "on", "modifiers", "officialId", "officialText"]);
   const fields = symbols?.kinds.find((k) => k.name === kind)?.fields ?? [];
   const code = new Set(fields.filter((f) => f.type === "effect" || f.type === "response").map((f) => f.name));
   const costs = Object.entries(card).filter(([k]) => /cost/i.test(k));
   const stats = Object.entries(card).filter(
-    ([k, v]) => !known.has(k) && !code.has(k) && !/cost/i.test(k) && (typeof v !== "object" || Array.isArray(v)),
+    ([k, v]) =>
+      !known.has(k) &&
+      !code.has(k) &&
+      !/cost/i.test(k) &&
+      (typeof v !== "object" || (Array.isArray(v) && v.every((x) => typeof x !== "object"))),
   );
+  // The official text of the card's latest recorded version (`officialText:` entries, oldest first).
+  const officialEntries = Array.isArray(card["officialText"]) ? (card["officialText"] as unknown[]).filter(isObj) : [];
+  const official = officialEntries[officialEntries.length - 1];
   const keywords = Array.isArray(card["keywords"]) ? (card["keywords"] as unknown[]).map(String) : [];
   const found = scenariosNaming(id, scenarios());
   setHtml(
@@ -130,6 +137,11 @@ export function renderPreview(
         " ",
       )}</div>
       <div class="cp-text" data-testid="cp-text">${localized(card["text"], lang)}</div>
+      ${
+        official !== undefined
+          ? html`<div class="cp-official muted" data-testid="cp-official"><b>${lang === "ja" ? "公式テキスト" : "Official text"} (${String(official["since"] ?? "")}):</b> ${localized(official, lang)}</div>`
+          : ""
+      }
       <div class="cp-rendered muted" data-testid="cp-rendered"></div>
       ${
         keywords.length

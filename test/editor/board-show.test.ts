@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { boardSummary, choiceLabel, Engine, type Entity, type EntityId, type State } from "../../runtime/index.ts";
 import { boardHtml } from "../../editor/src/sandbox/board.ts";
 import { applyEdit } from "../../editor/src/sandbox/session.ts";
+import { setCardNames, setLang } from "../../editor/src/i18n.ts";
 import { gameModule } from "../kit.ts";
 import { strip } from "./knowledge.ts";
 
@@ -69,6 +70,18 @@ describe("the board shows what the rules declare (GI)", () => {
         .replace(/\s+/g, " ")
         .trim(),
     ).toBe("Whisper of Water costElement hydro costAligned 1 costVoid 2 holder → Barbara");
+    // In Japanese the card it is attached to is named in Japanese too (the page's ja switch).
+    setCardNames([{ id: "barbara", name: "Barbara", names: { en: "Barbara", ja: "バーバラ" } }]);
+    setLang("ja");
+    try {
+      const ja = new RegExp(`data-entity="${skill.id}"[^>]*>(.*?)</span>`).exec(
+        boardHtml(engine, st, null).markup,
+      )?.[1];
+      expect(strip(ja ?? "")).toContain("holder → バーバラ");
+    } finally {
+      setLang("en");
+      setCardNames([]);
+    }
     // Eight dice of known faces (GI-ROLL-1), set as a scenario would: three omni, two pyro, three hydro.
     const faces = ["omni", "pyro", "omni", "hydro", "pyro", "hydro", "omni", "hydro"];
     // The dice rolled so far go to limbo (scratch, `show: hidden`), then the eight are added.
@@ -80,6 +93,8 @@ describe("the board shows what the rules declare (GI)", () => {
       expect(applyEdit(engine.module, st, { type: "set", entity: id, prop: "face", value: face })).toBeNull();
     });
     const html = boardHtml(engine, st, null).markup;
+    // The seat's head names the seat once (players are named P1, P2 in the sandbox).
+    expect(/data-testid="seat-1"><div class="seat-head">([^<]*)</.exec(html)?.[1]).toBe("P1 ");
     const zone = /data-zone="dice">(.*?)<\/div>/.exec(html.slice(html.indexOf('data-testid="seat-1"')))?.[1] ?? "";
     expect(strip(zone).replace(/\s+/g, " ").trim()).toBe("dice (8) omni die ×3 pyro die ×2 hydro die ×3");
     const summary = boardSummary(engine, engine.view(st, 1), 1);

@@ -70,6 +70,13 @@ describe("readable and in both languages", { timeout: 300_000 }, () => {
     expect(fonts).toBe(true);
     await h.shot("03-preview-card-ja");
     await h.page.selectOption("[data-testid=lang]", "en");
+    // A card with recorded official texts: the latest shown as text, never as a key field.
+    await open("cards/gitcg/cards/diluc-searing-onslaught.yaml");
+    await h.page.waitForSelector("[data-testid=cp-official]");
+    expect(await text("[data-testid=cp-stats]")).toBe("skillType elemental");
+    expect(await text("[data-testid=cp-official]")).toBe(
+      "Official text (3.3): Deals 3 Pyro DMG. For the third use of this Skill each Round, deals +2 DMG.",
+    );
   });
 
   it("each problem is listed once, and a hover has no 'Source: …schema.json' line", async () => {

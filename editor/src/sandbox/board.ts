@@ -32,7 +32,7 @@ function propsOf(engine: Engine, st: State, e: Entity, detail: boolean): string[
     const target = typeof v === "number" && table[k]?.default === null ? st.entities[v] : undefined;
     out.push(
       target
-        ? `${k} → ${target.card ? (module.cards[target.card]?.name ?? target.card) : `P${target.id}`}`
+        ? `${k} → ${target.card ? cardName(target.card, module.cards[target.card]?.name ?? target.card) : `P${target.id}`}`
         : `${k}: ${valueText(st, v)}`,
     );
   }
@@ -56,7 +56,7 @@ export function boardHtml(engine: Engine, st: State, selected: EntityId | null):
   for (const p of players) {
     const pe = st.entities[p] as Entity;
     out.push(
-      html`<div class="seat${toMove === p ? " to-move" : ""}" data-testid="seat-${p}"><div class="seat-head">P${p} ${String(pe.props["name"] ?? "")} <span class="props">${propsOf(engine, st, pe, selected === p).join(" · ")}</span></div>`,
+      html`<div class="seat${toMove === p ? " to-move" : ""}" data-testid="seat-${p}"><div class="seat-head">${seatTitle(p, pe.props["name"])} <span class="props">${propsOf(engine, st, pe, selected === p).join(" · ")}</span></div>`,
     );
     const empty: string[] = [];
     for (const zone of Object.keys(m.rules.zones)) {
@@ -99,4 +99,10 @@ export function boardHtml(engine: Engine, st: State, selected: EntityId | null):
     out.push(html`</div>`);
   }
   return html`${out}`;
+}
+
+/** "P2", or "P2 Alice" when the player has a name of its own (the sandbox names players P1, P2…). */
+export function seatTitle(seat: EntityId, name: unknown): string {
+  const own = typeof name === "string" ? name.trim() : "";
+  return own === "" || own === `P${seat}` ? `P${seat}` : `P${seat} ${own}`;
 }
