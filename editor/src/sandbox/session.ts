@@ -5,7 +5,15 @@
  * undo instant.
  */
 import { boardOfState, givenToBoard, materialize, propKindsOfModule } from "../../../compiler/core/scenario/codec.ts";
-import { Engine, type Action, type EntityId, type GameModule, type State, type Value } from "../../../runtime/index.ts";
+import {
+  Engine,
+  logNote,
+  type Action,
+  type EntityId,
+  type GameModule,
+  type State,
+  type Value,
+} from "../../../runtime/index.ts";
 
 export type Start =
   | {
@@ -185,10 +193,7 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
     const e = st.entities[step.entity];
     if (!e) return `no entity ${step.entity}`;
     e.props[step.prop] = step.value;
-    st.log.push({
-      kind: "text",
-      text: `(edit) ${e.card ?? `player ${e.id}`}.${step.prop} = ${JSON.stringify(step.value)}`,
-    });
+    logNote(st, `(edit) ${e.card ?? `player ${e.id}`}.${step.prop} = ${JSON.stringify(step.value)}`);
     return null;
   }
   if (!(step.zone in module.rules.zones)) return `no zone '${step.zone}'`;
@@ -206,7 +211,7 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
       counters: {},
     };
     (st.zones[`${step.owner}:${step.zone}`] ??= []).push(id);
-    st.log.push({ kind: "text", text: `(edit) ${step.card} added to ${step.owner}:${step.zone}` });
+    logNote(st, `(edit) ${step.card} added to ${step.owner}:${step.zone}`);
     return null;
   }
   const e = st.entities[step.entity];
@@ -218,6 +223,6 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
   if (step.owner !== e.owner) e.holder = step.owner;
   else delete e.holder;
   (st.zones[`${step.owner}:${step.zone}`] ??= []).push(e.id);
-  st.log.push({ kind: "text", text: `(edit) ${e.card} moved to ${step.owner}:${step.zone}` });
+  logNote(st, `(edit) ${e.card} moved to ${step.owner}:${step.zone}`);
   return null;
 }
