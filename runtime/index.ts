@@ -13,7 +13,6 @@ export {
   terminalAgent,
   terminalSession,
   reportLines,
-  describeFor,
   decisionHeading,
   boardSummary,
   logLines,

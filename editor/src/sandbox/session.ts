@@ -115,15 +115,20 @@ export class Session {
   }
 
   private actionStep(by: EntityId, action: Action): Step {
+    // The runtime's labels, and the rules' that start with `{me}`, name who answered ("P2 picks …");
+    // one that does not ("Diluc: Strike") gets the name in front, so each step says whose it is.
+    const who = this.engine.nameOf(this.state, by);
+    const named = (l: string) => (l.startsWith(`${who} `) || l.startsWith(`${who}:`) ? l : `${who}: ${l}`);
     const seen: string[] = [];
-    for (let p = 0; p <= this.module.rules.players; p++) seen.push(this.engine.describeFor(this.state, action, p));
-    return { type: "action", by, action, label: this.engine.describe(this.state, action), seen };
+    for (let p = 0; p <= this.module.rules.players; p++)
+      seen.push(named(this.engine.describeFor(this.state, action, p)));
+    return { type: "action", by, action, label: named(this.engine.describe(this.state, action)), seen };
   }
 
   /** A step's label as `viewer` may read it (0 with `omniscient`: everything). */
   label(step: Step, viewer: EntityId, omniscient: boolean): string {
     if (step.type !== "action") return `(edit) ${step.type} ${JSON.stringify(step)}`;
-    return `P${step.by}: ${omniscient ? step.label : (step.seen[viewer] ?? step.label)}`;
+    return omniscient ? step.label : (step.seen[viewer] ?? step.label);
   }
 
   /** Runs step `i` on `state` (in place). */
