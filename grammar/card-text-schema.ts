@@ -4,8 +4,11 @@
  * text states (compiler/core/analysis/card-text/). docs/files.md describes the section.
  */
 
-/** A phrase in English, optionally with other languages (`{ en, ja }`). */
-const phrase = {
+/**
+ * A text in English, optionally with other languages (`{ en, ja }`): a card's name and text, a
+ * phrase of this section, a localized field. The one schema of it (the rules and card schemas use it).
+ */
+export const LOCALIZED_TEXT = {
   oneOf: [
     { type: "string" },
     {
@@ -16,7 +19,7 @@ const phrase = {
     },
   ],
 } as const;
-const phrases = { type: "object", additionalProperties: phrase } as const;
+const phrases = { type: "object", additionalProperties: LOCALIZED_TEXT } as const;
 
 export const CARD_TEXT_SCHEMA = {
   type: "object",

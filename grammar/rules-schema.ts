@@ -3,22 +3,12 @@
  * Card-file schemas are derived from a rules file by the compiler; this one never changes per game.
  */
 
-import { CARD_TEXT_SCHEMA } from "./card-text-schema.ts";
+import { CARD_TEXT_SCHEMA, LOCALIZED_TEXT } from "./card-text-schema.ts";
 
 const name = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*$" } as const;
 const typeName = { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_<>-]*[?]?$" } as const;
 const code = { type: "string" } as const;
-const localized = {
-  oneOf: [
-    { type: "string" },
-    {
-      type: "object",
-      properties: { en: { type: "string" }, ja: { type: "string" } },
-      required: ["en"],
-      additionalProperties: { type: "string" },
-    },
-  ],
-} as const;
+const localized = LOCALIZED_TEXT;
 const scalarDefault = { type: ["number", "string", "boolean", "null"] } as const;
 /** A property's or field's default: a scalar, or (for a list) a list of scalars. */
 const valueDefault = {

@@ -4,7 +4,7 @@ export { Engine, type ApplyResult, type EngineOptions } from "./host/engine.ts";
 export type { TraceOptions, TracePoint, TraceResult } from "./host/trace.ts";
 export type { MatchConfig, Board, BoardCard } from "./flow/setup.ts";
 export { RuntimeFault, InputError, ViewFault, describeSource } from "./state/errors.ts";
-export { renderLog, renderTracedLog, statementPlace } from "./kernel/log.ts";
+export { logNote, renderLog, renderTracedLog, statementPlace } from "./kernel/log.ts";
 export { hashState, hashValue } from "./state/hash.ts";
 export { cloneState } from "./state/clone.ts";
 export { randomAgent, firstLegalAgent, scriptedAgent, type Agent, type AsyncAgent } from "./host/agents.ts";
@@ -13,7 +13,6 @@ export {
   terminalAgent,
   terminalSession,
   reportLines,
-  describeFor,
   decisionHeading,
   boardSummary,
   logLines,

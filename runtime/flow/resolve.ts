@@ -18,11 +18,7 @@ export function drive(rt: Kernel): void {
   const steps = rt.ix.stepFns;
   const undo = rt.undo;
   const ctx = rt.ctx;
-  rt.ticks = 0;
-  rt.created = 0;
-  rt.work = 0;
-  rt.written = 0;
-  rt.bigAt = -1;
+  rt.beginDrive();
   const logFrom = st.log.length;
   let count = 0;
   let f: Frame | undefined;

@@ -159,13 +159,7 @@ export function buildMatch(rt: Kernel, game: string, config: MatchConfig): State
   // card it is (a player view shows hidden cards by id only).
   config.players.forEach((p, i) => {
     const owner: EntityId = i + 1;
-    override(
-      (st.entities[owner] as { props: Record<string, Value> }).props,
-      p.props,
-      rules.props.player,
-      "player property",
-      "name",
-    );
+    playerProps(rt, owner, p.props);
     const cards: [string, string][] = [];
     for (const zone in p.zones) {
       checkZone(rt, zone);
@@ -183,6 +177,12 @@ export function buildMatch(rt: Kernel, game: string, config: MatchConfig): State
   });
   pushLog(st, "game", `Game 1 begins: ${config.players.map((p) => p.name).join(" vs ")}`, { game: 1 });
   return st;
+}
+
+/** A seat's own property values (a match configuration's or a board's), over the rules' defaults. */
+function playerProps(rt: Kernel, owner: EntityId, props: Readonly<Record<string, Value>> | undefined): void {
+  const x = rt.state.entities[owner] as { props: Record<string, Value> };
+  override(x.props, props, rt.ix.rules.props.player, "player property", "name");
 }
 
 /** A board's cards of one side (a seat, or 0: the game's shared zones), in the order listed. */
@@ -238,13 +238,7 @@ export function buildBoard(rt: Kernel, game: string, board: Board, seed: number)
   seatEntities(rt, names, gameProps, seats);
   board.players.forEach((p, i) => {
     const owner: EntityId = i + 1;
-    override(
-      (st.entities[owner] as { props: Record<string, Value> }).props,
-      p.props,
-      rules.props.player,
-      "player property",
-      "name",
-    );
+    playerProps(rt, owner, p.props);
     boardZones(rt, owner, p.zones);
   });
   boardZones(rt, 0, board.zones);

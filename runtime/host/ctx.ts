@@ -108,6 +108,23 @@ export class RuntimeCtx implements Ctx, Kernel {
   memoState: State | null = null;
   memoMutations = -1;
 
+  /** A drive begins: the counters and budgets of one answer start from zero. */
+  beginDrive(): void {
+    this.ticks = 0;
+    this.created = 0;
+    this.work = 0;
+    this.written = 0;
+    this.bigAt = -1;
+  }
+
+  /** The bound state changed other than through these writers: caches keyed on the counters drop. */
+  invalidate(): void {
+    this.mutations++;
+    this.zoneMutations++;
+    this.computing.length = 0;
+    this.ticks = 0;
+  }
+
   /** Starts a new memo generation: every remembered computed value is stale (no table is cleared). */
   forgetComputed(): void {
     if (++this.memoGen > 0x3fffffff) {

@@ -22,21 +22,24 @@ export function zoneShow(engine: Engine, zone: string): Show {
   return engine.module.rules.zones[zone]?.show ?? "main";
 }
 
+/** Whether a key field has something to say: none, false and [] do not; 0 does (0 HP, a cost of 0). */
 const isSet = (v: Value | undefined): v is Value =>
-  v !== undefined && v !== null && v !== false && v !== 0 && !(Array.isArray(v) && v.length === 0);
+  v !== undefined && v !== null && v !== false && !(Array.isArray(v) && v.length === 0);
 
 /**
  * A card's key fields (its kind's `key`), as [name, value] pairs: the live property when the card
- * has one, else the card file's field. Fields with nothing to say (none, 0, false, []) are left
- * out: a skill that costs no energy does not read "costEnergy 0".
+ * has one (its own value, else the card file's field, else the rules' default), else the card
+ * file's field. Fields with nothing to say (none, false, []) are left out; a number is shown, 0
+ * included: a character at 0 HP, no energy yet, a card that costs 0.
  */
 export function keyFields(engine: Engine, e: Entity): [string, Value][] {
   if (e.card === null) return [];
   const def = engine.module.cards[e.card];
   if (def === undefined) return [];
+  const props = engine.module.rules.props.card;
   const out: [string, Value][] = [];
   for (const f of engine.module.rules.kinds[def.kind]?.key ?? []) {
-    const v = Object.hasOwn(e.props, f) ? e.props[f] : def.fields[f];
+    const v = Object.hasOwn(e.props, f) ? e.props[f] : Object.hasOwn(def.fields, f) ? def.fields[f] : props[f]?.default;
     if (isSet(v)) out.push([f, v as Value]);
   }
   return out;

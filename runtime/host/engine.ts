@@ -207,10 +207,7 @@ export class Engine {
     } catch (e) {
       undo.restore();
       // Caches of the runtime are keyed on the state object and its change counters: drop them.
-      rt.mutations++;
-      rt.zoneMutations++;
-      rt.computing.length = 0;
-      rt.ticks = 0;
+      rt.invalidate();
       throw e instanceof RuntimeFault ? e : new RuntimeFault("apply", undefined, errorMessage(e), e);
     } finally {
       undo.end();

@@ -40,8 +40,7 @@ export function invariantViolation(module: GameModule, state: State): InvariantV
   const rt = contextOf(module).bind(state);
   // Its caches are keyed on its own change counters, which its reads never move: the state may
   // have changed since the last check (the engine changed it), so they start afresh.
-  rt.mutations++;
-  rt.zoneMutations++;
+  rt.invalidate();
   const rng = state.rng.slice();
   try {
     for (const inv of defs) {

@@ -8,7 +8,7 @@
  * docs/architecture.md). `RuntimeCtx` is the one implementation.
  */
 import type { ComputeRef, ListenerTable, ModuleIndex } from "./module-index.ts";
-import type { Undo } from "./undo.ts";
+import type { Journal } from "./undo.ts";
 import type { Ctx, Entity, EntityId, GameModule, Scope, State, StatementSource, Value } from "../types.ts";
 
 /** A listener table's reference as `order.ts` ranks it (trigger and compute references both have it). */
@@ -57,24 +57,26 @@ export interface Kernel {
   logging: boolean;
   /** The step statement running now: an index in `module.positions` set by generated code (-1: none). */
   at: number;
+  // The counters: written only by the kernel's implementation (its change methods, `tick`,
+  // `beginDrive`, `invalidate`); subsystems read them (test/architecture/writers.test.ts).
   /** Loop iterations counted by `tick()` since the drive began. */
-  ticks: number;
+  readonly ticks: number;
   /** Units of work (BUDGETS.work) since the answer, or the public call, began. */
-  work: number;
+  readonly work: number;
   /** The size of the values stored into the state since the answer began (BUDGETS.remeasure). */
-  written: number;
+  readonly written: number;
   /** The statement (index in `module.positions`) that last stored a large value: blamed by the state budget. */
-  bigAt: number;
+  readonly bigAt: number;
   /** What was written into each state since it was last measured whole (BUDGETS.remeasure). */
   readonly unmeasured: WeakMap<State, number>;
   /** Cards created since the drive began (LIMITS.creates). */
-  created: number;
+  readonly created: number;
   /** (entity, property) pairs whose compute listeners are running: [e0, p0, e1, p1, …]. */
   readonly computing: (EntityId | string)[];
   /** Counts changes that can alter who listens or in which order; caches keyed on it drop when it moves. */
-  mutations: number;
+  readonly mutations: number;
   /** Counts zone changes of cards that listen (`ix.listening`): the listener caches depend on nothing else. */
-  zoneMutations: number;
+  readonly zoneMutations: number;
   /** Computed property values at entity × computed-property slots, valid for generation `memoGen`. */
   readonly memoValues: Value[];
   /** The generation each slot of `memoValues` was written in. */
@@ -90,11 +92,21 @@ export interface Kernel {
   readonly memberCache: Map<object, MemberEntry>;
   /** Ordered compute listeners per property (flow/props.ts). */
   readonly computeCache: Map<string, ComputeEntry>;
-  /** The undo journal of `Engine.apply`: every writer records the inverse of its change here first. */
-  readonly undo: Undo;
+  /**
+   * The undo journal of `Engine.apply`: every writer records the inverse of its change here first.
+   * Subsystems record; only the Engine begins, restores and ends it.
+   */
+  readonly undo: Journal;
 
   /** Binds the kernel to a state (and its version's index); each public call starts a new work budget. */
   bind(state: State): this;
+  /** A drive begins: the counters and budgets of one answer (ticks, work, written, created) start from zero. */
+  beginDrive(): void;
+  /**
+   * The bound state changed other than through the kernel's writers (undone after a fault, or
+   * changed by the host): the caches keyed on the counters drop, and nothing is running.
+   */
+  invalidate(): void;
   /** Starts a new memo generation: every remembered computed value is stale. */
   forgetComputed(): void;
   /** Calls a pure function of the module; a failure becomes a RuntimeFault naming its source. */

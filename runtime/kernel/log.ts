@@ -41,6 +41,11 @@ export function pushLog(
   else state.log.push(new HandlerEntry(kind, text, data, by));
 }
 
+/** A host's own line (an edit of the board outside the rules, say): a text entry no handler made. */
+export function logNote(state: State, text: string): void {
+  pushLog(state, "text", text);
+}
+
 /** "file:line:col" of a statement. */
 export function statementPlace(s: StatementSource): string {
   return `${s.file}:${s.line}:${s.col}`;

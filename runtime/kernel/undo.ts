@@ -377,3 +377,9 @@ function undoOne(s: State, ops: readonly unknown[], i: number): void {
     }
   }
 }
+
+/**
+ * The journal as the rule subsystems hold it (`Kernel.undo`): they record changes; beginning,
+ * restoring and ending a journal is `Engine.apply`'s (test/architecture/writers.test.ts).
+ */
+export type Journal = Omit<Undo, "begin" | "end" | "restore">;

@@ -62,7 +62,7 @@ export function logLines(state: State, verbose: boolean, from = 0): string[] {
 export function decisionHeading(engine: Engine, state: State): string {
   const d = engine.decision(state);
   if (d === null) return "";
-  const who = engine.describe(state, { type: "done" }).replace(/ is done choosing$/, "");
+  const who = engine.nameOf(state, d.player);
   switch (d.type) {
     case "act":
       return sanitize(`${who}: your action (${d.window})`);
@@ -178,44 +178,27 @@ export function boardSummary(engine: Engine, view: State, seat: EntityId, option
   return out.map(sanitize);
 }
 
-/** Whether an answer names a card that `view` does not show. */
-function namesHidden(view: State, action: Action): boolean {
-  const hidden = (v: Value | undefined): boolean => {
-    if (typeof v === "number") {
-      // A masked card has an id of the view's own, so a real id the view lacks is a card hidden too.
-      const e = view.entities[v];
-      return e === undefined || (e.card === null && e.zone !== "");
-    }
-    return Array.isArray(v) && v.some((x) => hidden(x as Value));
-  };
-  if (action.type === "act") return Object.values(action.args).some((a) => hidden(a));
-  return action.type === "pick" && hidden(action.value);
-}
-
-/** An answer as `view`'s player may read it: a card they cannot see is not named. */
-export function describeFor(engine: Engine, view: State, action: Action): string {
-  if (namesHidden(view, action))
-    return action.type === "pick"
-      ? "a card you cannot see"
-      : `${action.type === "act" ? action.action : action.type} (with a card you cannot see)`;
-  try {
-    return sanitize(engine.describe(view, action));
-  } catch {
-    return sanitize(JSON.stringify(action));
-  }
-}
-
 /**
- * An agent's decision as a person at `view` may read it: what it chose, how long it thought, and
- * the alternatives it weighed with their visit counts (a card the person cannot see is not named).
+ * An agent's decision at `state` (the full state it decided at, before its answer) as a person may
+ * read it: what it chose, how long it thought, and the alternatives it weighed with their visit
+ * counts. With `reader` (a seat, 0 for a spectator) each answer is worded as `Engine.describeFor`
+ * words it for that seat, naming no card hidden from it; without, as `Engine.describe` does.
  */
-export function reportLines(engine: Engine, view: State, seat: EntityId, report: DecisionReport): string[] {
-  const who = sanitize(engine.nameOf(view, seat));
+export function reportLines(
+  engine: Engine,
+  state: State,
+  seat: EntityId,
+  report: DecisionReport,
+  reader?: EntityId,
+): string[] {
+  const describe = (a: Action) =>
+    sanitize(reader === undefined ? engine.describe(state, a) : engine.describeFor(state, a, reader));
+  const who = sanitize(engine.nameOf(state, seat));
   const how =
     report.iterations > 0
       ? `${report.iterations} iteration${report.iterations === 1 ? "" : "s"}, ${Math.round(report.ms)} ms`
       : `${Math.round(report.ms)} ms`;
-  const out = [`${who} (${sanitize(report.agent)}, ${how}): ${describeFor(engine, view, report.action)}`];
+  const out = [`${who} (${sanitize(report.agent)}, ${how}): ${describe(report.action)}`];
   if (report.alternatives.length > 1) {
     const worth = (a: DecisionReport["alternatives"][number]) =>
       report.measure === "search"
@@ -225,7 +208,7 @@ export function reportLines(engine: Engine, view: State, seat: EntityId, report:
           : a.value === -Infinity
             ? "loses"
             : `evaluation ${a.value}`;
-    const alts = report.alternatives.map((a) => `${describeFor(engine, view, a.action)} — ${worth(a)}`);
+    const alts = report.alternatives.map((a) => `${describe(a.action)} — ${worth(a)}`);
     out.push(`  weighed: ${alts.join(" | ")}`);
   }
   return out;
@@ -271,14 +254,14 @@ export async function terminalSession(
     const agent = agents[seat - 1] ?? null;
     if (agent !== null) {
       const a = await askSeatAsync(engine, state, seat, agent, decks, state, legal, (s, r) => {
-        const before = engine.view(state, reader);
         // The play-by-play up to this decision first, so the report reads in its place.
         if (reader !== 0) {
+          const before = engine.view(state, reader);
           for (const line of logLines(before, verbose, Math.min(shown.get(reader) ?? 0, before.log.length)))
             write(line);
           shown.set(reader, before.log.length);
         }
-        for (const line of reportLines(engine, before, s, r)) write(line);
+        for (const line of reportLines(engine, state, s, r, reader)) write(line);
       });
       const r = engine.apply(state, a);
       if (!r.ok)

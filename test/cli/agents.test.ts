@@ -22,7 +22,8 @@ describe("cardwright play --agents with search agents", () => {
     expect(r.out).toMatch(/^ {2}weighed: .+ — \d+ visits?, \d\.\d\d \| /m);
     // (At P2's first decision none of its cards is public yet: no card of its deck may be named.)
     const first = r.out.split("\n").find((l) => l.startsWith("  weighed:")) ?? "";
-    expect(first).toContain("play-magia (with a card you cannot see) — ");
+    // Worded as P1's masked log words another seat's action with a hidden card (Engine.describeFor).
+    expect(first).toContain("P2: play-magia — ");
     for (const secret of ["Kelpie", "Golem", "Rock Spike", "Aqua Stream", "Siren", "Undine", "Kraken"])
       expect(first).not.toContain(secret);
   });

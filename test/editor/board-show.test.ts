@@ -48,15 +48,15 @@ describe("the board shows what the rules declare (GI)", () => {
         .trim();
     };
     // GI-CHAR-2: the character's element, HP and energy at a glance (its kind's key fields).
-    expect(card(null)).toBe("Diluc element pyro hp 10 maxEnergy 3");
-    expect(card(diluc.id)).toBe("Diluc element pyro hp 10 maxEnergy 3 slot: 2");
+    expect(card(null)).toBe("Diluc element pyro hp 10 energy 0 maxEnergy 3");
+    expect(card(diluc.id)).toBe("Diluc element pyro hp 10 energy 0 maxEnergy 3 slot: 2");
     const board = strip(boardHtml(engine, st, diluc.id).markup);
     for (const internal of ["hitAmount", "hitPending", "swirling", "hitDepth", "hitList", "limbo"])
       expect(board).not.toContain(internal);
     // The terminal: the same key fields, no internal or detail property.
     const lines = boardSummary(engine, engine.view(st, 1), 1);
     expect(lines.find((l) => l.startsWith("  characters (3): Diluc"))).toBe(
-      "  characters (3): Diluc [element pyro, hp 10, maxEnergy 3], Bennett [element pyro, hp 10, maxEnergy 2], Xingqiu [element hydro, hp 10, maxEnergy 2]",
+      "  characters (3): Diluc [element pyro, hp 10, energy 0, maxEnergy 3], Bennett [element pyro, hp 10, energy 0, maxEnergy 2], Xingqiu [element hydro, hp 10, energy 0, maxEnergy 2]",
     );
     expect(lines.join("\n")).not.toMatch(/hitAmount|hitPending|swirling|slot/);
   });
@@ -69,7 +69,7 @@ describe("the board shows what the rules declare (GI)", () => {
       strip(box ?? "")
         .replace(/\s+/g, " ")
         .trim(),
-    ).toBe("Whisper of Water costElement hydro costAligned 1 costVoid 2 holder → Barbara");
+    ).toBe("Whisper of Water costElement hydro costAligned 1 costSame 0 costVoid 2 costEnergy 0 holder → Barbara");
     // In Japanese the card it is attached to is named in Japanese too (the page's ja switch).
     setCardNames([{ id: "barbara", name: "Barbara", names: { en: "Barbara", ja: "バーバラ" } }]);
     setLang("ja");
@@ -99,6 +99,23 @@ describe("the board shows what the rules declare (GI)", () => {
     expect(strip(zone).replace(/\s+/g, " ").trim()).toBe("dice (8) omni die ×3 pyro die ×2 hydro die ×3");
     const summary = boardSummary(engine, engine.view(st, 1), 1);
     expect(summary).toContain("  dice (8): omni die ×3, pyro die ×2, hydro die ×3");
+  });
+
+  it("a key field at 0 is shown: a defeated character reads hp 0 (GI-CHAR-1), on the board and in the terminal", async () => {
+    const { engine, st } = await giStart();
+    const bennett = inZone(st, 1, "characters")[1] as Entity;
+    expect(applyEdit(engine.module, st, { type: "set", entity: bennett.id, prop: "hp", value: 0 })).toBeNull();
+    const box = new RegExp(`data-entity="${bennett.id}"[^>]*>(.*?)</span>`).exec(
+      boardHtml(engine, st, null).markup,
+    )?.[1];
+    expect(
+      strip(box ?? "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    ).toBe("Bennett element pyro hp 0 energy 0 maxEnergy 2");
+    expect(boardSummary(engine, engine.view(st, 2), 2)).toContain(
+      "  characters (3): Diluc [element pyro, hp 10, energy 0, maxEnergy 3], Bennett [element pyro, hp 0, energy 0, maxEnergy 2], Xingqiu [element hydro, hp 10, energy 0, maxEnergy 2]",
+    );
   });
 
   it("a choice of a card names its zone and that zone's player", async () => {

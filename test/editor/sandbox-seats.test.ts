@@ -172,7 +172,8 @@ describe("the sandbox seats people and agents", () => {
     const history = await h.page.$$eval("[data-testid=sb-history] li", (l) => l.map((x) => x.textContent ?? ""));
     expect(history[1]).toMatch(/^P1: .*end-turn$/);
     expect(history.slice(2).length).toBeGreaterThan(0);
-    expect(history.slice(2).every((x) => x.startsWith("P2: "))).toBe(true);
+    // Each step names its player once ("P2: end-turn", "P2 summons …"), never "P2: P2 …".
+    expect(history.slice(2).every((x) => /^P2[: ]/.test(x) && !x.startsWith("P2: P2 "))).toBe(true);
     await h.shot("mcts-opponent-played");
   }, 600_000);
 });

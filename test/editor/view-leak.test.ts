@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { boardSummary, decisionHeading, describeFor, logLines } from "../../runtime/play/agents-terminal.ts";
+import { boardSummary, decisionHeading, logLines, reportLines } from "../../runtime/play/agents-terminal.ts";
 import {
   randomAgent,
   type Action,
@@ -104,16 +104,20 @@ function playAndCheck(module: GameModule, pattern: RegExp, game: string, k: numb
     counts.decisions++;
     if (last) break;
     const answer = agent.choose(s.state, legal, s.engine);
-    // The terminal's line for another seat's (an agent's) answer, read before it is applied.
+    // The terminal's report of another seat's (an agent's) answer, read before it is applied: the
+    // answer and, as the alternatives it weighed, every legal one.
+    const report = {
+      agent: "random",
+      iterations: legal.length,
+      ms: 0,
+      action: answer,
+      alternatives: legal.map((action) => ({ action, visits: 1, value: 0.5 })),
+      measure: "search" as const,
+    };
     for (const p of seats) {
       if (p === by) continue;
-      const view = s.engine.view(s.state, p);
-      check(
-        p,
-        (know.get(p) as Knowledge).hidden(s.state),
-        `step ${n}, agent's answer`,
-        describeFor(s.engine, view, answer),
-      );
+      const lines = reportLines(s.engine, s.state, by, report, p);
+      check(p, (know.get(p) as Knowledge).hidden(s.state), `step ${n}, agent's report`, lines.join("\n"));
     }
     const err = s.act(answer);
     if (err !== null) throw new Error(`${game} match ${k}: ${err}`);

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { listGames } from "../../compiler/node/project.ts";
 import type { SimResult } from "../../compiler/node/sim/aggregate.ts";
 import type { GameRecord } from "../../compiler/node/sim/record.ts";
 import { wilson } from "../../compiler/node/sim/stats.ts";
@@ -215,7 +216,7 @@ describe("cardwright sim", () => {
   const MISTAKES: readonly (readonly [readonly string[], string])[] = [
     [
       ["sim", "nope", "--agents", "random,random", "--games", "2"],
-      "error: no game 'nope' under cards/ (games: coup, elementis, gitcg, vermilion)",
+      `error: no game 'nope' under cards/ (games: ${listGames().join(", ")})`,
     ],
     [
       [...S, "--agents", "random,clever", "--games", "2"],

@@ -1,6 +1,7 @@
 /** The JSON Schema of a game's card files, derived from its rules file (its kinds and their fields). */
 import type { FieldDecl, Vocabulary } from "../semantic/vocabulary.ts";
 import type { Type } from "../semantic/types.ts";
+import { LOCALIZED_TEXT } from "../../../grammar/card-text-schema.ts";
 
 /** `enum` of JSON Schema needs at least one value; an empty list allows nothing. */
 function oneOfValues(values: readonly (string | number)[]): object {
@@ -8,17 +9,7 @@ function oneOfValues(values: readonly (string | number)[]): object {
 }
 
 const idPattern = "^[a-z0-9]+(-[a-z0-9]+)*$";
-const localized = {
-  oneOf: [
-    { type: "string" },
-    {
-      type: "object",
-      properties: { en: { type: "string" }, ja: { type: "string" } },
-      required: ["en"],
-      additionalProperties: { type: "string" },
-    },
-  ],
-};
+const localized = LOCALIZED_TEXT;
 
 const VERSION = { type: ["string", "number"], description: "a version the rules declare (versions: known)" };
 /**

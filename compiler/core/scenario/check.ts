@@ -349,6 +349,14 @@ class ScenarioChecker {
     });
   }
 
+  /** Whether `k` is none of `keys`: then an error on the key, with the nearest one as a hint. */
+  private unknownKey(at: YamlPath, k: string, keys: readonly string[], code: DiagnosticCode, message: string): boolean {
+    if (keys.includes(k)) return false;
+    const near = closest(k, keys);
+    this.bad(at, code, message, "key", near ? `did you mean '${near}'?` : undefined);
+    return true;
+  }
+
   /** A step of `do:`: an answer (with `by:` and `refused:`), or a checkpoint `{ expect: {…} }`. */
   private doStep(path: YamlPath, step: unknown): void {
     if (!isObj(step)) return this.step(path, step);
@@ -499,17 +507,8 @@ class ScenarioChecker {
       );
     for (const [k, w] of Object.entries(v)) {
       const at = [...path, k];
-      if (!(DECISION_KEYS as readonly string[]).includes(k)) {
-        const near = closest(k, DECISION_KEYS);
-        this.bad(
-          at,
-          "scenario/bad-decision",
-          `'decision' has no check '${k}' (by, type, window, prompt, offered, not-offered, can-choose, cannot-choose)`,
-          "key",
-          near ? `did you mean '${near}'?` : undefined,
-        );
-        continue;
-      }
+      const message = `'decision' has no check '${k}' (by, type, window, prompt, offered, not-offered, can-choose, cannot-choose)`;
+      if (this.unknownKey(at, k, DECISION_KEYS, "scenario/bad-decision", message)) continue;
       if (k === "by" && !this.isSeat(w))
         this.bad(at, "scenario/bad-decision", `'by' is ${this.seatNames()}, not ${JSON.stringify(w)}`);
       if (k === "type" && !["act", "choose", "may"].includes(String(w)))
@@ -584,17 +583,8 @@ class ScenarioChecker {
       );
     for (const [k, w] of Object.entries(v)) {
       const at = [...path, k];
-      if (!(ZONE_MATCHERS as readonly string[]).includes(k)) {
-        const near = closest(k, ZONE_MATCHERS);
-        this.bad(
-          at,
-          "scenario/bad-matcher",
-          `unknown zone matcher '${k}' (count, contains, excludes, ordered, unordered)`,
-          "key",
-          near ? `did you mean '${near}'?` : undefined,
-        );
-        continue;
-      }
+      const message = `unknown zone matcher '${k}' (count, contains, excludes, ordered, unordered)`;
+      if (this.unknownKey(at, k, ZONE_MATCHERS, "scenario/bad-matcher", message)) continue;
       if (k === "count") {
         if (typeof w !== "number" || !Number.isInteger(w) || w < 0)
           this.bad(at, "scenario/bad-matcher", `'count' is a whole number of cards, not ${JSON.stringify(w)}`);

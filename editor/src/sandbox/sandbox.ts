@@ -393,8 +393,7 @@ export class Sandbox {
 
   /** The agent's choice and the alternatives it weighed, worded as the viewing seat may read them. */
   private reportText(s: Session, seat: EntityId, r: DecisionReport): string[] {
-    const seen = this.view === 0 ? s.state : s.engine.view(s.state, this.view);
-    return reportLines(s.engine, seen, seat, r);
+    return reportLines(s.engine, s.state, seat, r, this.view === 0 ? undefined : this.view);
   }
 
   /** Forgets a pending question (the board changed: its answer would be for another board). */

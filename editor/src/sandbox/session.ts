@@ -5,7 +5,15 @@
  * undo instant.
  */
 import { boardOfState, givenToBoard, materialize, propKindsOfModule } from "../../../compiler/core/scenario/codec.ts";
-import { Engine, type Action, type EntityId, type GameModule, type State, type Value } from "../../../runtime/index.ts";
+import {
+  Engine,
+  logNote,
+  type Action,
+  type EntityId,
+  type GameModule,
+  type State,
+  type Value,
+} from "../../../runtime/index.ts";
 
 export type Start =
   | {
@@ -107,15 +115,20 @@ export class Session {
   }
 
   private actionStep(by: EntityId, action: Action): Step {
+    // The runtime's labels, and the rules' that start with `{me}`, name who answered ("P2 picks …");
+    // one that does not ("Diluc: Strike") gets the name in front, so each step says whose it is.
+    const who = this.engine.nameOf(this.state, by);
+    const named = (l: string) => (l.startsWith(`${who} `) || l.startsWith(`${who}:`) ? l : `${who}: ${l}`);
     const seen: string[] = [];
-    for (let p = 0; p <= this.module.rules.players; p++) seen.push(this.engine.describeFor(this.state, action, p));
-    return { type: "action", by, action, label: this.engine.describe(this.state, action), seen };
+    for (let p = 0; p <= this.module.rules.players; p++)
+      seen.push(named(this.engine.describeFor(this.state, action, p)));
+    return { type: "action", by, action, label: named(this.engine.describe(this.state, action)), seen };
   }
 
   /** A step's label as `viewer` may read it (0 with `omniscient`: everything). */
   label(step: Step, viewer: EntityId, omniscient: boolean): string {
     if (step.type !== "action") return `(edit) ${step.type} ${JSON.stringify(step)}`;
-    return `P${step.by}: ${omniscient ? step.label : (step.seen[viewer] ?? step.label)}`;
+    return omniscient ? step.label : (step.seen[viewer] ?? step.label);
   }
 
   /** Runs step `i` on `state` (in place). */
@@ -185,10 +198,7 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
     const e = st.entities[step.entity];
     if (!e) return `no entity ${step.entity}`;
     e.props[step.prop] = step.value;
-    st.log.push({
-      kind: "text",
-      text: `(edit) ${e.card ?? `player ${e.id}`}.${step.prop} = ${JSON.stringify(step.value)}`,
-    });
+    logNote(st, `(edit) ${e.card ?? `player ${e.id}`}.${step.prop} = ${JSON.stringify(step.value)}`);
     return null;
   }
   if (!(step.zone in module.rules.zones)) return `no zone '${step.zone}'`;
@@ -206,7 +216,7 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
       counters: {},
     };
     (st.zones[`${step.owner}:${step.zone}`] ??= []).push(id);
-    st.log.push({ kind: "text", text: `(edit) ${step.card} added to ${step.owner}:${step.zone}` });
+    logNote(st, `(edit) ${step.card} added to ${step.owner}:${step.zone}`);
     return null;
   }
   const e = st.entities[step.entity];
@@ -218,6 +228,6 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
   if (step.owner !== e.owner) e.holder = step.owner;
   else delete e.holder;
   (st.zones[`${step.owner}:${step.zone}`] ??= []).push(e.id);
-  st.log.push({ kind: "text", text: `(edit) ${e.card} moved to ${step.owner}:${step.zone}` });
+  logNote(st, `(edit) ${e.card} moved to ${step.owner}:${step.zone}`);
   return null;
 }
