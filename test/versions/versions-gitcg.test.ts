@@ -44,14 +44,21 @@ describe("GI versions: the cards and their scenarios", () => {
       "beidou-stormbreaker 3.4–3.8",
       "beidou-wavestrider 3.4–3.8",
       "catalyzing-field 3.3–3.4",
+      "chef-mao 3.3–4.1",
       "crossfire 3.3–4.1",
       "dawn-winery 3.3–4.8",
+      "descent-of-divinity 4.0–4.8",
+      "emblem-of-severed-fate 3.7–4.1",
       "ganyu-celestial-shower 3.3–3.7",
       "in-every-house-a-stove 4.2–4.4 4.4–4.7",
       "katheryne 3.3–3.5",
+      "minty-meat-rolls 3.3–3.4",
+      "minty-meat-rolls-effect 3.3–3.4",
+      "nre 3.3–4.1",
       "rainbow-bladework 3.3–3.5",
-      "send-off 3.3–3.6",
+      "send-off 3.3–3.7",
       "solar-isotoma 4.0–4.8",
+      "sprawling-greenery-effect 3.3–3.8",
       "teyvat-fried-egg 3.3–4.0",
       "the-scent-remained 3.3–4.1",
       "timaeus 3.3–4.3",
@@ -89,7 +96,7 @@ describe("GI versions: the cards and their scenarios", () => {
         ),
       ].sort();
     expect(at("rainbow-bladework")).toEqual(["3.4", "5.2"]);
-    expect(at("send-off")).toEqual(["3.5", "3.6"]);
+    expect(at("send-off")).toEqual(["3.5", "3.7"]);
     expect(at("katheryne")).toEqual(["3.4", "3.5"]);
     expect(at("teyvat-fried-egg")).toEqual(["3.8", "4.0"]);
     expect(at("the-scent-remained")).toEqual(["4.0", "4.1"]);

@@ -350,8 +350,24 @@ class CardTextRun {
       }
       return excused;
     };
+    // A number the code gives may also be a sum the texts state in two places: a value of the
+    // role (this text's, or a related card's official text's) plus a bonus a related card's
+    // official text states for that role (a talent's "+2 DMG" to a skill's 3; "+1" round to a
+    // status's 2 rounds).
+    const summed = (role: string, v: string, written: readonly Fact[]): boolean => {
+      const n = Number(v);
+      if (!/^\d+$/.test(v)) return false;
+      const bonuses = [...this.rules.roles.values()].filter((r) => r.adds === role).map((r) => r.name);
+      const bases = new Set<number>();
+      for (const f of written) if (f.role === role && /^\d+$/.test(f.value)) bases.add(Number(f.value));
+      for (const x of relatedOfficial().get(role) ?? []) if (/^\d+$/.test(x)) bases.add(Number(x));
+      return bonuses.some((b) =>
+        [...(relatedOfficial().get(b) ?? [])].some((x) => /^\d+$/.test(x) && bases.has(n - Number(x))),
+      );
+    };
     const official: OfficialComparison[] = [];
     for (const t of texts) {
+      const writtenFacts = findFacts(t.en, this.officialFind);
       const byDef = new Map<number, Set<string>>();
       for (const v of known) {
         if (!inText(v, t)) continue;
@@ -365,14 +381,14 @@ class CardTextRun {
         const mismatches =
           rendered.text === ""
             ? []
-            : compareFacts(
-                this.rules,
-                findFacts(t.en, this.officialFind),
-                findFacts(rendered.text, this.patterns),
-                relatedFacts(),
-              );
+            : compareFacts(this.rules, writtenFacts, findFacts(rendered.text, this.patterns), relatedFacts());
         const left = mismatches
-          .map((m) => ({ ...m, onlyInEffect: m.onlyInEffect.filter((v) => !relatedOfficial().get(m.role)?.has(v)) }))
+          .map((m) => ({
+            ...m,
+            onlyInEffect: m.onlyInEffect.filter(
+              (v) => !relatedOfficial().get(m.role)?.has(v) && !summed(m.role, v, writtenFacts),
+            ),
+          }))
           .filter((m) => m.onlyInEffect.length || m.onlyInText.length);
         official.push({ index: t.index, at: ranges(known, vs).join(", "), written: t.en, rendered, mismatches: left });
       }
