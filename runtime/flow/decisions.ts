@@ -252,6 +252,57 @@ export function legalAnswers(d: Decision): Action[] {
   }
 }
 
+/**
+ * How many legal answers `d` has: `legalAnswers(d).length`, without building them (what a random
+ * or sampling agent needs before it takes one, `legalAnswerAt`).
+ */
+export function legalCount(d: Decision): number {
+  switch (d.type) {
+    case "act":
+      return d.options.length;
+    case "may":
+      return 2;
+    case "choose":
+      return (
+        (d.picked.length === 0 ? distinctCount(d.candidates) : remaining(d).length) + (d.picked.length >= d.min ? 1 : 0)
+      );
+  }
+}
+
+/** The `i`-th legal answer of `d` (`legalAnswers(d)[i]`, the same object for options), or undefined past the end. */
+export function legalAnswerAt(d: Decision, i: number): Action | undefined {
+  switch (d.type) {
+    case "act":
+      return d.options[i];
+    case "may":
+      return i === 0 ? YES : i === 1 ? NO : undefined;
+    case "choose": {
+      const rest = d.picked.length === 0 && allDistinct(d.candidates) ? d.candidates : remaining(d);
+      if (i < rest.length) return { type: "pick", value: rest[i] as Value };
+      return i === rest.length && d.picked.length >= d.min ? DONE : undefined;
+    }
+  }
+}
+
+/** Whether no two candidates are equal (entity ids, the common case, are compared as numbers). */
+function allDistinct(xs: readonly Value[]): boolean {
+  return distinctCount(xs) === xs.length;
+}
+
+function distinctCount(xs: readonly Value[]): number {
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const c = xs[i] as Value;
+    let dup = false;
+    for (let j = 0; j < i && !dup; j++) {
+      const o = xs[j] as Value;
+      dup = c === null || typeof c !== "object" ? o === c : valueEquals(o, c);
+    }
+    if (!dup) n++;
+  }
+  return n;
+}
+
 function listLegal(d: Decision): string {
   const all = legalAnswers(d).map((a) => `'${formatAction(a)}'`);
   return all.length > 12 ? `${all.slice(0, 12).join(", ")}, … (${all.length} in all)` : all.join(", ");

@@ -13,6 +13,7 @@ import { pushFrame, ret } from "../flow/frames.ts";
 import { blindTo } from "../kernel/knowledge.ts";
 import { pushLog } from "../kernel/log.ts";
 import { createEntity, dropModifiers, misplacedCards } from "../kernel/entities.ts";
+import { cowCache, newZone, ownEntity, ownEntityTable, ownZone } from "../kernel/cow.ts";
 import type { ComputeEntry, Kernel, MemberEntry } from "../kernel/kernel.ts";
 import type { ModuleIndex } from "../kernel/module-index.ts";
 import { controllerOf, inheritedOf, readProp } from "../flow/props.ts";
@@ -129,6 +130,8 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   /** What `Engine.apply` needs to undo a faulting answer, recorded at each part's first change. */
   readonly undo = new Undo();
+  /** What the bound state shares with its forks: writers take their own copies through kernel/cow.ts. */
+  readonly cow = cowCache();
 
   constructor(ix: ModuleIndex) {
     this.ix = ix;
@@ -434,7 +437,7 @@ export class RuntimeCtx implements Ctx, Kernel {
   // ── changes ────────────────────────────────────────────────────────────────
 
   set(e: EntityId, prop: string, v: Value): void {
-    const x = this.entity(e);
+    const x = ownEntity(this, this.entity(e));
     if (prop === "controller") return this.setController(x, v);
     this.stored(v, () => `${this.entityName(x)}.${prop}`);
     if (this.undo.active) this.undo.prop(x, prop);
@@ -501,7 +504,7 @@ export class RuntimeCtx implements Ctx, Kernel {
   }
 
   private revealOne(id: EntityId, to: EntityId): void {
-    const x = this.entity(id);
+    const x = ownEntity(this, this.entity(id));
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be revealed`);
     const before = x.known;
     if (before !== undefined && (before.includes(0) || before.includes(to))) return this.revealed(x, to);
@@ -527,8 +530,9 @@ export class RuntimeCtx implements Ctx, Kernel {
     if (what === null) throw new Error("there is no card to hide: the value is none");
     const ids = typeof what === "number" ? [what] : what;
     for (let i = 0; i < ids.length; i++) {
-      const x = this.entity(ids[i] as EntityId);
-      if (x.known === undefined) continue;
+      const seen = this.entity(ids[i] as EntityId);
+      if (seen.known === undefined) continue;
+      const x = ownEntity(this, seen);
       if (this.undo.active) this.undo.slot(x, "known");
       delete x.known;
       this.mutations++;
@@ -550,7 +554,7 @@ export class RuntimeCtx implements Ctx, Kernel {
     this.mutations++;
     if (this.ix.listening.has(x.card)) this.zoneMutations++;
     const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
-    const zone = st.zones[key];
+    const zone = ownZone(this, key);
     const at = zone === undefined ? -1 : zone.indexOf(id);
     if (zone !== undefined && at >= 0) {
       undo?.zoneTake(zone, at);
@@ -566,12 +570,12 @@ export class RuntimeCtx implements Ctx, Kernel {
         this.by(),
       );
     undo?.removed(x);
-    delete st.entities[id];
+    delete ownEntityTable(this)[id];
   }
 
   private moveOne(id: EntityId, owner: EntityId, zone: string, position: "top" | "bottom"): void {
     const st = this.state;
-    const x = this.entity(id);
+    let x = this.entity(id);
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot move`);
     const def = this.ix.rules.zones[zone];
     if (def === undefined) throw new Error(`unknown zone '${zone}'`);
@@ -581,10 +585,10 @@ export class RuntimeCtx implements Ctx, Kernel {
     const fromKey = this.ix.zoneKey(fromOwner, x.zone);
     const toKey = this.ix.zoneKey(owner, zone);
     const undo = this.undo.active ? this.undo : null;
-    let to = st.zones[toKey];
+    let to = ownZone(this, toKey);
     if (to === undefined) {
       undo?.zoneNew(toKey);
-      to = st.zones[toKey] = [];
+      to = newZone(this, toKey, []);
     }
     if (def.limit !== undefined && fromKey !== toKey && to.length >= def.limit) {
       if (this.logging)
@@ -597,7 +601,7 @@ export class RuntimeCtx implements Ctx, Kernel {
         );
       return;
     }
-    const from = st.zones[fromKey];
+    const from = fromKey === toKey ? to : ownZone(this, fromKey);
     const at = from === undefined ? -1 : from.indexOf(id);
     if (from === undefined || at < 0)
       throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
@@ -609,6 +613,7 @@ export class RuntimeCtx implements Ctx, Kernel {
     if (position === "top") to.unshift(id);
     else to.push(id);
     if (fromKey !== toKey) {
+      x = ownEntity(this, x);
       undo?.place(x);
       x.zone = zone;
       if (owner === x.owner) {
@@ -647,7 +652,7 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   shuffle(owner: EntityId, zone: string): void {
     const key = this.ix.zoneKey(owner, zone);
-    const ids = this.state.zones[key];
+    const ids = ownZone(this, key);
     if (ids === undefined && this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
     if (ids !== undefined) {
       if (this.undo.active) {
@@ -658,8 +663,9 @@ export class RuntimeCtx implements Ctx, Kernel {
       this.stampShuffle(key);
       // After a shuffle no one can tell which of the cards a revealed one is.
       for (let i = 0; i < ids.length; i++) {
-        const x = this.state.entities[ids[i] as EntityId] as Entity;
-        if (x.known === undefined) continue;
+        const seen = this.state.entities[ids[i] as EntityId] as Entity;
+        if (seen.known === undefined) continue;
+        const x = ownEntity(this, seen);
         if (this.undo.active) this.undo.slot(x, "known");
         delete x.known;
       }
@@ -733,6 +739,7 @@ export class RuntimeCtx implements Ctx, Kernel {
         continue;
       }
       texts.push(this.name(p[0]));
+      if (!this.logging) continue;
       const blind = blindTo(this.ix.rules.zones, this.state, this.seats, p[0]);
       if (blind.length > 0) hide.push([i, ...blind]);
     }
@@ -749,8 +756,9 @@ export class RuntimeCtx implements Ctx, Kernel {
     if (x === undefined || x.card === null) return;
     const ref = this.ix.triggersOfCard.get(x.card)?.[t.index];
     if (ref === undefined || ref.def.usage === null) return;
-    if (this.undo.active) this.undo.counter(x, ref.usedKey);
-    x.counters[ref.usedKey] = (x.counters[ref.usedKey] ?? 0) + 1;
+    const own = ownEntity(this, x);
+    if (this.undo.active) this.undo.counter(own, ref.usedKey);
+    own.counters[ref.usedKey] = (own.counters[ref.usedKey] ?? 0) + 1;
   }
 
   private entityData(x: Entity, extra: Record<string, Value>): Record<string, Value> {

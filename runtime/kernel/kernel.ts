@@ -9,6 +9,7 @@
  */
 import type { ComputeRef, ListenerTable, ModuleIndex } from "./module-index.ts";
 import type { Undo } from "./undo.ts";
+import type { Shares } from "../state/clone.ts";
 import type { Ctx, Entity, EntityId, GameModule, Scope, State, StatementSource, Value } from "../types.ts";
 
 /** A listener table's reference as `order.ts` ranks it (trigger and compute references both have it). */
@@ -42,6 +43,13 @@ export interface ComputeEntry {
   readonly zoneMutations: number;
   readonly first: EntityId;
   readonly listeners: readonly Listener<ComputeRef>[];
+}
+
+/** What the bound state shares with forks of it, cached while the state and the fork count stay (kernel/cow.ts). */
+export interface CowCache {
+  state: State | null;
+  forks: number;
+  shares: Shares | null;
 }
 
 export interface Kernel {
@@ -92,6 +100,8 @@ export interface Kernel {
   readonly computeCache: Map<string, ComputeEntry>;
   /** The undo journal of `Engine.apply`: every writer records the inverse of its change here first. */
   readonly undo: Undo;
+  /** Copy on write of forked states: what the bound state shares (kernel/cow.ts). */
+  readonly cow: CowCache;
 
   /** Binds the kernel to a state (and its version's index); each public call starts a new work budget. */
   bind(state: State): this;
