@@ -201,9 +201,20 @@ function takeAct(
     const data: Record<string, Value> = { player, action: opt.action };
     for (const k in opt.args) data[`arg:${k}`] = opt.args[k] as Value;
     if (auto) data.auto = true;
-    pushLog(rt.state, "action", actLabel(rt, player, ev, opt), withBlind(rt, data, Object.values(opt.args) as Value));
+    pushLog(rt.state, "action", actLabel(rt, player, ev, opt), withBlind(rt, data, argValues(opt.args)));
   }
   pushFrame(rt.state, def.h, { ...opt.args }, null, null, player, null, ev);
+}
+
+/** The values of an option's arguments, as one value: the one argument itself (most actions have one), else a list. */
+function argValues(args: Readonly<Record<string, Value>>): Value {
+  let one: Value = null;
+  let n = 0;
+  for (const k in args) {
+    if (n++ === 0) one = args[k] as Value;
+    else return Object.values(args) as Value;
+  }
+  return one;
 }
 
 /** The readable label of an action option: the rules' label, else "Player: action arg…". */
@@ -364,7 +375,9 @@ export function rejectReason(rt: Kernel, d: Decision, action: Action): string | 
         const v = action.value;
         if (!d.candidates.some((c) => valueEquals(c, v)))
           return `${describeCandidate(rt, v)} is not among the candidates`;
-        if (!remaining(d).some((c) => valueEquals(c, v))) return `${describeCandidate(rt, v)} was already picked`;
+        // Before the first pick every candidate remains: no need to work out which.
+        if (d.picked.length !== 0 && !remaining(d).some((c) => valueEquals(c, v)))
+          return `${describeCandidate(rt, v)} was already picked`;
         return null;
       }
       if (action.type === "done") {

@@ -403,20 +403,23 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   /** An event field about to be stored by `emit` (BUDGETS.value). */
   storing(v: Value, event: string, field: string): void {
-    this.stored(v, () => `${event}.${field}`);
+    this.stored(v, event, field, false);
   }
 
   /** The size of a value about to be stored (BUDGETS.value); measuring it is work too. */
-  private stored(v: Value, where: () => string): void {
+  private stored(v: Value, owner: Entity | string, name: string, modifier: boolean): void {
     if (typeof v !== "object" || v === null) {
       this.written += typeof v === "string" ? 1 + v.length : 1;
       return;
     }
     const n = valueSize(v, BUDGETS.value);
-    if (n > BUDGETS.value)
+    if (n > BUDGETS.value) {
+      // Where it was to go (built only for the fault: no closure or text on the way of every store).
+      const where = `${modifier ? "a modifier of " : ""}${typeof owner === "string" ? owner : this.entityName(owner)}.${name}`;
       throw new Error(
-        `value budget: a value of more than ${BUDGETS.value} units (items and characters) cannot be stored in ${where()}`,
+        `value budget: a value of more than ${BUDGETS.value} units (items and characters) cannot be stored in ${where}`,
       );
+    }
     this.written += n;
     if (n > 4096) this.bigAt = this.at;
     this.charge(n);
@@ -439,7 +442,7 @@ export class RuntimeCtx implements Ctx, Kernel {
   set(e: EntityId, prop: string, v: Value): void {
     const x = ownEntity(this, this.entity(e));
     if (prop === "controller") return this.setController(x, v);
-    this.stored(v, () => `${this.entityName(x)}.${prop}`);
+    this.stored(v, x, prop, false);
     if (this.undo.active) this.undo.prop(x, prop);
     x.props[prop] = v;
     this.mutations++;
@@ -475,7 +478,7 @@ export class RuntimeCtx implements Ctx, Kernel {
   setField(ev: EventId, name: string, v: Value): void {
     const rec = this.state.events[ev];
     if (rec === undefined) throw new Error(`event ${ev} no longer exists (set .${name})`);
-    this.stored(v, () => `${rec.name}.${name}`);
+    this.stored(v, rec.name, name, false);
     if (this.undo.active) this.undo.eventField(rec, name);
     rec.fields[name] = v;
     if (this.logging)
@@ -709,7 +712,7 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   modify(e: EntityId, prop: string, op: "=" | "+=" | "-=", v: Value, until: string): void {
     const x = this.entity(e);
-    this.stored(v, () => `a modifier of ${this.entityName(x)}.${prop}`);
+    this.stored(v, x, prop, true);
     if (this.undo.active) this.undo.modifierList(this.state);
     this.state.modifiers.push({ entity: e, prop, op, value: v, until });
     this.mutations++;
@@ -729,6 +732,8 @@ export class RuntimeCtx implements Ctx, Kernel {
   }
 
   logParts(pieces: readonly (string | readonly [Value])[]): void {
+    // With logging off nothing is formatted: no names are read, no text is built.
+    if (!this.logging) return;
     const texts: string[] = [];
     // For each piece naming cards: the seats (0: a spectator) that could not see one of them now.
     const hide: Value[] = [];
@@ -739,13 +744,11 @@ export class RuntimeCtx implements Ctx, Kernel {
         continue;
       }
       texts.push(this.name(p[0]));
-      if (!this.logging) continue;
       const blind = blindTo(this.ix.rules.zones, this.state, this.seats, p[0]);
       if (blind.length > 0) hide.push([i, ...blind]);
     }
     const text = this.text(texts.join(""));
     if ((this.work += text.length) > BUDGETS.work) this.overWork();
-    if (!this.logging) return;
     pushLog(this.state, "text", text, hide.length === 0 ? undefined : { pieces: texts, hide }, this.by());
   }
 
