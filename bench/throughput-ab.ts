@@ -1,12 +1,15 @@
 /**
  * Random games per CPU second of the runtime, for A/B comparisons of a runtime change: run it pinned
- * to one core (`taskset -c 1 npx tsx bench/throughput-ab.ts [checkout]`) alternately on two
+ * to one core (`taskset -c 1 npx tsx bench/throughput-ab.ts [checkout] [config…]`) alternately on two
  * checkouts. `checkout` (default: this one) is the repository whose runtime and compiler are timed.
+ * Configs (default all): `es-log`, `es`, `vm`, `gi` (Elementis with and without the log, VERMILION
+ * and Genius Invokation without). GI warms up longer: its 300-card module takes the JIT seconds.
  */
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const root = resolve(process.argv[2] ?? new URL("..", import.meta.url).pathname);
+const wanted = process.argv.slice(3);
 const imp = (p: string) => import(pathToFileURL(resolve(root, p)).href);
 const { Engine, randomAgent } = await imp("runtime/index.ts");
 const { gameDir, loadGame } = await imp("compiler/node/project.ts");
@@ -14,14 +17,19 @@ const { readDecks } = await imp("compiler/node/decks.ts");
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-for (const [game, log] of [
-  ["elementis", true],
-  ["elementis", false],
-  ["vermilion", false],
-] as const) {
-  const { module } = await loadGame(game);
-  const { decks } = readDecks(gameDir(game), module);
-  const engine = new Engine(module, { log });
+const CONFIGS = [
+  { name: "es-log", game: "elementis", log: true, warm: 2, window: 2, deck: (seed: number, i: number) => seed + i },
+  { name: "es", game: "elementis", log: false, warm: 2, window: 2, deck: (seed: number, i: number) => seed + i },
+  { name: "vm", game: "vermilion", log: false, warm: 2, window: 2, deck: (seed: number, i: number) => seed + i },
+  // As bench/run.ts plays GI: each seat a sample deck chosen by the seed.
+  { name: "gi", game: "gitcg", log: false, warm: 8, window: 3, deck: (seed: number, i: number) => seed * (i + 3) },
+] as const;
+
+for (const c of CONFIGS) {
+  if (wanted.length > 0 && !wanted.includes(c.name)) continue;
+  const { module } = await loadGame(c.game);
+  const { decks } = readDecks(gameDir(c.game), module);
+  const engine = new Engine(module, { log: c.log });
   // Games per second of this process's CPU time: on a shared machine, wall time mostly measures the neighbours.
   const run = (seconds: number): number => {
     let games = 0;
@@ -36,7 +44,7 @@ for (const [game, log] of [
         seed,
         players: [0, 1].map((i) => ({
           name: `P${i + 1}`,
-          zones: { ...(decks[(seed + i) % decks.length]?.zones ?? {}) },
+          zones: { ...(decks[c.deck(seed, i) % decks.length]?.zones ?? {}) },
         })),
       });
       const agent = randomAgent(seed++);
@@ -45,9 +53,9 @@ for (const [game, log] of [
     }
     return (games / (cpu() - t0)) * 1000;
   };
-  run(2);
-  const rates = [run(2), run(2), run(2)];
+  run(c.warm);
+  const rates = [run(c.window), run(c.window), run(c.window)];
   process.stdout.write(
-    `${game} (log ${log ? "on" : "off"}): ${median(rates).toFixed(0)} games/s (${rates.map((r) => r.toFixed(0)).join(", ")})\n`,
+    `${c.game} (log ${c.log ? "on" : "off"}): ${median(rates).toFixed(0)} games/s (${rates.map((r) => r.toFixed(0)).join(", ")})\n`,
   );
 }

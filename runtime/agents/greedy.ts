@@ -38,7 +38,7 @@ function oneStep(
 ): { action: Action; after: State; score: number }[] {
   const out: { action: Action; after: State; score: number }[] = [];
   for (const action of legal) {
-    const copy = se.clone(s);
+    const copy = se.fork(s);
     try {
       if (!se.apply(copy, action).ok) continue;
     } catch {

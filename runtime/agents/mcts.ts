@@ -115,9 +115,10 @@ function iterate(s: Search, root: Node, world: State): void {
 function playout(s: Search, world: State): void {
   for (let i = 0; i < s.depth; i++) {
     if (gameOver(world, s.results)) return;
-    const legal = s.se.legalActions(world);
-    if (legal.length === 0) return;
-    s.se.apply(world, legal[s.rng.int(legal.length)] as Action);
+    // One answer drawn without listing them all (the same draw as from the list).
+    const n = s.se.legalCount(world);
+    if (n === 0) return;
+    s.se.apply(world, s.se.legalAt(world, s.rng.int(n)) as Action);
   }
 }
 
@@ -224,7 +225,7 @@ export function dmctsAgent(seed: number, options: SearchOptions, spec = "dmcts")
         worlds.push(obs.worlds.world(s.rng.int(0x7fffffff)));
         roots.push(new Node(null, obs.player));
       }
-      const n = spend(options.budget, t0, (i) => iterate(s, roots[i % k] as Node, s.se.clone(worlds[i % k] as State)));
+      const n = spend(options.budget, t0, (i) => iterate(s, roots[i % k] as Node, s.se.fork(worlds[i % k] as State)));
       const stats = new Map<string, { visits: number; total: number }>();
       for (const r of roots) {
         for (const [key, c] of r.children) {

@@ -201,9 +201,20 @@ function takeAct(
     const data: Record<string, Value> = { player, action: opt.action };
     for (const k in opt.args) data[`arg:${k}`] = opt.args[k] as Value;
     if (auto) data.auto = true;
-    pushLog(rt.state, "action", actLabel(rt, player, ev, opt), withBlind(rt, data, Object.values(opt.args) as Value));
+    pushLog(rt.state, "action", actLabel(rt, player, ev, opt), withBlind(rt, data, argValues(opt.args)));
   }
   pushFrame(rt.state, def.h, { ...opt.args }, null, null, player, null, ev);
+}
+
+/** The values of an option's arguments, as one value: the one argument itself (most actions have one), else a list. */
+function argValues(args: Readonly<Record<string, Value>>): Value {
+  let one: Value = null;
+  let n = 0;
+  for (const k in args) {
+    if (n++ === 0) one = args[k] as Value;
+    else return Object.values(args) as Value;
+  }
+  return one;
 }
 
 /** The readable label of an action option: the rules' label, else "Player: action arg…". */
@@ -250,6 +261,57 @@ export function legalAnswers(d: Decision): Action[] {
       return out;
     }
   }
+}
+
+/**
+ * How many legal answers `d` has: `legalAnswers(d).length`, without building them (what a random
+ * or sampling agent needs before it takes one, `legalAnswerAt`).
+ */
+export function legalCount(d: Decision): number {
+  switch (d.type) {
+    case "act":
+      return d.options.length;
+    case "may":
+      return 2;
+    case "choose":
+      return (
+        (d.picked.length === 0 ? distinctCount(d.candidates) : remaining(d).length) + (d.picked.length >= d.min ? 1 : 0)
+      );
+  }
+}
+
+/** The `i`-th legal answer of `d` (`legalAnswers(d)[i]`, the same object for options), or undefined past the end. */
+export function legalAnswerAt(d: Decision, i: number): Action | undefined {
+  switch (d.type) {
+    case "act":
+      return d.options[i];
+    case "may":
+      return i === 0 ? YES : i === 1 ? NO : undefined;
+    case "choose": {
+      const rest = d.picked.length === 0 && allDistinct(d.candidates) ? d.candidates : remaining(d);
+      if (i < rest.length) return { type: "pick", value: rest[i] as Value };
+      return i === rest.length && d.picked.length >= d.min ? DONE : undefined;
+    }
+  }
+}
+
+/** Whether no two candidates are equal (entity ids, the common case, are compared as numbers). */
+function allDistinct(xs: readonly Value[]): boolean {
+  return distinctCount(xs) === xs.length;
+}
+
+function distinctCount(xs: readonly Value[]): number {
+  let n = 0;
+  for (let i = 0; i < xs.length; i++) {
+    const c = xs[i] as Value;
+    let dup = false;
+    for (let j = 0; j < i && !dup; j++) {
+      const o = xs[j] as Value;
+      dup = c === null || typeof c !== "object" ? o === c : valueEquals(o, c);
+    }
+    if (!dup) n++;
+  }
+  return n;
 }
 
 function listLegal(d: Decision): string {
@@ -313,7 +375,9 @@ export function rejectReason(rt: Kernel, d: Decision, action: Action): string | 
         const v = action.value;
         if (!d.candidates.some((c) => valueEquals(c, v)))
           return `${describeCandidate(rt, v)} is not among the candidates`;
-        if (!remaining(d).some((c) => valueEquals(c, v))) return `${describeCandidate(rt, v)} was already picked`;
+        // Before the first pick every candidate remains: no need to work out which.
+        if (d.picked.length !== 0 && !remaining(d).some((c) => valueEquals(c, v)))
+          return `${describeCandidate(rt, v)} was already picked`;
         return null;
       }
       if (action.type === "done") {

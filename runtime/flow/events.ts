@@ -4,6 +4,7 @@
  */
 import { controllerOf } from "./props.ts";
 import { dropModifiers } from "../kernel/entities.ts";
+import { ownEntity } from "../kernel/cow.ts";
 import type { Kernel } from "../kernel/kernel.ts";
 import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "../kernel/log.ts";
@@ -60,11 +61,12 @@ function resetLimits(rt: Kernel, keys: ReadonlyMap<string, readonly string[]>, z
       const ids = st.zones[rt.ix.zoneKey(owner, z)];
       if (ids === undefined) continue;
       for (let i = 0; i < ids.length; i++) {
-        const e = st.entities[ids[i] as number] as Entity;
+        let e = st.entities[ids[i] as number] as Entity;
         const ks = e.card === null ? undefined : keys.get(e.card);
         if (ks === undefined) continue;
         for (const k of ks) {
           if (e.counters[k] === undefined) continue;
+          e = ownEntity(rt, e);
           // Undo puts the old counters object back whole (a re-added key would change the key order).
           if (rt.undo.active) {
             rt.undo.counters(e);
@@ -101,7 +103,7 @@ export function dispatchStep(rt: Kernel, f: Frame): void {
     const index = q[i + 1] as number;
     const arrival = q[i + 2] as number;
     i += 3;
-    const ent = st.entities[eid];
+    let ent = st.entities[eid];
     if (ent === undefined || ent.card === null || ent.arrival !== arrival) continue;
     const ref = rt.ix.triggersOfCard.get(ent.card)?.[index];
     if (ref === undefined || !ref.zones.has(ent.zone)) continue;
@@ -111,6 +113,7 @@ export function dispatchStep(rt: Kernel, f: Frame): void {
     if (def.limit !== null && (c[ref.firedKey] ?? 0) >= def.limit.count) continue;
     if (def.when !== null && !truthy(rt.pure(def.when, { me: controllerOf(ent), self: eid, ev, L: {} }))) continue;
     if (def.limit !== null) {
+      ent = ownEntity(rt, ent);
       if (rt.undo.active) rt.undo.counter(ent, ref.firedKey);
       ent.counters[ref.firedKey] = (ent.counters[ref.firedKey] ?? 0) + 1;
     }

@@ -1,5 +1,6 @@
 /** The resolution stack: pushing frames, returning from them, and the events they own. */
 import type { Kernel } from "../kernel/kernel.ts";
+import { ownTopFrame } from "../kernel/cow.ts";
 import type { EntityId, EventId, Frame, Locals, State, Value } from "../types.ts";
 
 /** Past this many nested frames, a resolution is taken to be runaway recursion. */
@@ -35,7 +36,8 @@ export function ret(rt: Kernel, f: Frame, value: Value): void {
   const undo = rt.undo.active ? rt.undo : null;
   undo?.popping(frames, frames.length - 1);
   frames.pop();
-  const parent = frames[frames.length - 1];
+  // The parent is written below (its result, the events passed to it): its own copy if a fork shares it.
+  const parent = ownTopFrame(rt);
   if (parent !== undefined) undo?.frame(parent, frames.length - 1);
   const owned = f.owned;
   for (let i = 0; i < owned.length; i++) {

@@ -4,6 +4,7 @@
  * names the failing handler's YAML source.
  */
 import type { Kernel } from "../kernel/kernel.ts";
+import { ownTopFrame } from "../kernel/cow.ts";
 import { RuntimeFault, errorMessage, statementOf } from "../state/errors.ts";
 import { DISPATCH, dispatchStep } from "./events.ts";
 import type { Frame, State } from "../types.ts";
@@ -24,7 +25,8 @@ export function drive(rt: Kernel): void {
   let f: Frame | undefined;
   try {
     while (st.decision === null && !st.match.over) {
-      f = frames[frames.length - 1];
+      // The frame about to run is written by its step: its own copy if a fork shares it.
+      f = ownTopFrame(rt);
       if (f === undefined) {
         const h = rt.ix.rules.flow.game;
         throw new RuntimeFault(

@@ -18,9 +18,13 @@ export interface AsyncAgent {
 }
 
 /** Uniformly random over the legal actions, from its own seeded generator (not the state's). */
-export function randomAgent(seed: number): Agent {
+export function randomAgent(seed: number): Agent & { readonly sample: (state: State, engine: Engine) => Action } {
   const rng = new AgentRandom(seed);
-  return { choose: (_s, legal) => legal[rng.int(legal.length)] as Action };
+  return {
+    choose: (_s, legal) => legal[rng.int(legal.length)] as Action,
+    /** The answer `choose` would give with the legal actions listed, without listing them (legal actions on demand). */
+    sample: (s, engine) => engine.legalAt(s, rng.int(engine.legalCount(s))) as Action,
+  };
 }
 
 /** Always the first legal action. */

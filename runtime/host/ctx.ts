@@ -13,6 +13,7 @@ import { pushFrame, ret } from "../flow/frames.ts";
 import { blindTo } from "../kernel/knowledge.ts";
 import { pushLog } from "../kernel/log.ts";
 import { createEntity, dropModifiers, misplacedCards } from "../kernel/entities.ts";
+import { cowCache, newZone, ownEntity, ownEntityTable, ownZone } from "../kernel/cow.ts";
 import type { ComputeEntry, Kernel, MemberEntry } from "../kernel/kernel.ts";
 import type { ModuleIndex } from "../kernel/module-index.ts";
 import { controllerOf, inheritedOf, readProp } from "../flow/props.ts";
@@ -118,6 +119,11 @@ export class RuntimeCtx implements Ctx, Kernel {
   }
 
   /** The bound state changed other than through these writers: caches keyed on the counters drop. */
+  copied(): void {
+    this.mutations++;
+    this.zoneMutations++;
+  }
+
   invalidate(): void {
     this.mutations++;
     this.zoneMutations++;
@@ -146,6 +152,8 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   /** What `Engine.apply` needs to undo a faulting answer, recorded at each part's first change. */
   readonly undo = new Undo();
+  /** What the bound state shares with its forks: writers take their own copies through kernel/cow.ts. */
+  readonly cow = cowCache();
 
   constructor(ix: ModuleIndex) {
     this.ix = ix;
@@ -417,20 +425,23 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   /** An event field about to be stored by `emit` (BUDGETS.value). */
   storing(v: Value, event: string, field: string): void {
-    this.stored(v, () => `${event}.${field}`);
+    this.stored(v, event, field, false);
   }
 
   /** The size of a value about to be stored (BUDGETS.value); measuring it is work too. */
-  private stored(v: Value, where: () => string): void {
+  private stored(v: Value, owner: Entity | string, name: string, modifier: boolean): void {
     if (typeof v !== "object" || v === null) {
       this.written += typeof v === "string" ? 1 + v.length : 1;
       return;
     }
     const n = valueSize(v, BUDGETS.value);
-    if (n > BUDGETS.value)
+    if (n > BUDGETS.value) {
+      // Where it was to go (built only for the fault: no closure or text on the way of every store).
+      const where = `${modifier ? "a modifier of " : ""}${typeof owner === "string" ? owner : this.entityName(owner)}.${name}`;
       throw new Error(
-        `value budget: a value of more than ${BUDGETS.value} units (items and characters) cannot be stored in ${where()}`,
+        `value budget: a value of more than ${BUDGETS.value} units (items and characters) cannot be stored in ${where}`,
       );
+    }
     this.written += n;
     if (n > 4096) this.bigAt = this.at;
     this.charge(n);
@@ -451,9 +462,9 @@ export class RuntimeCtx implements Ctx, Kernel {
   // ── changes ────────────────────────────────────────────────────────────────
 
   set(e: EntityId, prop: string, v: Value): void {
-    const x = this.entity(e);
+    const x = ownEntity(this, this.entity(e));
     if (prop === "controller") return this.setController(x, v);
-    this.stored(v, () => `${this.entityName(x)}.${prop}`);
+    this.stored(v, x, prop, false);
     if (this.undo.active) this.undo.prop(x, prop);
     x.props[prop] = v;
     this.mutations++;
@@ -489,7 +500,7 @@ export class RuntimeCtx implements Ctx, Kernel {
   setField(ev: EventId, name: string, v: Value): void {
     const rec = this.state.events[ev];
     if (rec === undefined) throw new Error(`event ${ev} no longer exists (set .${name})`);
-    this.stored(v, () => `${rec.name}.${name}`);
+    this.stored(v, rec.name, name, false);
     if (this.undo.active) this.undo.eventField(rec, name);
     rec.fields[name] = v;
     if (this.logging)
@@ -518,7 +529,7 @@ export class RuntimeCtx implements Ctx, Kernel {
   }
 
   private revealOne(id: EntityId, to: EntityId): void {
-    const x = this.entity(id);
+    const x = ownEntity(this, this.entity(id));
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be revealed`);
     const before = x.known;
     if (before !== undefined && (before.includes(0) || before.includes(to))) return this.revealed(x, to);
@@ -544,8 +555,9 @@ export class RuntimeCtx implements Ctx, Kernel {
     if (what === null) throw new Error("there is no card to hide: the value is none");
     const ids = typeof what === "number" ? [what] : what;
     for (let i = 0; i < ids.length; i++) {
-      const x = this.entity(ids[i] as EntityId);
-      if (x.known === undefined) continue;
+      const seen = this.entity(ids[i] as EntityId);
+      if (seen.known === undefined) continue;
+      const x = ownEntity(this, seen);
       if (this.undo.active) this.undo.slot(x, "known");
       delete x.known;
       this.mutations++;
@@ -567,7 +579,7 @@ export class RuntimeCtx implements Ctx, Kernel {
     this.mutations++;
     if (this.ix.listening.has(x.card)) this.zoneMutations++;
     const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
-    const zone = st.zones[key];
+    const zone = ownZone(this, key);
     const at = zone === undefined ? -1 : zone.indexOf(id);
     if (zone !== undefined && at >= 0) {
       undo?.zoneTake(zone, at);
@@ -583,12 +595,12 @@ export class RuntimeCtx implements Ctx, Kernel {
         this.by(),
       );
     undo?.removed(x);
-    delete st.entities[id];
+    delete ownEntityTable(this)[id];
   }
 
   private moveOne(id: EntityId, owner: EntityId, zone: string, position: "top" | "bottom"): void {
     const st = this.state;
-    const x = this.entity(id);
+    let x = this.entity(id);
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot move`);
     const def = this.ix.rules.zones[zone];
     if (def === undefined) throw new Error(`unknown zone '${zone}'`);
@@ -598,10 +610,10 @@ export class RuntimeCtx implements Ctx, Kernel {
     const fromKey = this.ix.zoneKey(fromOwner, x.zone);
     const toKey = this.ix.zoneKey(owner, zone);
     const undo = this.undo.active ? this.undo : null;
-    let to = st.zones[toKey];
+    let to = ownZone(this, toKey);
     if (to === undefined) {
       undo?.zoneNew(toKey);
-      to = st.zones[toKey] = [];
+      to = newZone(this, toKey, []);
     }
     if (def.limit !== undefined && fromKey !== toKey && to.length >= def.limit) {
       if (this.logging)
@@ -614,7 +626,7 @@ export class RuntimeCtx implements Ctx, Kernel {
         );
       return;
     }
-    const from = st.zones[fromKey];
+    const from = fromKey === toKey ? to : ownZone(this, fromKey);
     const at = from === undefined ? -1 : from.indexOf(id);
     if (from === undefined || at < 0)
       throw new Error(`${this.entityName(x)} (${id}) is missing from its zone ${fromKey}`);
@@ -626,6 +638,7 @@ export class RuntimeCtx implements Ctx, Kernel {
     if (position === "top") to.unshift(id);
     else to.push(id);
     if (fromKey !== toKey) {
+      x = ownEntity(this, x);
       undo?.place(x);
       x.zone = zone;
       if (owner === x.owner) {
@@ -664,7 +677,7 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   shuffle(owner: EntityId, zone: string): void {
     const key = this.ix.zoneKey(owner, zone);
-    const ids = this.state.zones[key];
+    const ids = ownZone(this, key);
     if (ids === undefined && this.ix.rules.zones[zone] === undefined) throw new Error(`unknown zone '${zone}'`);
     if (ids !== undefined) {
       if (this.undo.active) {
@@ -675,8 +688,9 @@ export class RuntimeCtx implements Ctx, Kernel {
       this.stampShuffle(key);
       // After a shuffle no one can tell which of the cards a revealed one is.
       for (let i = 0; i < ids.length; i++) {
-        const x = this.state.entities[ids[i] as EntityId] as Entity;
-        if (x.known === undefined) continue;
+        const seen = this.state.entities[ids[i] as EntityId] as Entity;
+        if (seen.known === undefined) continue;
+        const x = ownEntity(this, seen);
         if (this.undo.active) this.undo.slot(x, "known");
         delete x.known;
       }
@@ -720,7 +734,7 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   modify(e: EntityId, prop: string, op: "=" | "+=" | "-=", v: Value, until: string): void {
     const x = this.entity(e);
-    this.stored(v, () => `a modifier of ${this.entityName(x)}.${prop}`);
+    this.stored(v, x, prop, true);
     if (this.undo.active) this.undo.modifierList(this.state);
     this.state.modifiers.push({ entity: e, prop, op, value: v, until });
     this.mutations++;
@@ -740,6 +754,8 @@ export class RuntimeCtx implements Ctx, Kernel {
   }
 
   logParts(pieces: readonly (string | readonly [Value])[]): void {
+    // With logging off nothing is formatted: no names are read, no text is built.
+    if (!this.logging) return;
     const texts: string[] = [];
     // For each piece naming cards: the seats (0: a spectator) that could not see one of them now.
     const hide: Value[] = [];
@@ -755,7 +771,6 @@ export class RuntimeCtx implements Ctx, Kernel {
     }
     const text = this.text(texts.join(""));
     if ((this.work += text.length) > BUDGETS.work) this.overWork();
-    if (!this.logging) return;
     pushLog(this.state, "text", text, hide.length === 0 ? undefined : { pieces: texts, hide }, this.by());
   }
 
@@ -766,8 +781,9 @@ export class RuntimeCtx implements Ctx, Kernel {
     if (x === undefined || x.card === null) return;
     const ref = this.ix.triggersOfCard.get(x.card)?.[t.index];
     if (ref === undefined || ref.def.usage === null) return;
-    if (this.undo.active) this.undo.counter(x, ref.usedKey);
-    x.counters[ref.usedKey] = (x.counters[ref.usedKey] ?? 0) + 1;
+    const own = ownEntity(this, x);
+    if (this.undo.active) this.undo.counter(own, ref.usedKey);
+    own.counters[ref.usedKey] = (own.counters[ref.usedKey] ?? 0) + 1;
   }
 
   private entityData(x: Entity, extra: Record<string, Value>): Record<string, Value> {

@@ -3,9 +3,10 @@
  * actions, applies answers (rejecting illegal ones without touching the state), and copies,
  * hashes and views states. States are plain data; the Engine holds only per-module lookups.
  */
-import { cloneState } from "../state/clone.ts";
+import { cloneState, forkState } from "../state/clone.ts";
+import { framesRestored, ownTopFrame } from "../kernel/cow.ts";
 import { RuntimeCtx } from "./ctx.ts";
-import { answer, describeAnswer, legalAnswers, rejectReason } from "../flow/decisions.ts";
+import { answer, describeAnswer, legalAnswerAt, legalAnswers, legalCount, rejectReason } from "../flow/decisions.ts";
 import { InputError, RuntimeFault, ViewFault, errorMessage } from "../state/errors.ts";
 import { hashState } from "../state/hash.ts";
 import { ModuleIndex } from "../kernel/module-index.ts";
@@ -177,6 +178,21 @@ export class Engine {
     return d === null ? [] : legalAnswers(d);
   }
 
+  /** `legalActions(state).length`, without listing them. */
+  legalCount(state: State): number {
+    const d = this.decision(state);
+    return d === null ? 0 : legalCount(d);
+  }
+
+  /**
+   * `legalActions(state)[i]` without listing the others: with `legalCount`, what an agent that
+   * samples one answer needs (the same answer, and the same draw of its generator, as from the list).
+   */
+  legalAt(state: State, i: number): Action | undefined {
+    const d = this.decision(state);
+    return d === null || !Number.isInteger(i) || i < 0 ? undefined : legalAnswerAt(d, i);
+  }
+
   /** Why an action is not legal now, or null when it is (no change to the state). */
   check(state: State, action: Action): string | null {
     const foreign = this.foreignState(state) ?? stateProblem(this.ix, state);
@@ -199,13 +215,15 @@ export class Engine {
     const undo = rt.undo;
     undo.begin(state);
     try {
-      const top = state.frames[state.frames.length - 1];
+      // The waiting frame receives the answer: its own copy if a fork shares it.
+      const top = ownTopFrame(rt);
       if (top !== undefined) undo.frame(top, state.frames.length - 1);
       answer(rt, state.decision as Decision, action);
       state.turnstile++;
       drive(rt);
     } catch (e) {
       undo.restore();
+      framesRestored(rt);
       // Caches of the runtime are keyed on the state object and its change counters: drop them.
       rt.invalidate();
       throw e instanceof RuntimeFault ? e : new RuntimeFault("apply", undefined, errorMessage(e), e);
@@ -283,9 +301,22 @@ export class Engine {
     return state.match.winner;
   }
 
+  /** A copy of its own: a host may change it (or the original) by hand. */
   clone(state: State): State {
     this.must(state);
     return trusted(cloneState(state));
+  }
+
+  /**
+   * A copy for search: it shares the cards, zones, paused effects and log with `state` until
+   * either state changes one of them through an Engine, which copies that part first (copy on
+   * write). Far cheaper than `clone` (a few small parts are copied, not every card), and as
+   * independent while both are played with `apply`; but neither state may be changed by hand
+   * afterwards (use `clone` for a copy to edit).
+   */
+  fork(state: State): State {
+    this.must(state);
+    return trusted(forkState(state));
   }
 
   hash(state: State, options?: { readonly log?: boolean }): string {
@@ -345,11 +376,11 @@ export class Engine {
     return describeFor(this.rt.bind(state), this.decision(state), action, viewer);
   }
 
-  /** The state after an action, on a copy; the given state is untouched. */
+  /** The state after an action, on a fork (`fork`: change neither by hand afterwards); the given state is untouched. */
   preview(state: State, action: Action): State | { readonly ok: false; readonly reason: string } {
     const reason = this.check(state, action);
     if (reason !== null) return { ok: false, reason };
-    const copy = trusted(cloneState(state));
+    const copy = trusted(forkState(state));
     this.apply(copy, action);
     return copy;
   }

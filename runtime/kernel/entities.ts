@@ -4,6 +4,7 @@
  * and the zone-list consistency check. Each records its change in the undo journal first.
  */
 import type { Kernel } from "./kernel.ts";
+import { madeEntity, newZone, ownEntityTable, ownZone } from "./cow.ts";
 import type { Entity, EntityId, Modifier, State, Value } from "../types.ts";
 
 /** One pass over every zone list: cards listed twice, in a list other than their own zone's, or in none. */
@@ -53,14 +54,15 @@ export function createEntity(
   const st = rt.state;
   const id = givenId ?? st.seq++;
   const x: Entity = { id, card, owner, zone, arrival: st.clock++, props: props ?? {}, counters: {} };
-  st.entities[id] = x;
+  ownEntityTable(rt)[id] = x;
+  madeEntity(rt, x);
   const key = rt.ix.zoneKey(owner, zone);
-  const ids = st.zones[key];
+  const ids = ownZone(rt, key);
   const undo = rt.undo.active ? rt.undo : null;
   undo?.created(x);
   if (ids === undefined) {
     undo?.zoneNew(key);
-    st.zones[key] = [id];
+    newZone(rt, key, [id]);
   } else {
     undo?.zoneAdd(ids, false);
     ids.push(id);

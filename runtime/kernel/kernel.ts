@@ -9,6 +9,7 @@
  */
 import type { ComputeRef, ListenerTable, ModuleIndex } from "./module-index.ts";
 import type { Journal } from "./undo.ts";
+import type { Shares } from "../state/clone.ts";
 import type { Ctx, Entity, EntityId, GameModule, Scope, State, StatementSource, Value } from "../types.ts";
 
 /** A listener table's reference as `order.ts` ranks it (trigger and compute references both have it). */
@@ -42,6 +43,13 @@ export interface ComputeEntry {
   readonly zoneMutations: number;
   readonly first: EntityId;
   readonly listeners: readonly Listener<ComputeRef>[];
+}
+
+/** What the bound state shares with forks of it, cached while the state and the fork count stay (kernel/cow.ts). */
+export interface CowCache {
+  state: State | null;
+  forks: number;
+  shares: Shares | null;
 }
 
 export interface Kernel {
@@ -97,6 +105,8 @@ export interface Kernel {
    * Subsystems record; only the Engine begins, restores and ends it.
    */
   readonly undo: Journal;
+  /** Copy on write of forked states: what the bound state shares (kernel/cow.ts). */
+  readonly cow: CowCache;
 
   /** Binds the kernel to a state (and its version's index); each public call starts a new work budget. */
   bind(state: State): this;
@@ -107,6 +117,11 @@ export interface Kernel {
    * changed by the host): the caches keyed on the counters drop, and nothing is running.
    */
   invalidate(): void;
+  /**
+   * A shared entity was copied for the bound state (kernel/cow.ts): caches that hold entities by
+   * identity drop, as after any change that can alter who listens.
+   */
+  copied(): void;
   /** Starts a new memo generation: every remembered computed value is stale. */
   forgetComputed(): void;
   /** Calls a pure function of the module; a failure becomes a RuntimeFault naming its source. */

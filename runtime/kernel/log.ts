@@ -1,5 +1,6 @@
 /** The match log: structured entries, each with its readable line. */
 import { boundedLine } from "../state/budget.ts";
+import { ownLog } from "../state/clone.ts";
 import type { LogEntry, State, StatementSource, Value } from "../types.ts";
 
 export type LogKind = LogEntry["kind"];
@@ -37,8 +38,9 @@ export function pushLog(
   by?: StatementSource,
 ): void {
   const text = boundedLine(line);
-  if (by === undefined) state.log.push(data === undefined ? { kind, text } : { kind, text, data });
-  else state.log.push(new HandlerEntry(kind, text, data, by));
+  const log = ownLog(state);
+  if (by === undefined) log.push(data === undefined ? { kind, text } : { kind, text, data });
+  else log.push(new HandlerEntry(kind, text, data, by));
 }
 
 /** A host's own line (an edit of the board outside the rules, say): a text entry no handler made. */

@@ -10,7 +10,7 @@
  * are small or change as a whole (RNG words, modifiers, match, chain) are copied at their first
  * change; a few scalars are noted up front.
  */
-import { copyChain } from "../state/clone.ts";
+import { copyChain, ownLog } from "../state/clone.ts";
 import type {
   ChainState,
   Decision,
@@ -291,7 +291,8 @@ export class Undo {
     s.seq = this.seq;
     s.clock = this.clock;
     s.turnstile = this.turnstile;
-    s.log.length = this.logLength;
+    // Only a log this state owns can have grown (pushLog copies a shared one first).
+    if (s.log.length !== this.logLength) ownLog(s).length = this.logLength;
     const d = this.decision;
     if (d !== null && d.type === "choose") d.picked.length = this.picked;
     s.decision = d;

@@ -1,8 +1,112 @@
 /**
- * A fast copy of a state. Parts the runtime never mutates in place (log entries, modifiers,
- * action options, trigger refs, value lists) are shared; everything mutable is copied.
+ * Copies of a state. `cloneState` is a copy of its own: parts the runtime never mutates in place
+ * (log entries, modifiers, action options, trigger refs, value lists) are shared, everything
+ * mutable is copied, and a host may change either state by hand. `forkState` is the copy for
+ * search: it copies only the small parts and shares the entity and zone tables, the entities,
+ * the zone lists, the paused frames and the log with the original until the runtime first
+ * writes one of them in either state (copy on write, `Shares`; the writers are in
+ * kernel/cow.ts). After a fork, both states may be changed only through the runtime.
  */
-import type { ChainState, Decision, Entity, EventRecord, Frame, State } from "../types.ts";
+import type { ChainState, Decision, Entity, EventRecord, Frame, LogEntry, State } from "../types.ts";
+
+/**
+ * Logs shared by a state and its copies. A copy does not copy the log (entries are never changed,
+ * and the log only grows or, on undo, shrinks back): both states hold the same array until one
+ * of them writes to it, and that one copies it first (`ownLog`). So a copy costs nothing for the
+ * log, however long, and a search that never logs never copies it.
+ */
+const sharedLogs = new WeakSet<LogEntry[]>();
+
+/**
+ * What a forked state may share with other states (copy on write). Absent for a state that was
+ * never forked nor made by a fork: everything in it is its own.
+ */
+export interface Shares {
+  /** Whether the `entities` table is this state's own (else: copy it before adding or deleting a key). */
+  entities: boolean;
+  /** The same for the `zones` table. */
+  zones: boolean;
+  /** Entities and zone lists this state copied or made since its last fork: its own to change in place. */
+  readonly owned: Set<object>;
+  /** Frames at the bottom of the stack below this index may be shared: copied before they run or change. */
+  frames: number;
+}
+
+const shares = new WeakMap<State, Shares>();
+/** Counts forks: a cache of `sharesOf` is stale once it moves. */
+let forks = 0;
+
+/** What `s` shares with other states, or null when it shares nothing. */
+export function sharesOf(s: State): Shares | null {
+  return shares.get(s) ?? null;
+}
+
+/** How many forks were made so far (for caches of `sharesOf`). */
+export function forkCount(): number {
+  return forks;
+}
+
+/** Everything `s` holds is shared from now on (it was just forked). */
+function shareAll(s: State): void {
+  const sh = shares.get(s);
+  if (sh === undefined) {
+    shares.set(s, { entities: false, zones: false, owned: new Set(), frames: s.frames.length });
+    return;
+  }
+  sh.entities = false;
+  sh.zones = false;
+  if (sh.owned.size !== 0) sh.owned.clear();
+  sh.frames = s.frames.length;
+}
+
+/**
+ * A copy for search (see the header): a few small parts copied (RNG words, events, modifiers, the
+ * decision, the match record, the repetition record, the chain), the frame list copied but not its
+ * frames, and the entity and zone tables shared, so that a copy costs about as much as the state
+ * has small parts, and a step that then changes a few cards copies those cards only.
+ */
+export function forkState(s: State): State {
+  forks++;
+  const copy: State = {
+    game: s.game,
+    rng: s.rng.slice(),
+    seq: s.seq,
+    clock: s.clock,
+    entities: s.entities,
+    zones: s.zones,
+    events: copyEvents(s.events),
+    modifiers: s.modifiers.slice(),
+    frames: s.frames.slice(),
+    decision: copyDecision(s.decision),
+    match: { number: s.match.number, results: s.match.results.slice(), over: s.match.over, winner: s.match.winner },
+    seen: { ...s.seen },
+    log: shareLog(s),
+    turnstile: s.turnstile,
+  };
+  if (s.chain !== undefined) copy.chain = copyChain(s.chain);
+  if (s.version !== undefined) copy.version = s.version;
+  if (s.seats !== undefined) copy.seats = s.seats;
+  if (s.salt !== undefined) copy.salt = s.salt;
+  if (s.shuffles !== undefined) copy.shuffles = { ...s.shuffles };
+  shareAll(s);
+  shareAll(copy);
+  return copy;
+}
+
+/** The log of `s`, its own to append to or shorten (copied first if a copy shares it). */
+export function ownLog(s: State): LogEntry[] {
+  const log = s.log;
+  if (!sharedLogs.has(log)) return log;
+  const own = log.slice();
+  s.log = own;
+  return own;
+}
+
+/** Shares the log of `s` with a copy (the caller puts the same array in the copy). */
+function shareLog(s: State): LogEntry[] {
+  sharedLogs.add(s.log);
+  return s.log;
+}
 
 export function copyEntity(e: Entity): Entity {
   const c: Entity = {

@@ -1,0 +1,124 @@
+/**
+ * Copy on write for forked states (state/clone.ts, `forkState`): before a writer changes an
+ * entity, a zone list, a zone or entity table, or the top frame of a state that may share it with
+ * another, it takes the state's own copy from here. A state that shares nothing (never forked:
+ * every state of an ordinary match) pays two comparisons per write.
+ *
+ * Copying an entity or a frame replaces the object in its table, so the kernel's caches that
+ * hold entity objects (listener lists, flow/order.ts) are dropped by moving both change counters.
+ */
+import { copyEntity, copyFrame, forkCount, sharesOf, type Shares } from "../state/clone.ts";
+import type { Entity, EntityId, Frame, State } from "../types.ts";
+import type { CowCache, Kernel } from "./kernel.ts";
+
+/** An empty cache of what a kernel's bound state shares. */
+export function cowCache(): CowCache {
+  return { state: null, forks: -1, shares: null };
+}
+
+/** What the bound state shares, or null (cached while the bound state and the fork count stay). */
+function sharesNow(rt: Kernel): Shares | null {
+  const c = rt.cow;
+  const st = rt.state;
+  const n = forkCount();
+  if (c.state !== st || c.forks !== n) {
+    c.state = st;
+    c.forks = n;
+    c.shares = sharesOf(st);
+  }
+  return c.shares;
+}
+
+/** The entity as the bound state's own, to change in place (a copy put in its table if it was shared). */
+export function ownEntity(rt: Kernel, x: Entity): Entity {
+  const sh = sharesNow(rt);
+  if (sh === null || sh.owned.has(x)) return x;
+  const entities = ownEntities(rt, sh);
+  const c = copyEntity(x);
+  entities[c.id] = c;
+  sh.owned.add(c);
+  rt.copied();
+  return c;
+}
+
+/** The entity table of the bound state, its own to add to or delete from. */
+export function ownEntityTable(rt: Kernel): Record<number, Entity> {
+  const sh = sharesNow(rt);
+  return sh === null ? rt.state.entities : ownEntities(rt, sh);
+}
+
+function ownEntities(rt: Kernel, sh: Shares): Record<number, Entity> {
+  const st = rt.state;
+  if (!sh.entities) {
+    st.entities = { ...st.entities };
+    sh.entities = true;
+  }
+  return st.entities;
+}
+
+/** A new entity of the bound state: its own from the start (no copy at its first change). */
+export function madeEntity(rt: Kernel, x: Entity): void {
+  sharesNow(rt)?.owned.add(x);
+}
+
+/** The zone list at `key` as the bound state's own (undefined: there is none). */
+export function ownZone(rt: Kernel, key: string): EntityId[] | undefined {
+  const sh = sharesNow(rt);
+  const st = rt.state;
+  const list = st.zones[key];
+  if (sh === null || list === undefined || sh.owned.has(list)) return list;
+  const zones = ownZones(st, sh);
+  const c = list.slice();
+  zones[key] = c;
+  sh.owned.add(c);
+  return c;
+}
+
+/** A new zone list at `key` (there was none): the zone table is made the state's own first. */
+export function newZone(rt: Kernel, key: string, list: EntityId[]): EntityId[] {
+  const sh = sharesNow(rt);
+  const st = rt.state;
+  if (sh === null) st.zones[key] = list;
+  else {
+    ownZones(st, sh)[key] = list;
+    sh.owned.add(list);
+  }
+  return list;
+}
+
+/** The zone table of the bound state, its own to add to or delete from. */
+export function ownZoneTable(rt: Kernel): Record<string, EntityId[]> {
+  const sh = sharesNow(rt);
+  return sh === null ? rt.state.zones : ownZones(rt.state, sh);
+}
+
+function ownZones(st: State, sh: Shares): Record<string, EntityId[]> {
+  if (!sh.zones) {
+    st.zones = { ...st.zones };
+    sh.zones = true;
+  }
+  return st.zones;
+}
+
+/**
+ * The top frame of the bound state as its own, before it runs or changes (a copy put on the stack
+ * if a fork shares it); undefined when the stack is empty.
+ */
+export function ownTopFrame(rt: Kernel): Frame | undefined {
+  const frames = rt.state.frames;
+  const i = frames.length - 1;
+  const f = frames[i];
+  if (f === undefined) return f;
+  const sh = sharesNow(rt);
+  if (sh === null || i >= sh.frames) return f;
+  const c = copyFrame(f);
+  frames[i] = c;
+  sh.frames = i;
+  return c;
+}
+
+/** After an undo put frames back on the stack: any of them may be shared again. */
+export function framesRestored(rt: Kernel): void {
+  const sh = sharesNow(rt);
+  if (sh !== null) sh.frames = rt.state.frames.length;
+}
