@@ -25,6 +25,7 @@ export const LOG_OWNERS: Readonly<Record<string, string>> = {
   "runtime/kernel/log.ts": "appends entries",
   "runtime/kernel/undo.ts": "puts the length back when an answer is undone",
   "runtime/host/view.ts": "builds a view's own log, masked for its seat",
+  "runtime/state/clone.ts": "gives a forked state its own copy of a shared log before a write (the same entries)",
 };
 /** The writers' homes: outside runtime/ no module imports them (hosts hold an Engine). */
 export const WRITER_HOMES = [
@@ -67,6 +68,12 @@ function walk(node: ts.Node, visit: (n: ts.Node) => void): void {
 /** `x.log` (any receiver but `console`). */
 function isLog(e: ts.Expression): boolean {
   const inner = ts.isParenthesizedExpression(e) ? e.expression : e;
+  if (isOwnLogCall(inner)) return true;
+  // A name bound to `ownLog(state)` in the same file: the state's log, made its own for a write.
+  if (ts.isIdentifier(inner)) {
+    const decl = declarationOf(inner);
+    return decl?.initializer !== undefined && isOwnLogCall(decl.initializer);
+  }
   return (
     ts.isPropertyAccessExpression(inner) &&
     inner.name.text === "log" &&
@@ -74,9 +81,26 @@ function isLog(e: ts.Expression): boolean {
   );
 }
 
+/** `ownLog(s)` (state/clone.ts): a state's log, copied first when a forked state shares it. */
+function isOwnLogCall(e: ts.Expression): boolean {
+  return ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "ownLog";
+}
+
+/** The variable declaration of an identifier in its own function or file, by name (no checker). */
+function declarationOf(id: ts.Identifier): ts.VariableDeclaration | undefined {
+  for (let n: ts.Node | undefined = id.parent; n !== undefined; n = n.parent) {
+    if (!ts.isBlock(n) && !ts.isSourceFile(n)) continue;
+    for (const st of n.statements)
+      if (ts.isVariableStatement(st))
+        for (const d of st.declarationList.declarations)
+          if (ts.isIdentifier(d.name) && d.name.text === id.text) return d;
+  }
+  return undefined;
+}
+
 /** Changes to a log array in a file's text: `x.log = …`, `x.log.length = …`, `x.log[i] = …`, `x.log.push(…)` and the like. */
 export function logWrites(file: string, text: string): string[] {
-  if (!/\.log\b/.test(text)) return []; // (most files: no parse needed)
+  if (!/\.log\b|ownLog\(/.test(text)) return []; // (most files: no parse needed)
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const out: string[] = [];
   const at = (n: ts.Node) => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}`;

@@ -4,7 +4,8 @@
  * - the log: entries are appended only by `runtime/kernel/log.ts` (`pushLog`, and `logNote` for a
  *   host's own line); `pushLog` is called only by the kernel, the rule subsystems (`flow/`) and the
  *   kernel's implementation (`host/ctx.ts`); nothing else pushes to, cuts or replaces a state's log
- *   (the journal puts its length back; a view builds its own masked copy);
+ *   (the journal puts its length back; a view builds its own masked copy; a forked state gets its
+ *   own copy of a shared log before it is written, state/clone.ts);
  * - the journal: its recorders are called by the kernel, the subsystems and `host/ctx.ts`; only
  *   `Engine.apply` (`host/engine.ts`) begins, restores and ends it, and only `host/ctx.ts` makes one;
  * - the counters (`mutations`, `zoneMutations`, `ticks`, `work`, `written`, `bigAt`, `created`):
