@@ -11,6 +11,8 @@ export default defineConfig({
     // Test files share their worker's modules: the compiler, the runtime and the compiled games
     // are imported once per worker rather than once per file (most of the time of small files).
     include: ["test/**/*.test.ts"],
+    // One Chromium and one build of the editor's app for the whole run, made when first asked for.
+    globalSetup: ["test/global-setup.ts"],
     isolate: false,
   },
 });
