@@ -70,6 +70,8 @@ function playAndCheck(module: GameModule, pattern: RegExp, game: string, k: numb
     const by = s.engine.toMove(s.state);
     const last = by === null || n === STEPS;
     const legal = by === null ? [] : s.engine.legalActions(s.state);
+    /** Per seat, at this decision: its view and the cards hidden from it (the answer's line reads them too). */
+    const seen = new Map<EntityId, { view: State; hidden: ReadonlySet<string> }>();
     for (const p of seats) {
       const kn = know.get(p) as Knowledge;
       const view = s.engine.view(s.state, p);
@@ -82,6 +84,7 @@ function playAndCheck(module: GameModule, pattern: RegExp, game: string, k: numb
             if (e?.card) kn.see(id, e.card);
           }
       const hidden = kn.hidden(s.state);
+      seen.set(p, { view, hidden });
       counts.renders++;
       counts.hidden += hidden.size;
       const at = `step ${n}`;
@@ -104,16 +107,12 @@ function playAndCheck(module: GameModule, pattern: RegExp, game: string, k: numb
     counts.decisions++;
     if (last) break;
     const answer = agent.choose(s.state, legal, s.engine);
-    // The terminal's line for another seat's (an agent's) answer, read before it is applied.
+    // The terminal's line for another seat's (an agent's) answer, read before it is applied: the
+    // state is the one each seat's view and hidden cards were taken of above.
     for (const p of seats) {
       if (p === by) continue;
-      const view = s.engine.view(s.state, p);
-      check(
-        p,
-        (know.get(p) as Knowledge).hidden(s.state),
-        `step ${n}, agent's answer`,
-        describeFor(s.engine, view, answer),
-      );
+      const { view, hidden } = seen.get(p) as { view: State; hidden: ReadonlySet<string> };
+      check(p, hidden, `step ${n}, agent's answer`, describeFor(s.engine, view, answer));
     }
     const err = s.act(answer);
     if (err !== null) throw new Error(`${game} match ${k}: ${err}`);
