@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./test/sequencer.ts";
 
 export default defineConfig({
   test: {
@@ -13,6 +14,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // One Chromium and one build of the editor's app for the whole run, made when first asked for.
     globalSetup: ["test/global-setup.ts"],
+    // The longest files first (test/sequencer.ts), so both workers finish together.
+    sequence: { sequencer: LongestFirst },
     isolate: false,
   },
 });
