@@ -5,6 +5,9 @@ import LongestFirst from "./test/sequencer.ts";
 export default defineConfig({
   test: {
     testTimeout: 120_000,
+    // Closing a browser context and its server in afterAll took over vitest's 10 s default on a
+    // loaded two-core machine (editor/hostile and editor/balance failed so, with every test passed).
+    hookTimeout: 60_000,
     pool: "threads",
     // One worker per core: vitest's default leaves a core to its main process, which is idle
     // while tests run (on a 2-core CI machine that meant one worker).
