@@ -3,15 +3,13 @@
  * pokes the opponent, Medic (usage 1) answers once; nothing else fires. The exact table, the
  * clauses not run (file:line:col), the summary line, and the HTML report as Chromium shows it.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../compiler/node/cli/main.ts";
 import { REPO } from "../compiler/kit.ts";
-import { CHROMIUM } from "../editor/browser.ts";
+import { sharedBrowser } from "../shared.ts";
 
 const ROOT = join(REPO, "test", "analyze", "fixture");
 const DIR = relative(process.cwd(), join(ROOT, "cards", "loopy"))
@@ -61,23 +59,9 @@ describe("cardwright coverage on the loop fixture", () => {
     const page = join(OUT, "loopy", "index.html");
     if (!existsSync(page)) await runCli(["coverage", "loopy", "--root", ROOT, "--out", OUT]);
     mkdirSync(OUT, { recursive: true });
-    const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "cardwright-chromium-")), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1100, height: 900 },
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    const context = await (await sharedBrowser()).newContext({ viewport: { width: 1100, height: 900 } });
     try {
-      const tab = context.pages()[0] ?? (await context.newPage());
+      const tab = await context.newPage();
       const errors: string[] = [];
       tab.on("console", (m) => m.type() === "error" && errors.push(m.text()));
       tab.on("pageerror", (e) => errors.push(e.message));

@@ -1,16 +1,16 @@
 /**
- * One server and one Chromium for the editor's browser tests: the server serves a copy of cards/
- * and dist/ in a temporary folder (tests write files), Chromium is Debian's (no download). The
- * app is the production build `npm start` serves (editor/server/app-build.ts), not Vite's dev server.
+ * A server and a page for an editor browser test file: the server serves a copy of cards/ and
+ * dist/ in a temporary folder (tests write files); the page is a fresh context of the run's one
+ * Chromium (test/shared.ts). The app is the production build `npm start` serves
+ * (editor/server/app-build.ts), built once per run, not Vite's dev server.
  */
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { startEditorServer, type EditorServer } from "../../editor/server/server.ts";
 import { REPO } from "../compiler/kit.ts";
-
-export const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+import { sharedAppBuild, sharedBrowser } from "../shared.ts";
 /** Screenshots of each step (gitignored with the rest of dist/). */
 export const ARTIFACTS = join(REPO, "dist", "test-artifacts", "editor");
 
@@ -28,8 +28,6 @@ export interface Harness {
 export interface HarnessOptions {
   /** Changes the copy of cards/ and dist/ before the server starts. */
   readonly prepare?: (root: string) => void | Promise<void>;
-  /** More Chromium flags (e.g. --host-resolver-rules). */
-  readonly args?: readonly string[];
   /** Screenshots go to dist/test-artifacts/<artifacts>/ (default: editor). */
   readonly artifacts?: string;
 }
@@ -45,25 +43,10 @@ export async function openHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const artifacts = opts.artifacts === undefined ? ARTIFACTS : join(REPO, "dist", "test-artifacts", opts.artifacts);
   rmSync(artifacts, { recursive: true, force: true });
   mkdirSync(artifacts, { recursive: true });
+  await sharedAppBuild();
   const server = await startEditorServer({ root, port: 0 });
-  const profile = mkdtempSync(join(tmpdir(), "cardwright-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1500, height: 950 },
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      ...(opts.args ?? []),
-    ],
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const context = await (await sharedBrowser()).newContext({ viewport: { width: 1500, height: 950 } });
+  const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(`console: ${m.text()}`);
@@ -90,7 +73,6 @@ export async function openHarness(opts: HarnessOptions = {}): Promise<Harness> {
       await context.close();
       await server.close();
       rmSync(root, { recursive: true, force: true });
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { compileToDisk } from "../../compiler/node/project.ts";
+import { REBOUND_HOST } from "../shared.ts";
 import { openHarness, type Harness } from "./browser.ts";
 
 /** Each payload sets window.__pwned or opens a dialog if it ever runs. */
@@ -27,7 +28,6 @@ const dialogs: string[] = [];
 beforeAll(async () => {
   h = await openHarness({
     artifacts: "editor-hostile",
-    args: ["--host-resolver-rules=MAP attacker.example 127.0.0.1"],
     async prepare(root) {
       const cards = join(root, "cards", "elementis");
       const fireball = join(cards, "cards", "fireball.yaml");
@@ -218,11 +218,11 @@ describe("hostile web pages", () => {
     expect(readFileSync(card, "utf8")).toBe(original);
   });
 
-  it("a page on a rebound name (attacker.example → 127.0.0.1) gets 403 for the app, the API and dist/", async () => {
+  it(`a page on a rebound name (${REBOUND_HOST} → 127.0.0.1) gets 403 for the app, the API and dist/`, async () => {
     const port = new URL(h.server.url).port;
     const page = await h.context.newPage();
     try {
-      const res = await page.goto(`http://attacker.example:${port}/`);
+      const res = await page.goto(`http://${REBOUND_HOST}:${port}/`);
       expect(res?.status()).toBe(403);
       const got = await page.evaluate(async () => {
         const out: Record<string, number> = {};

@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_BUILDS, appInputsHash } from "../../editor/server/app-build.ts";
 import { startEditorServer, type EditorServer } from "../../editor/server/server.ts";
 import { REPO } from "../compiler/kit.ts";
+import { sharedAppBuild } from "../shared.ts";
 
 let root: string;
 let s: EditorServer;
@@ -33,6 +34,7 @@ beforeAll(async () => {
   cpSync(join(REPO, "cards", "elementis"), join(root, "cards", "elementis"), { recursive: true });
   cpSync(join(REPO, "dist", "elementis"), join(root, "dist", "elementis"), { recursive: true });
   cpSync(join(REPO, "dist", "schemas"), join(root, "dist", "schemas"), { recursive: true });
+  await sharedAppBuild();
   s = await startEditorServer({ root, port: 0 });
   port = Number(new URL(s.url).port);
 }, 180_000);

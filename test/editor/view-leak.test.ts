@@ -70,6 +70,8 @@ function playAndCheck(module: GameModule, pattern: RegExp, game: string, k: numb
     const by = s.engine.toMove(s.state);
     const last = by === null || n === STEPS;
     const legal = by === null ? [] : s.engine.legalActions(s.state);
+    /** Per seat, at this decision: its view and the cards hidden from it (the answer's line reads them too). */
+    const seen = new Map<EntityId, { view: State; hidden: ReadonlySet<string> }>();
     for (const p of seats) {
       const kn = know.get(p) as Knowledge;
       const view = s.engine.view(s.state, p);
@@ -82,6 +84,7 @@ function playAndCheck(module: GameModule, pattern: RegExp, game: string, k: numb
             if (e?.card) kn.see(id, e.card);
           }
       const hidden = kn.hidden(s.state);
+      seen.set(p, { view, hidden });
       counts.renders++;
       counts.hidden += hidden.size;
       const at = `step ${n}`;
@@ -117,7 +120,8 @@ function playAndCheck(module: GameModule, pattern: RegExp, game: string, k: numb
     for (const p of seats) {
       if (p === by) continue;
       const lines = reportLines(s.engine, s.state, by, report, p);
-      check(p, (know.get(p) as Knowledge).hidden(s.state), `step ${n}, agent's report`, lines.join("\n"));
+      // The hidden cards were taken of this same state above, for each seat.
+      check(p, (seen.get(p) as { hidden: ReadonlySet<string> }).hidden, `step ${n}, agent's report`, lines.join("\n"));
     }
     const err = s.act(answer);
     if (err !== null) throw new Error(`${game} match ${k}: ${err}`);

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deckRules } from "../../compiler/node/decks.ts";
 import { loadChecked } from "../../compiler/node/project.ts";
@@ -15,7 +15,7 @@ import { runLab, type LabResult } from "../../compiler/node/sim/lab/run.ts";
 import { parseAgents } from "../../compiler/node/cli/play-command.ts";
 import type { GameModule } from "../../runtime/index.ts";
 import { REPO } from "../compiler/kit.ts";
-import { CHROMIUM } from "../editor/browser.ts";
+import { sharedBrowser } from "../shared.ts";
 
 const HOSTILE = `fire<script>window.PWNED=1</script>&"'`;
 const ARTIFACTS = join(REPO, "dist", "test-artifacts", "report");
@@ -23,7 +23,7 @@ let module: GameModule;
 let decks: PlanDeck[];
 let result: LabResult;
 let html: string;
-let browser: Browser;
+let context: BrowserContext;
 let page: Page;
 
 const run = () => {
@@ -54,12 +54,8 @@ beforeAll(async () => {
   html = await renderReport(result, { game: "elementis" });
   rmSync(ARTIFACTS, { recursive: true, force: true });
   mkdirSync(ARTIFACTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
-  page = await browser.newPage({ viewport: { width: 1300, height: 900 } });
+  context = await (await sharedBrowser()).newContext({ viewport: { width: 1300, height: 900 } });
+  page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("request", (r) => {
@@ -71,7 +67,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await context?.close();
 });
 
 describe("the HTML report", () => {
