@@ -65,14 +65,45 @@ export function playerView(rt: Kernel, state: State, player: EntityId, realIds =
   // and kept only as text: the names of the cards masked now are replaced in it. Log lines are
   // masked by what was known when they were written (below), so a line reads the same later.
   const hide = nameHider(rt, state, masked);
-  if (masked.size > 0 || state.log.some(maskedWhenWritten))
-    v.log = state.log.map((entry) => maskEntry(rt, state, entry, player, masked));
+  if (masked.size > 0 || state.log.some(maskedWhenWritten)) {
+    // A line's masked form depends on the line, the viewer, the rules and the names of the game
+    // and the seats only: it is made once per line for each of them (a view is built at every
+    // decision, and the log only grows).
+    const memo = linesOf(rt, `${player}\0${seatNames(rt, state)}`);
+    v.log = state.log.map((entry) => {
+      let line = memo.get(entry);
+      if (line === undefined) memo.set(entry, (line = maskEntry(rt, state, entry, player, masked)));
+      return line;
+    });
+  }
   if (masked.size > 0) {
     v.decision = maskDecision(v.decision, player, masked, hide);
     // What still names a masked card by its id (a modifier on it, a chain target) names it by the view's id.
     if (alias.size > 0) renameRefs(v, alias);
   }
   return v;
+}
+
+/** Per rules, viewer and names of the game and seats: each log line's masked form. */
+const MASKED = new WeakMap<object, Map<string, WeakMap<LogEntry, LogEntry>>>();
+
+function linesOf(rt: Kernel, key: string): WeakMap<LogEntry, LogEntry> {
+  let byKey = MASKED.get(rt.ix.rules);
+  if (byKey === undefined) MASKED.set(rt.ix.rules, (byKey = new Map()));
+  let m = byKey.get(key);
+  if (m === undefined) byKey.set(key, (m = new WeakMap()));
+  return m;
+}
+
+/** The names a masked line may use: the game's and each seat's (maskEntry names only these). */
+function seatNames(rt: Kernel, state: State): string {
+  const ctx = rt.bind(state);
+  const out: string[] = [];
+  for (let p = 0; p <= (state.seats ?? rt.ix.rules.players); p++) {
+    const e = state.entities[p];
+    out.push(e === undefined ? "" : ctx.entityName(e));
+  }
+  return out.join("\0");
 }
 
 /** Whether a log line says which viewers could not see what it names (`blind`, `log` pieces). */
@@ -143,13 +174,24 @@ function nameHider(rt: Kernel, state: State, masked: ReadonlySet<EntityId>): (te
       names.delete("");
       // Longest first, so a name that holds a shorter one is replaced whole.
       const list = Array.from(names).sort((a, b) => b.length - a.length);
-      re =
-        list.length === 0
-          ? null
-          : new RegExp(`(?<![\\p{L}\\p{N}])(?:${list.map(escapeRe).join("|")})(?![\\p{L}\\p{N}])`, "gu");
+      re = list.length === 0 ? null : namesPattern(list);
     }
     return re === null ? text : text.replace(re, HIDDEN_NAME);
   };
+}
+
+/** The pattern of whole names (a view is built at every decision: the same lists come again). */
+const PATTERNS = new Map<string, RegExp>();
+
+function namesPattern(list: readonly string[]): RegExp {
+  const key = list.join("\0");
+  let re = PATTERNS.get(key);
+  if (re === undefined) {
+    if (PATTERNS.size >= 256) PATTERNS.clear();
+    re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${list.map(escapeRe).join("|")})(?![\\p{L}\\p{N}])`, "gu");
+    PATTERNS.set(key, re);
+  }
+  return re;
 }
 
 function escapeRe(s: string): string {

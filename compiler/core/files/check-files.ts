@@ -84,7 +84,7 @@ export function checkRules(input: InputFile): RulesCheck {
   for (const d of rules.diagnostics) diags.push(d);
   if (!rules.ok) return none;
   const rulesValue = obj(rules.value());
-  const schemaDiags = validateWithSchema(rules, rulesValue, RULES_SCHEMA);
+  const schemaDiags = seatRangeFix(rules, rulesValue, validateWithSchema(rules, rulesValue, RULES_SCHEMA));
   for (const d of schemaDiags) diags.push(d);
   if (schemaDiags.length) return none;
   const voc = buildVocabulary(rules, rulesValue, diags);
@@ -647,3 +647,36 @@ export { displayName } from "./tables.ts";
 export { hasErrors } from "../text/diagnostics.ts";
 
 /** Loads, validates and checks a whole game (rules, cards, decks, scenarios) into the checked model. */
+
+/**
+ * `players:` written as a range some other way (`2-4`, `2..4`, `2 to 4`, `[2, 4]`: what a game
+ * kept in one folder per count may try) is refused by the schema; the diagnostic then says the
+ * form the rules take, `{ min: 2, max: 4 }`, and carries it as a quick fix.
+ */
+function seatRangeFix(rules: SourceFile, value: Record<string, unknown>, found: Diagnostic[]): Diagnostic[] {
+  const v = value["players"];
+  const m = typeof v === "string" ? /^\s*(\d)\s*(?:-|–|\.\.|to)\s*(\d)\s*$/.exec(v) : null;
+  const pair = m
+    ? [Number(m[1]), Number(m[2])]
+    : Array.isArray(v) && v.length === 2 && v.every((x) => Number.isInteger(x))
+      ? (v as number[])
+      : null;
+  if (pair === null) return found;
+  const [min, max] = [Math.min(...pair), Math.max(...pair)];
+  const fixed = `{ min: ${min}, max: ${max} }`;
+  const node = rules.node(["players"]);
+  if (!node?.range) return found;
+  // The whole value is replaced (a list's brackets, a text's quotes included).
+  const at = rules.rangeOf(node.range[0], node.range[1]);
+  const here = (d: Diagnostic) => d.range.start.line === at.start.line && d.range.start.col === at.start.col;
+  const first = found.find(here);
+  if (first === undefined) return found;
+  // The schema's two complaints (not a number, not a mapping) become one that says the form.
+  const one: Diagnostic = {
+    ...first,
+    message: "'players' must be a number of seats or a range { min, max }",
+    hint: `a range of seats is written players: ${fixed}`,
+    data: { replacement: fixed, at },
+  };
+  return [one, ...found.filter((d) => !here(d))];
+}

@@ -1,6 +1,6 @@
 /**
  * The scenario codec, steps: the answers of a played game ⇄ a scenario's `do:` steps. A card is
- * named `me.<id>` or `opponent.<id>`, a player `me` or `opponent`; the picks of one choice are one
+ * named by its side (`me.<id>`, `seat3.hand.<id>`: refOf), a player `me`, `opponent`, `seat3` …; the picks of one choice are one
  * `choose:` step. The runner (compiler/scenarios/runner.ts) plays steps back by the same names: the
  * first matching choice is taken, and a `choose:` step finishes its choice when it is still open.
  */
@@ -19,15 +19,21 @@ export interface StepPlayer {
   apply(state: State, action: Action): { readonly ok: boolean };
 }
 
-/** How a scenario names a value among choices, or null when it cannot (a number, a text, a list). */
+/**
+ * How a scenario names a value among choices, or null when it cannot (a number, a text, a list):
+ * a player `me`, `opponent`, `seat3` …; a card by the seat that owns it (`opponent.imp`), or, for
+ * a card the game owns (dealt from a shared deck), by the side and zone holding it
+ * (`seat3.hand.duke`, `game.deck.duke`).
+ */
 export function refOf(st: State, v: Value): string | null {
   if (v === null) return "none";
   if (typeof v !== "number") return null;
   const e = st.entities[v];
   if (e === undefined) return null;
-  if (e.card === null) return v === 1 ? "me" : v === 2 ? "opponent" : null;
-  const owner = e.owner === 1 ? "me" : e.owner === 2 ? "opponent" : null;
-  return owner === null ? null : `${owner}.${e.card}`;
+  if (e.card === null) return v === 0 ? null : sideName(v);
+  if (e.owner !== 0) return `${sideName(e.owner)}.${e.card}`;
+  const side = e.holder ?? 0;
+  return e.zone === "" ? null : `${side === 0 ? "game" : sideName(side)}.${e.zone}.${e.card}`;
 }
 
 /**

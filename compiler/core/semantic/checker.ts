@@ -135,6 +135,25 @@ export class Checker {
         : { file: this.file, range: this.range(span), severity: "error", code, message, hint },
     );
   }
+  /** An error whose hint is a quick fix: `replacement` goes in place of `at` (default: `span`). */
+  private fixable(
+    span: A.Span,
+    code: DiagnosticCode,
+    message: string,
+    hint: string,
+    replacement: string,
+    at?: A.Span,
+  ): void {
+    this.diags.push({
+      file: this.file,
+      range: this.range(span),
+      severity: "error",
+      code,
+      message,
+      hint,
+      data: { replacement, ...(at !== undefined ? { at: this.range(at) } : {}) },
+    });
+  }
   private warn(span: A.Span, code: DiagnosticCode, message: string, hint?: string): void {
     this.diags.push(
       hint === undefined
@@ -678,7 +697,10 @@ export class Checker {
       got.ty.t === "opt" ? { ...got, ty: this.need(e.object.span, got.ty, `reading '.${name}' of none faults`) } : got;
     const m = this.memberOf(obj.ty, name);
     if ("error" in m) {
-      this.error(e.property.span, "check/unknown-member", m.error, m.hint);
+      // `me.deck` for a zone of the game: the quick fix writes `game.deck` in place of the whole member.
+      if (m.hint === `game.${name}` && obj.ty.t === "player")
+        this.fixable(e.property.span, "check/unknown-member", m.error, m.hint, m.hint, e.span);
+      else this.error(e.property.span, "check/unknown-member", m.error, m.hint);
       return { k: "lit", v: null, ty: T.unknown };
     }
     const sym = this.memberSymbol(obj.ty, name, m.how);
@@ -924,14 +946,30 @@ export class Checker {
           // Lists used to default to none; they are never none now (an absent list is empty).
           const side = l.ty.t === "list" ? e.left : e.right;
           const text = this.src.text.slice(side.span.start, side.span.end);
-          this.error(
-            e.opSpan,
-            "check/type",
-            `a list is never none: compare how many it holds`,
-            `count(${text}) ${op === "==" ? "==" : ">"} 0`,
-          );
+          const fixed = `count(${text}) ${op === "==" ? "==" : ">"} 0`;
+          // A quick fix rewrites the whole comparison.
+          this.fixable(e.opSpan, "check/type", `a list is never none: compare how many it holds`, fixed, fixed, e.span);
           ty = T.bool;
           break;
+        }
+        if (!comparable(l.ty, r.ty)) {
+          // `game.current == "none"`: the text "none" is what `default: none` used to store; the
+          // none value is written `none` now (CHANGELOG, "default: none is the none value").
+          const word = [e.left, e.right].find(
+            (x): x is A.TextLit => x.kind === "text" && x.parts.length === 1 && x.parts[0] === "none",
+          );
+          const other = word === e.left ? r.ty : l.ty;
+          if (word !== undefined && other.t !== "text" && other.t !== "unknown") {
+            this.fixable(
+              word.span,
+              "check/type",
+              `cannot compare ${typeToString(other)} with the text "none": the none value is written none`,
+              "did you mean 'none'?",
+              "none",
+            );
+            ty = T.bool;
+            break;
+          }
         }
         ty = comparable(l.ty, r.ty) ? T.bool : bad(`cannot compare ${typeToString(l.ty)} with ${typeToString(r.ty)}`);
         if (ty.t === "unknown") ty = T.bool;
@@ -1341,7 +1379,7 @@ export class Checker {
 
   private checkOp(span: A.Span, op: A.AssignOp, target: Type, value: Type): void {
     if (op === "=" && target.t === "list" && value.t === "none")
-      this.error(span, "check/type", `a list is never none: empty it with []`, "[]");
+      this.fixable(span, "check/type", `a list is never none: empty it with []`, "[]", "[]");
     else if (op === "=") this.expect(span, value, target, `expected ${typeToString(target)}`);
     else {
       this.expect(span, target, T.number, `'${op}' needs a number to change`);

@@ -1,4 +1,7 @@
-/** Quick fixes carried by diagnostics: `data.replacement` (a did-you-mean) replaces the diagnostic's range. */
+/**
+ * Quick fixes carried by diagnostics: `data.replacement` (a did-you-mean, or the new form of what
+ * an older language version wrote) replaces the diagnostic's range, or `data.at` when given.
+ */
 import type { CodeAction, LspRange, ServiceDiagnostic } from "./protocol.ts";
 
 const before = (a: { line: number; character: number }, b: { line: number; character: number }) =>
@@ -15,7 +18,7 @@ export function quickFixes(file: string, diagnostics: readonly ServiceDiagnostic
       kind: "quickfix",
       diagnostic: d,
       isPreferred: true,
-      edit: { changes: { [file]: [{ range: d.range, newText: replacement }] } },
+      edit: { changes: { [file]: [{ range: d.data?.at ?? d.range, newText: replacement }] } },
     });
   }
   return out;

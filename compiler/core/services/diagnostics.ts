@@ -15,6 +15,13 @@ export function fileDiagnostics(model: CheckedModel, file: string): ServiceDiagn
       // Ranges and quick-fix data keep the raw text, which the edits act on.
       message: printable(d.message),
       ...(d.hint !== undefined ? { hint: printable(d.hint) } : {}),
-      ...(d.data !== undefined ? { data: d.data } : {}),
+      ...(d.data !== undefined
+        ? {
+            data: {
+              ...(d.data.replacement !== undefined ? { replacement: d.data.replacement } : {}),
+              ...(d.data.at !== undefined ? { at: toLspRange(d.data.at) } : {}),
+            },
+          }
+        : {}),
     }));
 }

@@ -45,9 +45,10 @@ export interface ServiceDiagnostic {
   readonly data?: QuickFixData;
 }
 
-/** What a diagnostic may carry for a quick fix: the text that should replace its range. */
+/** What a diagnostic may carry for a quick fix: the text that should replace its range (or `at`). */
 export interface QuickFixData {
   readonly replacement?: string;
+  readonly at?: LspRange;
 }
 
 /** What a completion item names (mapped to LSP's CompletionItemKind by the adapters). */

@@ -17,9 +17,14 @@ export interface Diagnostic {
   readonly data?: DiagnosticData;
 }
 
-/** What a quick fix needs: the text to put in place of the diagnostic's range. */
+/**
+ * What a quick fix needs: the text to put in place of the diagnostic's range, or of `at` when the
+ * text to replace is not the diagnostic's own (`xs == none` is reported at `==`, the fix rewrites
+ * the whole comparison).
+ */
 export interface DiagnosticData {
   readonly replacement?: string;
+  readonly at?: Range;
 }
 
 export const START: Range = { start: { line: 1, col: 1 }, end: { line: 1, col: 1 } };

@@ -1,7 +1,8 @@
 /**
- * A state as a scenario's `given:` board: each player's zones (top first) with each card's
- * property values, the players' and the game's properties. Seats may be swapped so that the
- * player to move becomes `me`, which the games' scenario flows start with.
+ * A state as a scenario's `given:` board: the game's shared zones and each player's zones (top
+ * first) with each card's property values, the players' and the game's properties, for every
+ * seat the match has. Seats may be turned so that the player to move becomes `me`, which the
+ * games' scenario flows start with.
  *
  * A property that names a card or a player (a status's holder, the active character) is kept as
  * a reference to the entity of the original game. On the new board it becomes the number the
@@ -37,6 +38,8 @@ export interface FuzzCard {
 
 export interface FuzzBoard {
   readonly game: FuzzProps;
+  /** The game's shared zones (`of: game`): their cards come after every seat's. */
+  readonly zones?: Readonly<Record<string, readonly FuzzCard[]>>;
   readonly players: readonly {
     readonly seat: EntityId;
     readonly props: FuzzProps;
@@ -67,33 +70,36 @@ function propsOf(
   return out;
 }
 
-/** The board of `st` with seat `first` as `me` (seat 1) and the others after it in seat order. */
-export function boardOf(
-  voc: Vocabulary,
-  zoneNames: readonly string[],
-  players: number,
-  st: State,
-  first: EntityId,
-): FuzzBoard {
-  const seats = Array.from({ length: players }, (_, i) => ((first - 1 + i) % players) + 1);
+/**
+ * The board of `st` with seat `first` as `me` (seat 1) and the others after it in seat order; the
+ * seats are those of the match (`st.seats`, in a game for a range of them), else `players`.
+ */
+export function boardOf(voc: Vocabulary, players: number, st: State, first: EntityId): FuzzBoard {
+  const n = st.seats ?? players;
+  const seats = Array.from({ length: n }, (_, i) => ((first - 1 + i) % n) + 1);
   const kinds = propKindsOf(voc);
+  const zonesOf = (owner: EntityId, shared: boolean): Record<string, FuzzCard[]> => {
+    const zones: Record<string, FuzzCard[]> = {};
+    for (const [z, decl] of voc.zones) {
+      if ((decl.of === "game") !== shared) continue;
+      const ids = st.zones[`${owner}:${z}`] ?? [];
+      if (ids.length > 0)
+        zones[z] = ids.map((id) => ({
+          from: id,
+          card: st.entities[id]?.card ?? "",
+          props: propsOf(st.entities[id]?.props ?? {}, voc.props.card, kinds.card),
+        }));
+    }
+    return zones;
+  };
   return {
     // Match options are game properties at run time (and in `given.game`).
     game: propsOf(st.entities[0]?.props ?? {}, new Map([...voc.props.game, ...voc.options]), kinds.game, true),
+    zones: zonesOf(0, true),
     players: seats.map((seat) => {
-      const zones: Record<string, FuzzCard[]> = {};
-      for (const z of zoneNames) {
-        const ids = st.zones[`${seat}:${z}`] ?? [];
-        if (ids.length > 0)
-          zones[z] = ids.map((id) => ({
-            from: id,
-            card: st.entities[id]?.card ?? "",
-            props: propsOf(st.entities[id]?.props ?? {}, voc.props.card, kinds.card),
-          }));
-      }
       const props = propsOf(st.entities[seat]?.props ?? {}, voc.props.player, kinds.player);
       delete props["name"];
-      return { seat, props, zones };
+      return { seat, props, zones: zonesOf(seat, false) };
     }),
   };
 }
@@ -110,6 +116,7 @@ export function refBoard(b: FuzzBoard): RefBoard {
   b.players.forEach((p, i) => ids.set(p.seat, i + 1));
   let seq = b.players.length + 1;
   for (const p of b.players) for (const z in p.zones) for (const c of p.zones[z] ?? []) ids.set(c.from, seq++);
+  for (const z in b.zones ?? {}) for (const c of b.zones?.[z] ?? []) ids.set(c.from, seq++);
   const props = (ps: FuzzProps): Record<string, RefValue> => {
     const out: Record<string, RefValue> = {};
     for (const k in ps) {
@@ -124,17 +131,20 @@ export function refBoard(b: FuzzBoard): RefBoard {
     return out;
   };
   const game = props(b.game);
+  const cards = (zs: Readonly<Record<string, readonly FuzzCard[]>>): Record<string, RefCard[]> => {
+    const zones: Record<string, RefCard[]> = {};
+    for (const z in zs)
+      zones[z] = (zs[z] ?? []).map((c) => {
+        const cp = props(c.props);
+        return Object.keys(cp).length === 0 ? c.card : { card: c.card, props: cp };
+      });
+    return zones;
+  };
+  const shared = cards(b.zones ?? {});
   return {
     ...(Object.keys(game).length > 0 ? { game } : {}),
-    players: b.players.map((p) => {
-      const zones: Record<string, RefCard[]> = {};
-      for (const z in p.zones)
-        zones[z] = (p.zones[z] ?? []).map((c) => {
-          const cp = props(c.props);
-          return Object.keys(cp).length === 0 ? c.card : { card: c.card, props: cp };
-        });
-      return { props: props(p.props), zones };
-    }),
+    ...(Object.keys(shared).length > 0 ? { zones: shared } : {}),
+    players: b.players.map((p) => ({ props: props(p.props), zones: cards(p.zones) })),
   };
 }
 
@@ -147,5 +157,6 @@ export function runtimeBoard(b: FuzzBoard): Board {
 export function boardSize(b: FuzzBoard): number {
   let n = 0;
   for (const p of b.players) for (const z in p.zones) n += (p.zones[z] ?? []).length;
+  for (const z in b.zones ?? {}) n += (b.zones?.[z] ?? []).length;
   return n;
 }

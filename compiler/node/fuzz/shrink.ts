@@ -17,6 +17,7 @@ import { failureIn, faultOf, signature, type Failure } from "./failure.ts";
 import type { PlayedGame } from "./play.ts";
 import { actSteps, playStep } from "./steps.ts";
 import { answersToSteps, refOf, type Step } from "../../core/scenario/codec.ts";
+import { playerRef, sideName } from "../../core/scenario/names.ts";
 
 export interface Repro {
   readonly board: FuzzBoard;
@@ -52,20 +53,21 @@ export function runRepro(engine: Engine, r: Repro): ReproRun {
   return { failure: null, used: r.steps.length };
 }
 
-/** Steps of a two-player game with the seats swapped (seat 2 becomes `me`). */
-function swapSeats(steps: readonly Step[]): Step[] {
-  const ref = (r: string) =>
-    r === "me"
-      ? "opponent"
-      : r === "opponent"
-        ? "me"
-        : r.startsWith("me.")
-          ? `opponent.${r.slice(3)}`
-          : r.startsWith("opponent.")
-            ? `me.${r.slice(9)}`
-            : r;
+/**
+ * Steps with the seats turned as boardOf turns them (seat `first` becomes `me`, seat 1, and the
+ * others follow in seat order): each step's `by`, and each player or side a reference names.
+ */
+function turnSeats(steps: readonly Step[], first: EntityId, seats: number): Step[] {
+  if (first === 1) return [...steps];
+  const seat = (p: EntityId) => ((p - first + seats) % seats) + 1;
+  const ref = (r: string) => {
+    const dot = r.indexOf(".");
+    const side = dot < 0 ? r : r.slice(0, dot);
+    const p = playerRef(side);
+    return p === undefined || p > seats ? r : `${sideName(seat(p))}${dot < 0 ? "" : r.slice(dot)}`;
+  };
   return steps.map((s): Step => {
-    const by = s.by === 1 ? 2 : 1;
+    const by = seat(s.by);
     if (s.t === "act") return { ...s, by, ref: s.ref === null ? null : ref(s.ref) };
     if (s.t === "choose") return { ...s, by, refs: s.refs.map(ref) };
     return { ...s, by };
@@ -119,7 +121,6 @@ export function findRepro(engine: Engine, game: PlayedGame, opts: SearchOptions)
   const sig = signature(failure);
   const k = game.actions.length;
   const players = engine.module.rules.players;
-  const zones = Object.keys(engine.module.rules.zones);
   // The states at the cut points: the last 40 decisions, then every twentieth of the game, and the start.
   const cuts = new Set<number>();
   for (let i = k - 1; i >= Math.max(0, k - 40); i--) cuts.add(i);
@@ -136,11 +137,14 @@ export function findRepro(engine: Engine, game: PlayedGame, opts: SearchOptions)
     }
   }
   const order = [...cuts].filter((i) => snaps.has(i)).sort((a, b) => b - a);
-  const boards = (i: number): { board: FuzzBoard; swap: boolean }[] => {
+  // Each cut's board as it was, and turned so that the player to move is `me` (a scenario flow
+  // that starts with `me` then gives the turn to the right seat).
+  const boards = (i: number): { board: FuzzBoard; first: EntityId; seats: number }[] => {
     const snap = snaps.get(i) as State;
+    const seats = snap.seats ?? players;
     const mover = engine.decision(snap)?.player ?? 1;
-    const seats: EntityId[] = players === 2 ? [mover, mover === 1 ? 2 : 1] : [1];
-    return seats.map((first) => ({ board: boardOf(opts.voc, zones, players, snap, first), swap: first === 2 }));
+    const firsts: EntityId[] = seats === 2 ? [mover, mover === 1 ? 2 : 1] : mover === 1 ? [1] : [mover, 1];
+    return firsts.map((first) => ({ board: boardOf(opts.voc, players, snap, first), first, seats }));
   };
   const seeds = [...new Set([game.config.seed, 1])];
   const same = (r: Repro): Repro | null => {
@@ -152,9 +156,9 @@ export function findRepro(engine: Engine, game: PlayedGame, opts: SearchOptions)
     if (Date.now() > opts.deadline) return null;
     const steps = answersToSteps(engine, cloneState(snaps.get(i) as State), game.actions.slice(i));
     if (steps === null) continue;
-    for (const { board, swap } of boards(i)) {
+    for (const { board, first, seats } of boards(i)) {
       for (const seed of seeds) {
-        const hit = same({ board, seed, steps: swap ? swapSeats(steps) : steps });
+        const hit = same({ board, seed, steps: turnSeats(steps, first, seats) });
         if (hit) return hit;
       }
     }
@@ -195,15 +199,20 @@ export function findRepro(engine: Engine, game: PlayedGame, opts: SearchOptions)
   return null;
 }
 
+/** The zones of player `p` of a board (its index), or the game's shared zones for -1. */
+function zonesAt(b: FuzzBoard, p: number): Readonly<Record<string, readonly FuzzCard[]>> {
+  return p < 0 ? (b.zones ?? {}) : (b.players[p]?.zones ?? {});
+}
+
 function withZone(b: FuzzBoard, p: number, zone: string, cards: readonly FuzzCard[]): FuzzBoard {
-  const players = b.players.map((x, i) => {
-    if (i !== p) return x;
-    const zones = { ...x.zones };
+  const change = (zs: Readonly<Record<string, readonly FuzzCard[]>>) => {
+    const zones = { ...zs };
     if (cards.length === 0) delete zones[zone];
     else zones[zone] = cards;
-    return { ...x, zones };
-  });
-  return { ...b, players };
+    return zones;
+  };
+  if (p < 0) return { ...b, zones: change(b.zones ?? {}) };
+  return { ...b, players: b.players.map((x, i) => (i === p ? { ...x, zones: change(x.zones) } : x)) };
 }
 
 function withPlayerProps(b: FuzzBoard, p: number, props: FuzzProps): FuzzBoard {
@@ -227,10 +236,10 @@ export function shrinkRepro(engine: Engine, start: Repro, sig: string, deadline:
     for (let i = best.steps.length - 1; i >= 0; i--) {
       if (i < best.steps.length && keep({ ...best, steps: best.steps.filter((_, j) => j !== i) })) changed = true;
     }
-    // Cards: a zone at a time, in chunks that halve down to single cards.
-    for (let p = 0; p < best.board.players.length; p++) {
-      for (const zone of Object.keys(best.board.players[p]?.zones ?? {})) {
-        const cards = () => best.board.players[p]?.zones?.[zone] ?? [];
+    // Cards: a zone at a time (the game's shared zones first), in chunks that halve down to single cards.
+    for (let p = -1; p < best.board.players.length; p++) {
+      for (const zone of Object.keys(zonesAt(best.board, p))) {
+        const cards = () => zonesAt(best.board, p)[zone] ?? [];
         for (let size = cards().length; size >= 1; size = Math.floor(size / 2)) {
           for (let at = 0; at < cards().length; ) {
             const list = cards();
@@ -244,9 +253,9 @@ export function shrinkRepro(engine: Engine, start: Repro, sig: string, deadline:
       }
     }
     // Properties: each card's, then each player's and the game's, one at a time.
-    for (let p = 0; p < best.board.players.length; p++) {
-      for (const zone of Object.keys(best.board.players[p]?.zones ?? {})) {
-        const list = () => best.board.players[p]?.zones?.[zone] ?? [];
+    for (let p = -1; p < best.board.players.length; p++) {
+      for (const zone of Object.keys(zonesAt(best.board, p))) {
+        const list = () => zonesAt(best.board, p)[zone] ?? [];
         for (let i = 0; i < list().length; i++) {
           for (const key of Object.keys(list()[i]?.props ?? {})) {
             const cur = list()[i];

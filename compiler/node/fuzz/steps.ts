@@ -1,22 +1,23 @@
 /**
  * Scenario steps as the fuzzer plays them (the codec's steps, compiler/core/scenario/codec-steps.ts):
- * the answers a scenario's `do:` can write, replayed with the scenario runner's rules (compiler/scenarios/runner.ts): a card is named `me.<id>` or
- * `opponent.<id>`, the first matching choice is taken, and a `choose:` step picks its cards then
+ * the answers a scenario's `do:` can write, replayed with the scenario runner's rules (compiler/scenarios/runner.ts): a card is named as
+ * the codec's refOf names it (`me.<id>`, `seat3.hand.<id>`), the first matching choice is taken, and a `choose:` step picks its cards then
  * finishes the choice if it is still open. Playing in these terms, everything the shrinker keeps
  * can be written as a scenario and replays the same.
  */
 import type { Action, EntityId, Engine, State, Value } from "../../../runtime/index.ts";
 import { refOf, type Step } from "../../core/scenario/codec.ts";
+import { ScenarioNames } from "../../core/scenario/names.ts";
 
 export type { Step } from "../../core/scenario/codec.ts";
-/** The scenario runner's resolution: the first candidate a reference names, or undefined. */
-function resolve(st: State, ref: string, candidates: readonly Value[]): Value | undefined {
+/** The scenario runner's resolution (its ScenarioNames): the first candidate a reference names, or undefined. */
+function resolve(engine: Engine, st: State, ref: string, candidates: readonly Value[]): Value | undefined {
   if (ref === "none") return null;
-  if (ref === "me" || ref === "opponent") {
-    const p = ref === "me" ? 1 : 2;
-    return candidates.includes(p) ? p : undefined;
-  }
-  return candidates.find((c) => refOf(st, c) === ref);
+  const names = new ScenarioNames(
+    () => st,
+    () => engine.module.rules.zones,
+  );
+  return candidates.find((c) => names.matches(c, ref));
 }
 
 /** The act steps offered now, one per distinct way a scenario can write them (in option order). */
@@ -58,6 +59,7 @@ export function playStep(engine: Engine, st: State, s: Step): StepOutcome {
       const cur = st.decision;
       if (cur === null || cur.type !== "choose" || cur !== d) return { ok: false, reason: "the choice ended early" };
       const v = resolve(
+        engine,
         st,
         ref,
         cur.candidates.filter((c) => !cur.picked.includes(c)),
@@ -73,7 +75,7 @@ export function playStep(engine: Engine, st: State, s: Step): StepOutcome {
   if (named.length === 0) return { ok: false, reason: `'${s.action}' is not offered` };
   if (s.ref === null) return apply(named[0] as Action);
   const values = named.map((o) => Object.values(o.args)[0] ?? null);
-  const v = resolve(st, s.ref, values);
+  const v = resolve(engine, st, s.ref, values);
   if (v === undefined) return { ok: false, reason: `'${s.ref}' is not among the choices` };
   return apply(named[values.indexOf(v)] as Action);
 }

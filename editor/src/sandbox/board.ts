@@ -1,4 +1,7 @@
-/** The board view: every zone of every seat and the game's properties, driven by the rules data. */
+/**
+ * The board view: the game's properties and its own zones (`of: game`), then every zone of every
+ * seat the match has, driven by the rules data.
+ */
 import {
   groupCards,
   keyFields,
@@ -44,58 +47,41 @@ export function renderBoard(box: HTMLElement, engine: Engine, st: State, selecte
   setHtml(box, boardHtml(engine, st, selected));
 }
 
+/** The seats of a match: the number its state records (a game for a range of seats), else the rules'. */
+export function seatsOf(engine: Engine, st: State): number {
+  return st.seats ?? engine.module.rules.players;
+}
+
 /** The board as markup (no DOM: the hidden-information test renders it in Node). */
 export function boardHtml(engine: Engine, st: State, selected: EntityId | null): Html {
   const m = engine.module;
-  const players = Array.from({ length: m.rules.players }, (_, i) => i + 1);
+  const players = Array.from({ length: seatsOf(engine, st) }, (_, i) => i + 1);
   const toMove = st.decision?.player ?? null;
   const gameProps = propsOf(engine, st, st.entities[0] as Entity, selected === 0);
+  const ofGame = (zone: string) => m.rules.zones[zone]?.of === "game";
   const out: Html[] = [
     html`<div class="game-props" data-testid="game-props">${m.name} — ${gameProps.length ? gameProps.join(" · ") : "(defaults)"}${st.match.over ? html` — <b>match over</b>` : ""}</div>`,
   ];
+  // The game's own zones (a shared deck, cards set aside) first, then each seat's.
+  const gameZones = Object.keys(m.rules.zones).filter(ofGame);
+  if (gameZones.length) {
+    out.push(html`<div class="seat game-zones" data-testid="seat-game"><div class="seat-head">game</div>`);
+    zonesHtml(engine, st, 0, gameZones, selected, out);
+    out.push(html`</div>`);
+  }
   for (const p of players) {
     const pe = st.entities[p] as Entity;
     out.push(
       html`<div class="seat${toMove === p ? " to-move" : ""}" data-testid="seat-${p}"><div class="seat-head">${seatTitle(p, pe.props["name"])} <span class="props">${propsOf(engine, st, pe, selected === p).join(" · ")}</span></div>`,
     );
-    const empty: string[] = [];
-    for (const zone of Object.keys(m.rules.zones)) {
-      const show = zoneShow(engine, zone);
-      if (show === "hidden") continue;
-      const ids = st.zones[`${p}:${zone}`] ?? [];
-      // Empty zones share one line at the end of the seat (the board stays short).
-      if (!ids.length) {
-        empty.push(zone);
-        out.push(html`<div class="zone hidden" data-zone="${zone}"></div>`);
-        continue;
-      }
-      // A hidden zone (a deck) and a detail zone are folded: opened when asked.
-      const folded = m.rules.zones[zone]?.visibility === "hidden" || show === "detail";
-      out.push(
-        folded
-          ? html`<details class="zone" data-zone="${zone}"><summary class="zone-name">${zone} (${ids.length})</summary>`
-          : html`<div class="zone" data-zone="${zone}"><span class="zone-name">${zone} (${ids.length})</span>`,
-      );
-      if (m.rules.zones[zone]?.group === true)
-        // Resources: one box per kind of card, with its count.
-        for (const g of groupCards(engine, st, ids))
-          out.push(
-            html`<span class="card group${g.ids.includes(selected ?? -1) ? " selected" : ""}" data-entity="${g.ids[0] as number}" data-count="${g.ids.length}"><b>${g.name}</b> ×${g.ids.length}</span>`,
-          );
-      else
-        for (const id of ids) {
-          const e = st.entities[id];
-          if (!e) continue;
-          const hidden = e.card === null;
-          const name = hidden ? "hidden card" : cardName(String(e.card), engine.nameOf(st, id));
-          const props = hidden ? [] : propsOf(engine, st, e, selected === id);
-          out.push(
-            html`<span class="card${hidden ? " hidden-card" : ""}${selected === id ? " selected" : ""}" data-entity="${id}" title="${`#${id} ${e.card ?? ""}`}"><b>${name}</b>${props.length ? html`<small>${joinHtml(props, html`<br>`)}</small>` : ""}</span>`,
-          );
-        }
-      out.push(folded ? html`</details>` : html`</div>`);
-    }
-    if (empty.length) out.push(html`<div class="zone empty-zones muted">empty: ${empty.join(", ")}</div>`);
+    zonesHtml(
+      engine,
+      st,
+      p,
+      Object.keys(m.rules.zones).filter((z) => !ofGame(z)),
+      selected,
+      out,
+    );
     out.push(html`</div>`);
   }
   return html`${out}`;
@@ -105,4 +91,54 @@ export function boardHtml(engine: Engine, st: State, selected: EntityId | null):
 export function seatTitle(seat: EntityId, name: unknown): string {
   const own = typeof name === "string" ? name.trim() : "";
   return own === "" || own === `P${seat}` ? `P${seat}` : `P${seat} ${own}`;
+}
+
+/** The zones `zones` of `owner` (0: the game), each with its cards; the empty ones on one line at the end. */
+function zonesHtml(
+  engine: Engine,
+  st: State,
+  owner: EntityId,
+  zones: readonly string[],
+  selected: EntityId | null,
+  out: Html[],
+): void {
+  const m = engine.module;
+  const empty: string[] = [];
+  for (const zone of zones) {
+    const show = zoneShow(engine, zone);
+    if (show === "hidden") continue;
+    const ids = st.zones[`${owner}:${zone}`] ?? [];
+    // Empty zones share one line at the end of the seat (the board stays short).
+    if (!ids.length) {
+      empty.push(zone);
+      out.push(html`<div class="zone hidden" data-zone="${zone}"></div>`);
+      continue;
+    }
+    // A hidden zone (a deck) and a detail zone are folded: opened when asked.
+    const folded = m.rules.zones[zone]?.visibility === "hidden" || show === "detail";
+    out.push(
+      folded
+        ? html`<details class="zone" data-zone="${zone}"><summary class="zone-name">${zone} (${ids.length})</summary>`
+        : html`<div class="zone" data-zone="${zone}"><span class="zone-name">${zone} (${ids.length})</span>`,
+    );
+    if (m.rules.zones[zone]?.group === true)
+      // Resources: one box per kind of card, with its count.
+      for (const g of groupCards(engine, st, ids))
+        out.push(
+          html`<span class="card group${g.ids.includes(selected ?? -1) ? " selected" : ""}" data-entity="${g.ids[0] as number}" data-count="${g.ids.length}"><b>${g.name}</b> ×${g.ids.length}</span>`,
+        );
+    else
+      for (const id of ids) {
+        const e = st.entities[id];
+        if (!e) continue;
+        const hidden = e.card === null;
+        const name = hidden ? "hidden card" : cardName(String(e.card), engine.nameOf(st, id));
+        const props = hidden ? [] : propsOf(engine, st, e, selected === id);
+        out.push(
+          html`<span class="card${hidden ? " hidden-card" : ""}${selected === id ? " selected" : ""}" data-entity="${id}" title="${`#${id} ${e.card ?? ""}`}"><b>${name}</b>${props.length ? html`<small>${joinHtml(props, html`<br>`)}</small>` : ""}</span>`,
+        );
+      }
+    out.push(folded ? html`</details>` : html`</div>`);
+  }
+  if (empty.length) out.push(html`<div class="zone empty-zones muted">empty: ${empty.join(", ")}</div>`);
 }

@@ -1,7 +1,8 @@
 /**
  * The sandbox panel: the real runtime playing the compiled game module in the page. Start from
- * two decks or a scenario board; click legal actions for either side (or let a random agent
- * play one); switch views; undo/redo; edit the board; hot reload; save as a scenario.
+ * decks, from the rules' own deal (a game without deck files) or a scenario board, with as many
+ * seats as the rules allow (`players: { min, max }`); click legal actions for any seat (or seat
+ * an agent there); switch views; undo/redo; edit the board; hot reload; save as a scenario.
  */
 import { flow, readScenarioFile, scenarioAt } from "../../../compiler/core/scenario/codec.ts";
 import { readSource } from "../../../compiler/core/files/check-files.ts";
@@ -94,12 +95,12 @@ export class Sandbox {
         <input type="search" data-testid="sb-start-search" class="sb-start-search" placeholder="search starts (deck, card, scenario)" size="24">
         <select data-testid="sb-start" class="sb-start"></select> <span class="sb-start-count muted" data-testid="sb-start-count"></span>
         seed <input data-testid="sb-seed" class="sb-seed" type="number" value="1" style="width:4em">
+        seats <select data-testid="sb-seats" class="sb-seats"><option>2</option></select>
         <button data-testid="sb-go" class="sb-go">Start</button>
       </div>
       <div class="sb-controls">
-        view <select data-testid="sb-view" class="sb-view"><option value="0">omniscient</option><option value="1">P1</option><option value="2">P2</option></select>
-        P1 <select data-testid="sb-agent-1" class="sb-agent" data-seat="1">${SEATS.map((o) => html`<option>${o.value}</option>`)}</select>
-        P2 <select data-testid="sb-agent-2" class="sb-agent" data-seat="2">${SEATS.map((o) => html`<option>${o.value}</option>`)}</select>
+        view <select data-testid="sb-view" class="sb-view"></select>
+        <span class="sb-seat-menus"></span>
         <button data-testid="sb-undo" class="sb-undo">Undo</button>
         <button data-testid="sb-redo" class="sb-redo">Redo</button>
         <label><input type="checkbox" class="sb-debug-on" data-testid="sb-debug-on"> stop at breakpoints</label>
@@ -111,7 +112,7 @@ export class Sandbox {
       <div class="sb-decision" data-testid="sb-decision"></div>
       <details class="sb-edit"><summary>Edit the board</summary>
         <div>selected: <span class="sb-selected" data-testid="sb-selected">none (click a card)</span></div>
-        <div>set <input class="sb-prop" placeholder="property" size="8"> = <input class="sb-value" placeholder="value" size="6"> <button class="sb-set" data-testid="sb-set">Set</button> (on the selected card, or P1/P2 if none)</div>
+        <div>set <input class="sb-prop" placeholder="property" size="8"> = <input class="sb-value" placeholder="value" size="6"> <button class="sb-set" data-testid="sb-set">Set</button> (on the selected card, or the viewed player if none)</div>
         <div>add <input class="sb-card" placeholder="card id" size="12"> to P<input class="sb-owner" value="1" size="1"> zone <input class="sb-zone" size="8"> <button class="sb-add" data-testid="sb-add">Add</button></div>
         <div>move selected to P<input class="sb-mowner" value="1" size="1"> zone <input class="sb-mzone" size="8"> <button class="sb-move" data-testid="sb-move">Move</button></div>
       </details>
@@ -127,15 +128,8 @@ export class Sandbox {
       this.view = Number((e.target as HTMLSelectElement).value);
       this.render();
     };
-    for (const s of box.querySelectorAll<HTMLSelectElement>(".sb-agent")) {
-      s.onchange = () => {
-        const seat = Number(s.dataset["seat"]);
-        this.seat(seat, s.value);
-        this.followHuman();
-        this.runAgents();
-        this.render();
-      };
-    }
+    this.q<HTMLSelectElement>(".sb-seats").onchange = () => this.seatMenus(this.chosenSeats());
+    this.seatMenus(2);
     this.q(".sb-undo").onclick = () => this.undo();
     this.q(".sb-redo").onclick = () => this.redo();
     this.q(".sb-set").onclick = () => this.editSet();
@@ -174,6 +168,43 @@ export class Sandbox {
         : { spec, value, sync: spec.kind === "random" ? randomAgent(1000 + seat) : null };
   }
 
+  /**
+   * One seat menu per seat (P1 … Pn) and a view per seat: `n` is the seats of the match to start
+   * (the seats menu), then those of the match started. A seat keeps what sits at it.
+   */
+  private seatMenus(n: number): void {
+    for (const k of Object.keys(this.agents)) if (Number(k) > n) delete this.agents[Number(k)];
+    const menus = this.q(".sb-seat-menus");
+    setHtml(
+      menus,
+      html`${Array.from({ length: n }, (_, i) => {
+        const p = i + 1;
+        const at = this.agents[p]?.value ?? "human";
+        return html`P${p} <select data-testid="sb-agent-${p}" class="sb-agent" data-seat="${p}">${SEATS.map((o) => html`<option ${o.value === at ? html`selected` : ""}>${o.value}</option>`)}</select> `;
+      })}`,
+    );
+    for (const s of menus.querySelectorAll<HTMLSelectElement>(".sb-agent")) {
+      s.onchange = () => {
+        this.seat(Number(s.dataset["seat"]), s.value);
+        this.followHuman();
+        this.runAgents();
+        this.render();
+      };
+    }
+    const view = this.q<HTMLSelectElement>(".sb-view");
+    if (this.view > n) this.view = 0;
+    setHtml(
+      view,
+      html`<option value="0">omniscient</option>${Array.from({ length: n }, (_, i) => html`<option value="${i + 1}">P${i + 1}</option>`)}`,
+    );
+    view.value = String(this.view);
+  }
+
+  /** The seats menu's number (the seats a new match from decks or the rules' deal starts with). */
+  private chosenSeats(): number {
+    return Number(this.q<HTMLSelectElement>(".sb-seats").value) || 2;
+  }
+
   private q<T extends HTMLElement = HTMLElement>(sel: string): T {
     return this.box.querySelector(sel) as T;
   }
@@ -208,10 +239,33 @@ export class Sandbox {
           if (x !== a || y !== b)
             options.push(html`<option value="decks:${x}|${y}">decks: ${name(x)} vs ${name(y)}</option>`);
     }
+    // A game whose rules deal every card (no deck files) starts with empty seats, as `play` does.
+    else options.push(html`<option value="deal:">new match (the rules deal)</option>`);
     for (const f of files.filter((x) => x.startsWith(`${game}/scenarios/`)))
       options.push(html`<option value="scenario:${f}">board of ${name(f)}…</option>`);
     setHtml(this.q(".sb-start"), html`${options}`);
     this.filterStarts();
+    await this.fillSeats(game);
+  }
+
+  /** The seats menu: every number of seats the game's rules allow (`players: { min, max }`). */
+  private async fillSeats(game: string): Promise<void> {
+    let min = 2;
+    let max = 2;
+    try {
+      const rules = (await this.module(game)).rules;
+      max = rules.players;
+      min = rules.minPlayers ?? max;
+    } catch {
+      // Not compiled (yet): the start reports why; two seats meanwhile.
+    }
+    const sel = this.q<HTMLSelectElement>(".sb-seats");
+    const was = this.chosenSeats();
+    const counts = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+    setHtml(sel, html`${counts.map((n) => html`<option>${n}</option>`)}`);
+    sel.value = String(was >= min && was <= max ? was : min);
+    sel.disabled = min === max;
+    this.seatMenus(this.chosenSeats());
   }
 
   /** The start list, narrowed to the options whose text has every word of the search box. */
@@ -250,10 +304,17 @@ export class Sandbox {
     const game = this.q<HTMLSelectElement>(".sb-game").value;
     const what = this.q<HTMLSelectElement>(".sb-start").value;
     const seed = Number(this.val(".sb-seed")) || 1;
+    const seats = this.chosenSeats();
     if (what.startsWith("decks:")) {
-      const [a, b] = what.slice(6).split("|") as [string, string];
-      await this.startDecks(game, [a, b], seed);
-    } else {
+      // The pair of decks, seat after seat (a game for more seats than two deals them in turn).
+      const pair = what.slice(6).split("|") as [string, string];
+      await this.startDecks(
+        game,
+        Array.from({ length: seats }, (_, i) => pair[i % 2] as string),
+        seed,
+      );
+    } else if (what === "deal:") await this.startDealt(game, seats, seed);
+    else {
       const file = what.slice("scenario:".length);
       await this.startScenario(game, file, 0, seed);
     }
@@ -268,6 +329,15 @@ export class Sandbox {
       ),
     );
     await this.begin(game, { type: "decks", decks: parsed.map((d) => ({ id: d.id, zones: d.zones })), seed });
+  }
+
+  /** Starts a match of `seats` empty seats: the rules' setup deals every card. */
+  async startDealt(game: string, seats: number, seed: number): Promise<void> {
+    await this.begin(game, {
+      type: "decks",
+      decks: Array.from({ length: seats }, () => ({ id: "", zones: {} })),
+      seed,
+    });
   }
 
   /** Starts from the `given` board of a scenario file's scenario number `index`. */
@@ -294,7 +364,16 @@ export class Sandbox {
     this.report = [];
     try {
       this.session = new Session(await this.module(game), start);
-      this.message = `started: ${start.type === "decks" ? `decks ${start.decks.map((d) => d.id).join(" vs ")}, seed ${start.seed}` : `board of "${start.name}"`}`;
+      const n = this.session.seats();
+      this.message = `started: ${
+        start.type === "board"
+          ? `board of "${start.name}"`
+          : start.decks.every((d) => d.id === "")
+            ? `${n} seats, the rules deal, seed ${start.seed}`
+            : `decks ${start.decks.map((d) => d.id).join(" vs ")}, seed ${start.seed}`
+      }`;
+      // The seat menus and views follow the match (a scenario's board decides its seats).
+      this.seatMenus(n);
     } catch (e) {
       this.session = null;
       this.message = `cannot start: ${e instanceof Error ? e.message : String(e)}`;
@@ -331,7 +410,7 @@ export class Sandbox {
    * human seat the view switches to it; the view menu can still change it after.
    */
   private followHuman(): void {
-    const seats = this.session?.module.rules.players ?? 2;
+    const seats = this.session?.seats() ?? 2;
     const humans: number[] = [];
     for (let p = 1; p <= seats; p++) if (!this.agents[p]) humans.push(p);
     if (humans.length !== 1) return;
@@ -371,7 +450,7 @@ export class Sandbox {
       seat,
       spec,
       seed: 1000 * seat + s.cursor,
-      decks: deckListsOfState(s.startState(), s.module.rules.players),
+      decks: deckListsOfState(s.startState(), s.seats()),
     };
     this.worker.postMessage(request);
   }

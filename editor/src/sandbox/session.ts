@@ -62,6 +62,11 @@ export class Session {
     this.state = this.initial();
   }
 
+  /** The seats of this match (a game for a range of seats: the number it started with). */
+  seats(): number {
+    return this.state.seats ?? this.module.rules.players;
+  }
+
   /** A copy of the state before any step. */
   startState(): State {
     return this.cursor > 0 && this.snapshots[0]
@@ -120,8 +125,7 @@ export class Session {
     const who = this.engine.nameOf(this.state, by);
     const named = (l: string) => (l.startsWith(`${who} `) || l.startsWith(`${who}:`) ? l : `${who}: ${l}`);
     const seen: string[] = [];
-    for (let p = 0; p <= this.module.rules.players; p++)
-      seen.push(named(this.engine.describeFor(this.state, action, p)));
+    for (let p = 0; p <= this.seats(); p++) seen.push(named(this.engine.describeFor(this.state, action, p)));
     return { type: "action", by, action, label: named(this.engine.describe(this.state, action)), seen };
   }
 
@@ -202,6 +206,9 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
     return null;
   }
   if (!(step.zone in module.rules.zones)) return `no zone '${step.zone}'`;
+  // A zone of the game has one copy, the game's (entity 0), whichever seat the edit names.
+  const to = module.rules.zones[step.zone]?.of === "game" ? 0 : step.owner;
+  if (to !== 0 && !(to >= 1 && to <= (st.seats ?? module.rules.players))) return `no player ${step.owner}`;
   if (step.type === "add") {
     if (!(step.card in module.cards)) return `no card '${step.card}'`;
     const id = st.seq++;
@@ -209,14 +216,14 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
     st.entities[id] = {
       id,
       card: step.card,
-      owner: step.owner,
+      owner: to,
       zone: step.zone,
       arrival: ++st.clock,
       props,
       counters: {},
     };
-    (st.zones[`${step.owner}:${step.zone}`] ??= []).push(id);
-    logNote(st, `(edit) ${step.card} added to ${step.owner}:${step.zone}`);
+    (st.zones[`${to}:${step.zone}`] ??= []).push(id);
+    logNote(st, `(edit) ${step.card} added to ${to}:${step.zone}`);
     return null;
   }
   const e = st.entities[step.entity];
@@ -225,9 +232,9 @@ export function applyEdit(module: GameModule, st: State, step: Exclude<Step, { t
   if (from) from.splice(from.indexOf(e.id), 1);
   e.zone = step.zone;
   e.arrival = ++st.clock;
-  if (step.owner !== e.owner) e.holder = step.owner;
+  if (to !== e.owner) e.holder = to;
   else delete e.holder;
-  (st.zones[`${step.owner}:${step.zone}`] ??= []).push(e.id);
-  logNote(st, `(edit) ${e.card} moved to ${step.owner}:${step.zone}`);
+  (st.zones[`${to}:${step.zone}`] ??= []).push(e.id);
+  logNote(st, `(edit) ${e.card} moved to ${to}:${step.zone}`);
   return null;
 }
