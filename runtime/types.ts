@@ -448,6 +448,14 @@ export interface GameModule {
    * `Ctx.at` (step code) or `Ctx.pureAt` (pure code). Absent in hand-written modules.
    */
   readonly positions?: readonly StatementSource[];
+  /**
+   * Computed property name → the property names its value may depend on (the compiler's reading
+   * of its compute listeners, the functions they call and the rules' trigger order), or null when
+   * it may depend on anything. The runtime keeps a computed value until one of them is set or
+   * something other than a property changes. Absent (a hand-written module) or a name left out:
+   * every change forgets it.
+   */
+  readonly computedReads?: Readonly<Record<string, readonly string[] | null>>;
 }
 
 // ── what generated code may call ─────────────────────────────────────────────

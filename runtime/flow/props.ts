@@ -4,7 +4,7 @@
  * play in the game's order; finally the declared min/max.
  */
 import type { Kernel } from "../kernel/kernel.ts";
-import type { ComputeRef } from "../kernel/module-index.ts";
+import type { PropSlot } from "../kernel/module-index.ts";
 import { collectListeners, firstPlayer } from "./order.ts";
 import type { Entity, EntityId, Modifier, PropDef, Value } from "../types.ts";
 import { truthy } from "../state/values.ts";
@@ -26,67 +26,73 @@ export function combine(op: Modifier["op"], a: Value, b: Value): Value {
   return a;
 }
 
-/** The base value of a property: own, card field or rules default (no modifiers, no computes). */
-export function baseProp(rt: Kernel, e: EntityId, prop: string): Value {
-  const ent = rt.entity(e);
-  return baseOf(rt, ent, prop, rt.ix.propDef(e, prop, ent.card !== null));
-}
-
-export function baseOf(rt: Kernel, ent: Entity, prop: string, def: PropDef | undefined): Value {
-  const own = ent.props[prop];
+/** An entity's own value of a property, else what it inherits (see `inheritedOf`). */
+export function baseOf(e: EntityId, ent: Entity, slot: PropSlot): Value {
+  const own = ent.props[slot.name];
   if (own !== undefined && typeof own !== "function") return own;
-  return inheritedOf(rt, ent, prop, def);
+  return inheritedOf(e, ent, slot);
 }
 
 /** The value of a property an entity does not hold itself: the card's static field, else the rules default. */
-export function inheritedOf(rt: Kernel, ent: Entity, prop: string, def: PropDef | undefined): Value {
+export function inheritedOf(e: EntityId, ent: Entity, slot: PropSlot): Value {
   if (ent.card !== null) {
-    const field = rt.ix.card(ent.card).fields[prop];
-    if (field !== undefined && typeof field !== "function") return field;
-    if (prop === "name") return rt.module.cards[ent.card]?.name ?? ent.card;
+    const v = slot.inherited.get(ent.card);
+    return v !== undefined ? v : slot.cardDefault;
   }
+  const def = e === 0 ? slot.game : slot.player;
   return def === undefined ? null : def.default;
 }
 
-export function readProp(rt: Kernel, e: EntityId, prop: string): Value {
+/** The declaration an entity reads a property's default and bounds from. */
+export function declOf(e: EntityId, ent: Entity, slot: PropSlot): PropDef | undefined {
+  return e === 0 ? slot.game : ent.card === null ? slot.player : slot.card;
+}
+
+/** The full read of a property: facts, own or inherited value, lasting modifiers, computes, bounds. */
+export function readSlot(rt: Kernel, e: EntityId, slot: PropSlot): Value {
   const ent = rt.state.entities[e] ?? rt.entity(e);
-  switch (prop) {
-    case "owner":
-      return ent.owner;
-    case "controller":
-      return controllerOf(ent);
-    case "kind":
-      return rt.kind(e);
-    case "card":
-      return ent.card;
-    case "zone":
-      return ent.card === null ? null : ent.zone;
-  }
-  const def = rt.ix.propDef(e, prop, ent.card !== null);
+  const prop = slot.name;
+  if (slot.fact)
+    switch (prop) {
+      case "owner":
+        return ent.owner;
+      case "controller":
+        return controllerOf(ent);
+      case "kind":
+        return rt.kind(e);
+      case "card":
+        return ent.card;
+      case "zone":
+        return ent.card === null ? null : ent.zone;
+    }
+  const def = declOf(e, ent, slot);
   // A computed value remembered since the last change is the final value: look it up first.
-  let slot = -1;
+  let memo = -1;
+  let gen = 0;
   if (def !== undefined && def.computed === true) {
-    if (rt.memoState !== rt.state || rt.memoMutations !== rt.mutations) rt.forgetComputed();
-    slot = e * rt.ix.computedCount + (rt.ix.computedSlot.get(prop) as number);
-    if (rt.computing.length === 0 && rt.memoGens[slot] === rt.memoGen) return rt.memoValues[slot] as Value;
+    // Another state, or a change other than a property's set since the memo was last forgotten: forget it whole.
+    if (rt.memoState !== rt.state || rt.memoMutations !== rt.mutations - rt.sets) rt.forgetComputed();
+    memo = e * rt.ix.computedCount + slot.memo;
+    gen = rt.computedGen[slot.memo] as number;
+    if (rt.computing.length === 0 && rt.memoGens[memo] === gen) return rt.memoValues[memo] as Value;
   }
-  let v = baseOf(rt, ent, prop, def);
+  let v = baseOf(e, ent, slot);
   const mods = rt.state.modifiers;
   for (let i = 0; i < mods.length; i++) {
     const m = mods[i] as Modifier;
     if (m.entity === e && m.prop === prop) v = combine(m.op, v, m.value);
   }
   if (def === undefined) return v;
-  if (slot >= 0) {
-    v = compute(rt, e, prop, v);
+  if (memo >= 0) {
+    v = compute(rt, e, slot, v);
     if (typeof v === "number") {
       if (def.min !== undefined && v < def.min) v = def.min;
       if (def.max !== undefined && v > def.max) v = def.max;
     }
     // Only a top-level read is remembered (a nested one may see a value before computes).
     if (rt.computing.length === 0) {
-      rt.memoValues[slot] = v;
-      rt.memoGens[slot] = rt.memoGen;
+      rt.memoValues[memo] = v;
+      rt.memoGens[memo] = gen;
     }
     return v;
   }
@@ -98,9 +104,10 @@ export function readProp(rt: Kernel, e: EntityId, prop: string): Value {
 }
 
 /** Runs the compute listeners of a computed property. A listener reading the same (entity, property) sees the value before computes. */
-function compute(rt: Kernel, e: EntityId, prop: string, v: Value): Value {
-  const table = rt.ix.computes.get(prop);
+function compute(rt: Kernel, e: EntityId, slot: PropSlot, v: Value): Value {
+  const table = slot.computes;
   if (table === undefined) return v;
+  const prop = slot.name;
   const guard = rt.computing;
   for (let i = 0; i < guard.length; i += 2) if (guard[i] === e && guard[i + 1] === prop) return v;
   // Compute listeners run in player, zone and arrival order (the rules' rank orders triggers,

@@ -16,7 +16,7 @@ import { createEntity, dropModifiers, misplacedCards } from "../kernel/entities.
 import { cowCache, newZone, ownEntity, ownEntityTable, ownZone } from "../kernel/cow.ts";
 import type { ComputeEntry, Kernel, MemberEntry } from "../kernel/kernel.ts";
 import type { ModuleIndex } from "../kernel/module-index.ts";
-import { controllerOf, inheritedOf, readProp } from "../flow/props.ts";
+import { controllerOf, declOf, inheritedOf, readSlot } from "../flow/props.ts";
 import { endGame } from "../flow/results.ts";
 import { randomInt, shuffleInPlace } from "../state/rng.ts";
 import type {
@@ -99,13 +99,18 @@ export class RuntimeCtx implements Ctx, Kernel {
    */
   zoneMutations = 0;
   /**
-   * Computed property values while nothing changes, at entity × computed-property slots: reading
-   * the same cost ten times while legal actions are listed runs its listeners once.
+   * Computed property values at entity × computed-property slots, kept until something they may
+   * depend on changes: reading the same cost ten times while legal actions are listed runs its
+   * listeners once, and a value stays across answers that set only properties it does not read
+   * (`GameModule.computedReads`).
    */
   readonly memoValues: Value[] = [];
-  /** The generation each slot of `memoValues` was written in (entity × computed property); current: `memoGen`. */
+  /** The generation each slot of `memoValues` was written in (entity × computed property); current: its property's `computedGen`. */
   readonly memoGens: number[] = [];
-  memoGen = 1;
+  /** Per computed property, the generation of its remembered values: a `set` of a property it reads moves it on. */
+  readonly computedGen: number[] = [];
+  /** How many of `mutations` were a property's `set`. */
+  sets = 0;
   memoState: State | null = null;
   memoMutations = -1;
 
@@ -118,12 +123,13 @@ export class RuntimeCtx implements Ctx, Kernel {
     this.bigAt = -1;
   }
 
-  /** The bound state changed other than through these writers: caches keyed on the counters drop. */
+  /** A shared entity was copied for the bound state (kernel/cow.ts): caches keyed on the counters drop. */
   copied(): void {
     this.mutations++;
     this.zoneMutations++;
   }
 
+  /** The bound state changed other than through these writers: caches keyed on the counters drop. */
   invalidate(): void {
     this.mutations++;
     this.zoneMutations++;
@@ -131,15 +137,19 @@ export class RuntimeCtx implements Ctx, Kernel {
     this.ticks = 0;
   }
 
-  /** Starts a new memo generation: every remembered computed value is stale (no table is cleared). */
+  /** Starts a new memo generation of every computed property: every remembered value is stale (no table is cleared). */
   forgetComputed(): void {
-    if (++this.memoGen > 0x3fffffff) {
+    const gens = this.computedGen;
+    const n = this.ix.computedCount;
+    let restart = false;
+    for (let q = 0; q < n; q++) if ((gens[q] = (gens[q] ?? 0) + 1) > 0x3fffffff) restart = true;
+    if (restart) {
       // Generations stay small integers (fast array elements): start over, far from any old stamp.
       this.memoGens.length = 0;
-      this.memoGen = 1;
+      for (let q = 0; q < n; q++) gens[q] = 1;
     }
     this.memoState = this.state;
-    this.memoMutations = this.mutations;
+    this.memoMutations = this.mutations - this.sets;
   }
   /** The first player for compute listeners (`rules.order.first` asked without a scope), kept while nothing changes. */
   firstState: State | null = null;
@@ -218,15 +228,17 @@ export class RuntimeCtx implements Ctx, Kernel {
   // ── reads ──────────────────────────────────────────────────────────────────
 
   get(e: EntityId, prop: string): Value {
-    // Fast path: no lasting modifier anywhere and a property that is not computed: its own value,
-    // else the card field or the rules default, then its bounds.
+    // Fast path: no lasting modifier anywhere and a property that is not computed (nor an entity
+    // fact): its own value, else what it inherits (card field or rules default), then its bounds.
     const x = this.state.entities[e];
-    const plan = this.ix.readPlan(prop);
-    if (x === undefined || plan.full || this.state.modifiers.length !== 0) return readProp(this, e, prop);
-    const def = e === 0 ? plan.game : x.card === null ? plan.player : plan.card;
+    const slot = this.ix.slot(prop);
+    if (x === undefined || slot.fact || slot.memo >= 0 || this.state.modifiers.length !== 0)
+      return readSlot(this, e, slot);
     const own = x.props[prop];
-    const v = own !== undefined && typeof own !== "function" ? own : inheritedOf(this, x, prop, def);
-    if (!plan.bounded || typeof v !== "number" || def === undefined) return v;
+    const v = own !== undefined && typeof own !== "function" ? own : inheritedOf(e, x, slot);
+    if (!slot.bounded || typeof v !== "number") return v;
+    const def = declOf(e, x, slot);
+    if (def === undefined) return v;
     if (def.min !== undefined && v < def.min) return def.min;
     if (def.max !== undefined && v > def.max) return def.max;
     return v;
@@ -235,7 +247,7 @@ export class RuntimeCtx implements Ctx, Kernel {
   fieldOf(e: EntityId, field: string): Value {
     const x = this.state.entities[e] ?? this.entity(e);
     if (x.card === null) return null;
-    const v = this.ix.card(x.card).fields[field];
+    const v = this.ix.slot(field).fields.get(x.card);
     return v === undefined ? null : v;
   }
 
@@ -314,8 +326,9 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   has(e: EntityId, keyword: string): boolean {
     const x = this.entity(e);
-    if (x.card !== null && this.ix.card(x.card).keywords.includes(keyword)) return true;
-    return truthy(readProp(this, e, keyword));
+    const slot = this.ix.slot(keyword);
+    if (x.card !== null && slot.keywordOf.has(x.card)) return true;
+    return truthy(readSlot(this, e, slot));
   }
 
   name(v: Value): string {
@@ -468,6 +481,13 @@ export class RuntimeCtx implements Ctx, Kernel {
     if (this.undo.active) this.undo.prop(x, prop);
     x.props[prop] = v;
     this.mutations++;
+    // A set changes only the computed values that may read this property (forgotten lazily otherwise).
+    this.sets++;
+    const deps = this.ix.slot(prop).dependents;
+    for (let i = 0; i < deps.length; i++) {
+      const q = deps[i] as number;
+      this.computedGen[q] = (this.computedGen[q] ?? 0) + 1;
+    }
     if (this.logging)
       pushLog(
         this.state,

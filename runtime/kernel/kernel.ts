@@ -85,12 +85,16 @@ export interface Kernel {
   readonly mutations: number;
   /** Counts zone changes of cards that listen (`ix.listening`): the listener caches depend on nothing else. */
   readonly zoneMutations: number;
-  /** Computed property values at entity × computed-property slots, valid for generation `memoGen`. */
+  /** Computed property values at entity × computed-property slots, (see `memoGens`). */
   readonly memoValues: Value[];
-  /** The generation each slot of `memoValues` was written in. */
+  /** The generation each slot of `memoValues` was written in: valid while it is its property's `computedGen`. */
   readonly memoGens: number[];
-  memoGen: number;
+  /** Per computed property (its `PropSlot.memo`), the current generation of its remembered values. */
+  readonly computedGen: number[];
+  /** Changes that were a property's `set` (counted in `mutations` too): only those set a computed value's dependencies apart. */
+  sets: number;
   memoState: State | null;
+  /** `mutations - sets` when the memo was last forgotten whole. */
   memoMutations: number;
   /** The first player for compute listeners, kept while nothing changes. */
   firstState: State | null;
@@ -122,7 +126,7 @@ export interface Kernel {
    * identity drop, as after any change that can alter who listens.
    */
   copied(): void;
-  /** Starts a new memo generation: every remembered computed value is stale. */
+  /** Starts a new memo generation of every computed property: every remembered computed value is stale. */
   forgetComputed(): void;
   /** Calls a pure function of the module; a failure becomes a RuntimeFault naming its source. */
   pure(id: string, s: Scope): Value;

@@ -13,6 +13,7 @@ import type {
   RulesData,
   StepFn,
   TriggerDef,
+  Value,
 } from "../types.ts";
 
 /** A trigger of a card definition, with what ordering and bookkeeping need. */
@@ -47,19 +48,38 @@ export interface ListenerTable<R> {
 const EMPTY_ZONES: ReadonlySet<string> = new Set();
 
 /**
- * How `get` reads one property name, worked out once per module: whether it needs the full path
- * (computed, or a built-in entity fact), whether it has bounds, and its declaration per entity table.
+ * One property name as reads resolve it, worked out once per module (and version): its
+ * declaration per entity table, its bounds, whether it is computed, and what each card inherits
+ * when it does not hold the property itself. A read looks the name up once and finds everything
+ * here, instead of asking the tables and the card definition one by one.
  */
-export interface ReadPlan {
-  readonly full: boolean;
+export interface PropSlot {
+  readonly name: string;
+  /** A built-in fact of the entity record (owner, controller, kind, card, zone), not a property. */
+  readonly fact: boolean;
+  /** Computed on some table: its index in the runtime's memo of computed values; else -1. */
+  readonly memo: number;
+  /** A declared min or max on some table (and not computed: a computed value is clamped after its computes). */
   readonly bounded: boolean;
   readonly game: PropDef | undefined;
   readonly player: PropDef | undefined;
   readonly card: PropDef | undefined;
+  /** Card id → its static field of this name (a card without one is absent). */
+  readonly fields: ReadonlyMap<string, Value>;
+  /** Card id → what a card of that id holds when it does not hold the property itself: its field, or for `name` its name. */
+  readonly inherited: ReadonlyMap<string, Value>;
+  /** What any other card inherits: the card table's default, else none. */
+  readonly cardDefault: Value;
+  /** Card ids that list this name as a keyword. */
+  readonly keywordOf: ReadonlySet<string>;
+  /** The compute listeners of a computed property (undefined when no card has one). */
+  readonly computes: ListenerTable<ComputeRef> | undefined;
+  /** The memo indices of the computed properties whose value may depend on this name (`GameModule.computedReads`): setting it forgets them. */
+  readonly dependents: readonly number[];
 }
 
-/** A name no table declares (a card field, or a tag): its own value, else the card field, else none. */
-const PLAIN: ReadPlan = { full: false, bounded: false, game: undefined, player: undefined, card: undefined };
+/** The facts of an entity record that read like properties. */
+const FACTS = ["owner", "controller", "kind", "card", "zone"];
 
 function usedKey(i: number): string {
   return `used${i}`;
@@ -90,6 +110,28 @@ export function withoutPrototypes(module: GameModule): GameModule {
   for (const c of Object.values(module.cards)) tables.push(c.fields, c.effects);
   for (const t of tables) if (Object.getPrototypeOf(t) !== null) Object.setPrototypeOf(t, null);
   return module;
+}
+
+const NO_VALUES: ReadonlyMap<string, Value> = new Map();
+const NO_CARDS: ReadonlySet<string> = new Set();
+
+/** The slot of a name the module does not know (made on each read: such names are not remembered). */
+function undeclared(name: string, dependents: readonly number[]): PropSlot {
+  return {
+    dependents,
+    name,
+    fact: false,
+    memo: -1,
+    bounded: false,
+    game: undefined,
+    player: undefined,
+    card: undefined,
+    fields: NO_VALUES,
+    inherited: NO_VALUES,
+    cardDefault: null,
+    keywordOf: NO_CARDS,
+    computes: undefined,
+  };
 }
 
 export class ModuleIndex {
@@ -126,19 +168,14 @@ export class ModuleIndex {
   /** Pure and step functions by id (Maps: faster than the module's large objects for dynamic ids). */
   readonly pureFns: ReadonlyMap<string, PureFn>;
   readonly stepFns: ReadonlyMap<string, StepFn>;
-  /**
-   * Property names whose read needs the full path even when no modifier is active: the built-in
-   * entity facts and the computed properties. Any other name (a plain property, a tag, a card
-   * field) is its own value, else the card field or the rules default, clamped if it is in
-   * `boundedProps`.
-   */
-  readonly fullReadProps: ReadonlySet<string>;
-  /** Computed property names → a small index (the runtime's memo of computed values is keyed by entity × index). */
-  readonly computedSlot: ReadonlyMap<string, number>;
+  /** The number of computed property names (the runtime's memo of computed values is keyed by entity × `PropSlot.memo`). */
   readonly computedCount: number;
-  /** Property names with a declared min or max on some entity table (and not computed). */
-  readonly boundedProps: ReadonlySet<string>;
-  private readonly plans: ReadonlyMap<string, ReadPlan>;
+  /** Every name a read may resolve: declared properties, entity facts, card fields and keywords (see `slot`). */
+  private readonly slots: ReadonlyMap<string, PropSlot>;
+  /** The memo indices of the computed properties that may depend on any property (no `computedReads` entry, or null). */
+  private readonly openMemos: readonly number[];
+  /** Per memo index, the property names its value may depend on (null: any). */
+  private readonly memoReads: readonly (ReadonlySet<string> | null)[];
 
   constructor(module: GameModule) {
     this.module = withoutPrototypes(module);
@@ -148,19 +185,13 @@ export class ModuleIndex {
     this.stepFns = new Map(Object.entries(module.steps));
     const tables = [rules.props.game, rules.props.player, rules.props.card];
     const names = new Set(tables.flatMap((t) => Object.keys(t)));
-    const special = ["owner", "kind", "card", "zone"];
-    this.fullReadProps = new Set([
-      ...special,
-      ...[...names].filter((n) => tables.some((t) => t[n]?.computed === true)),
-    ]);
     const computed = [...names].filter((n) => tables.some((t) => t[n]?.computed === true));
-    this.computedSlot = new Map(computed.map((n, i) => [n, i]));
     this.computedCount = Math.max(1, computed.length);
-    this.boundedProps = new Set(
-      [...names].filter(
-        (n) => !this.fullReadProps.has(n) && tables.some((t) => t[n]?.min !== undefined || t[n]?.max !== undefined),
-      ),
-    );
+    this.memoReads = computed.map((n) => {
+      const r = module.computedReads?.[n];
+      return Array.isArray(r) ? new Set(r) : null;
+    });
+    this.openMemos = computed.map((_, i) => i).filter((i) => this.memoReads[i] === null);
     this.players = rules.players;
     this.zoneNames = Object.keys(rules.zones);
     const rank = new Map<string, number>();
@@ -240,12 +271,55 @@ export class ModuleIndex {
     this.actionsByWindow = byWindow;
     this.actionByName = new Map(rules.actions.map((a) => [a.name, a]));
     this.catalog = Object.keys(module.cards);
-    const plans = new Map<string, ReadPlan>();
-    for (const n of new Set([...names, ...this.fullReadProps])) {
-      const [game, player, card] = tables.map((t) => (Object.hasOwn(t, n) ? t[n] : undefined));
-      plans.set(n, { full: this.fullReadProps.has(n), bounded: this.boundedProps.has(n), game, player, card });
+    this.slots = this.buildSlots(names, computed);
+  }
+
+  private buildSlots(declared: ReadonlySet<string>, computed: readonly string[]): Map<string, PropSlot> {
+    const module = this.module;
+    const tables = [this.rules.props.game, this.rules.props.player, this.rules.props.card];
+    const all = new Set([...declared, ...FACTS, "name"]);
+    for (const id in module.cards) {
+      const c = module.cards[id] as CardDef;
+      for (const f in c.fields) all.add(f);
+      for (const k of c.keywords) all.add(k);
     }
-    this.plans = plans;
+    const slots = new Map<string, PropSlot>();
+    for (const n of all) {
+      const [game, player, card] = tables.map((t) => (Object.hasOwn(t, n) ? t[n] : undefined));
+      const memo = computed.indexOf(n);
+      const fact = FACTS.includes(n);
+      const fields = new Map<string, Value>();
+      const keywordOf = new Set<string>();
+      for (const id in module.cards) {
+        const c = module.cards[id] as CardDef;
+        const v = c.fields[n];
+        if (v !== undefined && typeof v !== "function") fields.set(id, v);
+        if (c.keywords.includes(n)) keywordOf.add(id);
+      }
+      let inherited: Map<string, Value> = fields;
+      if (n === "name") {
+        inherited = new Map(fields);
+        for (const id in module.cards)
+          if (!inherited.has(id)) inherited.set(id, (module.cards[id] as CardDef).name ?? id);
+      }
+      const defs = [game, player, card];
+      slots.set(n, {
+        name: n,
+        fact,
+        memo,
+        bounded: memo < 0 && defs.some((d) => d?.min !== undefined || d?.max !== undefined),
+        game,
+        player,
+        card,
+        fields,
+        inherited,
+        cardDefault: card === undefined ? null : card.default,
+        keywordOf,
+        computes: this.computes.get(n),
+        dependents: computed.map((_, i) => i).filter((i) => this.memoReads[i]?.has(n) ?? true),
+      });
+    }
+    return slots;
   }
 
   /** Rank of a stage within an event's declared stages; no stage (or an unknown one) runs after all stages. */
@@ -265,15 +339,12 @@ export class ModuleIndex {
     return k;
   }
 
-  /** The property table an entity reads its defaults from. */
-  propDef(e: EntityId, prop: string, isCard: boolean): PropDef | undefined {
-    const p = this.plans.get(prop);
-    return p === undefined ? undefined : e === 0 ? p.game : isCard ? p.card : p.player;
-  }
-
-  /** How `get` reads a property name (see ReadPlan). */
-  readPlan(prop: string): ReadPlan {
-    return this.plans.get(prop) ?? PLAIN;
+  /**
+   * How reads resolve a name (see PropSlot). A name nothing declares, no card holds as a field
+   * and none lists as a keyword is only ever an entity's own value (or none).
+   */
+  slot(prop: string): PropSlot {
+    return this.slots.get(prop) ?? undeclared(prop, this.openMemos);
   }
 
   card(id: string): CardDef {

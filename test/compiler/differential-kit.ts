@@ -121,9 +121,17 @@ export function evaluate(c: Checked, seed: number): Outcome {
 
 type StepFn = (ctx: Ctx, f: Frame) => void;
 
-/** Compiles the units' generated JavaScript into functions, in one `new Function` for speed. */
-export function compileUnits(units: readonly CompiledUnit[]): { fns: Map<string, StepFn>; js: string } {
-  const { js } = printFunctions(units);
+/**
+ * Compiles the units' generated JavaScript into functions, in one `new Function` for speed. As
+ * printed for a game, a step keeps the locals no later step reads in JavaScript variables, so the
+ * frame holds only some of them; `stepVars: false` prints every local into the frame, to compare
+ * them all.
+ */
+export function compileUnits(
+  units: readonly CompiledUnit[],
+  opts: { readonly stepVars?: boolean } = {},
+): { fns: Map<string, StepFn>; js: string } {
+  const { js } = printFunctions(units, opts);
   const table = `return { ${units.map((u) => `${JSON.stringify(u.id)}: ${u.fnName}`).join(", ")} };`;
   const made = new Function(`"use strict";\n${js}\n${table}`)() as Record<string, StepFn>;
   return { fns: new Map(Object.entries(made)), js };

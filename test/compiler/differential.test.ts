@@ -8,25 +8,48 @@ import { describe, expect, it } from "vitest";
 import { checkProgram, compileUnits, evaluate, runGenerated, type Checked } from "./differential-kit.ts";
 import { programArbitrary } from "./program-gen.ts";
 
-/** Both sides of one program under one RNG seed. */
-function both(c: Checked, fn: Parameters<typeof runGenerated>[0], seed: number) {
-  return { generated: runGenerated(fn, seed), reference: evaluate(c, seed) };
+type Fn = Parameters<typeof runGenerated>[0];
+
+/**
+ * One program under one RNG seed: the reference evaluator, the code as printed for a game
+ * (`generated`: its frame holds only the locals it keeps there) and the code printed with every
+ * local in the frame (`framed`).
+ */
+function both(c: Checked, fn: Fn, framedFn: Fn, seed: number) {
+  return { generated: runGenerated(fn, seed), framed: runGenerated(framedFn, seed), reference: evaluate(c, seed) };
+}
+
+/** The two printings agree with the reference: every local (framed), and what the game's code does and keeps in its frame. */
+function expectAgree(r: ReturnType<typeof both>, what: string): void {
+  expect(r.framed, what).toEqual(r.reference);
+  const { L, ...rest } = r.generated;
+  const { L: refL, ...refRest } = r.reference;
+  expect(rest, what).toEqual(refRest);
+  expect(L, what).toEqual(Object.fromEntries(Object.keys(L).map((k) => [k, refL[k]])));
+}
+
+function fnOf(fns: Map<string, Fn>, id: string): Fn {
+  const fn = fns.get(id);
+  if (!fn) throw new Error(`no function for ${id}`);
+  return fn;
 }
 
 function runOne(text: string, seed: number) {
   const c = checkProgram(text);
   const { fns, js } = compileUnits([c.unit]);
-  const fn = fns.get("p");
-  if (!fn) throw new Error("no function");
-  return { ...both(c, fn, seed), js };
+  const framed = compileUnits([c.unit], { stepVars: false });
+  return { ...both(c, fnOf(fns, "p"), fnOf(framed.fns, "p"), seed), js, framedJs: framed.js };
 }
 
 describe("differential: generated code = reference evaluator", () => {
   it("seed: `let a = - -n` is a double negation, not a pre-decrement (n stays, a = n)", () => {
     const r = runOne("let n = 2\nlet a = - -n", 1);
-    expect(r.js).toContain('L["a"] = -(-L["n"]);');
-    expect(r.generated.L).toEqual({ n: 2, a: 2 });
-    expect(r.generated).toEqual(r.reference);
+    expect(r.framedJs).toContain('L["a"] = -(-L["n"]);');
+    // As printed for a game, both locals are variables of the step: nothing is kept in the frame.
+    expect(r.js).toContain("$l1 = -(-$l0);");
+    expect(r.framed.L).toEqual({ n: 2, a: 2 });
+    expect(r.generated.L).toEqual({});
+    expectAgree(r, "- -n");
   });
 
   it("seed: `last(take(xs, random(3)))` draws from the RNG once", () => {
@@ -34,8 +57,8 @@ describe("differential: generated code = reference evaluator", () => {
       const r = runOne("let xs = [10, 20, 30]\nlet b = last(take(xs, random(3)))", seed);
       expect(r.generated.draws.length).toBe(1);
       const [, k] = r.generated.draws[0] ?? [0, -1];
-      expect(r.generated.L["b"]).toBe(k === 0 ? null : [10, 20, 30][k - 1]);
-      expect(r.generated).toEqual(r.reference);
+      expect(r.framed.L["b"]).toBe(k === 0 ? null : [10, 20, 30][k - 1]);
+      expectAgree(r, `seed ${seed}`);
     }
   });
 
@@ -51,7 +74,7 @@ describe("differential: generated code = reference evaluator", () => {
     for (const p of programs) {
       for (let seed = 1; seed <= 10; seed++) {
         const r = runOne(p, seed);
-        expect(r.generated, `${p} (seed ${seed})`).toEqual(r.reference);
+        expectAgree(r, `${p} (seed ${seed})`);
       }
     }
   });
@@ -66,14 +89,14 @@ describe("differential: generated code = reference evaluator", () => {
     let withNone = 0;
     for (let from = 0; from < programs.length; from += 500) {
       const batch = programs.slice(from, from + 500).map((p, i) => ({ ...p, c: checkProgram(p.text, `p${from + i}`) }));
-      const { fns } = compileUnits(batch.map((b) => b.c.unit));
+      const units = batch.map((b) => b.c.unit);
+      const { fns } = compileUnits(units);
+      const framed = compileUnits(units, { stepVars: false }).fns;
       for (const b of batch) {
-        const fn = fns.get(b.c.unit.id);
-        if (!fn) throw new Error(`no function for ${b.c.unit.id}`);
-        const r = both(b.c, fn, b.seed);
+        const r = both(b.c, fnOf(fns, b.c.unit.id), fnOf(framed, b.c.unit.id), b.seed);
         if (r.generated.draws.length) drew++;
         if (r.generated.error !== null) faulted++;
-        expect(r.generated, `program (RNG seed ${b.seed}):\n${b.text}`).toEqual(r.reference);
+        expectAgree(r, `program (RNG seed ${b.seed}):\n${b.text}`);
         // Well-typed code never faults with a JavaScript TypeError (a value that may be none is tested first).
         if (/\bnone\b/.test(b.text)) withNone++;
         expect(r.generated.error ?? "", b.text).not.toMatch(

@@ -25,6 +25,7 @@ import { type GameInput } from "../../compiler/core/files/check-files.ts";
 import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { emitGame } from "../../compiler/core/emit/emit.ts";
 import { generateModule, type ModuleTables } from "../../compiler/core/emit/generate.ts";
+import { computedReads } from "../../compiler/core/emit/reads.ts";
 import type { CompiledUnit } from "../../compiler/core/semantic/ir.ts";
 import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
 import { hasCodeErrors } from "../../compiler/node/project.ts";
@@ -400,14 +401,16 @@ describe("hostile strings at the printer itself", () => {
   if (!voc || !model.rules) throw new Error("the plain game has no vocabulary");
   const files = game(PLAIN);
   const sources = [files.rules, ...files.cards];
+  const cards = Object.fromEntries(model.cards.map((c) => [c.id, c.def]));
   const tables: ModuleTables = {
     id: voc.game,
     name: voc.name,
     rules: model.rules.data,
-    cards: Object.fromEntries(model.cards.map((c) => [c.id, c.def])),
+    cards,
     sources: Object.fromEntries(
       model.units.map((u) => [u.id, { file: u.file, line: u.line, col: u.col ?? 1, what: u.what }]),
     ),
+    computedReads: computedReads(model.rules.data, cards, model.units),
   };
   const header = "// header";
   const plainModule = generateModule(tables, model.units, { header, files: sources });
@@ -427,6 +430,7 @@ describe("hostile strings at the printer itself", () => {
           rules: r.data(tables.rules),
           cards: r.data(tables.cards),
           sources: r.data(tables.sources) as ModuleTables["sources"],
+          computedReads: r.data(tables.computedReads) as Record<string, readonly string[] | null>,
         };
         const out = generateModule(hostileTables, units, {
           header,

@@ -1,7 +1,7 @@
 /**
  * Generic language features end to end (compile a small game, run it): `let x = create …`,
  * `remove`, trigger-order `rank`, `deck-errors`, `take`, variadic `seen`, actions without `do`,
- * functions written as code (`do:` with `return`).
+ * functions written as code (`do:` with `return`), reading and changing a card's `controller`.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -57,6 +57,10 @@ flow:
   game: |
     let a = create heavy in me.board
     a.rank = 2
+    log "a is controlled by {a.controller}"
+    a.controller = opponent
+    log "now by {a.controller}"
+    a.controller = me
     let b = create light in me.board
     b.rank = 1
     emit ping { by: me }
@@ -108,6 +112,9 @@ describe("generic language features", async () => {
     expect(lines).toEqual([
       "Game 1 begins: A vs B",
       "heavy created in A.board",
+      // a card's controller reads as its owner until the rules change it (no modifier in play)
+      "a is controlled by A",
+      "now by B",
       "light created in A.board",
       // rank 1 (light) before rank 2 (heavy), although heavy arrived first
       "light scores 1",

@@ -196,9 +196,10 @@ function proc_finish(ctx, f) {
 /** $F[0]:177:7 */
 function proc_untap_all(ctx, f) {
   const L = f.L;
+  let $l0;
   ctx.at = 9; for (const $v0 of ctx.zone(L["p"], "field")) {
-    ctx.tick(); L["s"] = $v0;
-    ctx.at = 10; ctx.set(L["s"], "tapped", false);
+    ctx.tick(); $l0 = $v0;
+    ctx.at = 10; ctx.set($l0, "tapped", false);
   }
   ctx.ret(f, null);
 }
@@ -279,16 +280,17 @@ function proc_apply_damage(ctx, f) {
   for (;;) {
     switch (f.step) {
       case 0: {
+        let $l0;
         ctx.at = 23; L["n"] = ctx.field(L["ev"], "amount");
         ctx.at = 24; if (L["n"] <= 0) {
           ctx.at = 25; ctx.ret(f, null); return;
         }
-        ctx.at = 26; L["p"] = fn_as_player(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "e": ctx.field(L["ev"], "target") } });
-        ctx.at = 27; if (!$is(L["p"], null)) {
-          ctx.at = 28; ctx.set(L["p"], "life", Math.max(ctx.get(L["p"], "life") - L["n"], 0));
-          ctx.at = 29; ctx.logParts([ctx.name(L["p"]), " takes ", String(L["n"]), " damage from ", [ctx.field(L["ev"], "source")]]);
-          ctx.at = 30; if (ctx.get(L["p"], "life") === 0) {
-            ctx.at = 31; ctx.win(f, ctx.opponent(L["p"])); return;
+        ctx.at = 26; $l0 = fn_as_player(ctx, { me: f.me, self: f.self, ev: f.ev, L: { "e": ctx.field(L["ev"], "target") } });
+        ctx.at = 27; if (!$is($l0, null)) {
+          ctx.at = 28; ctx.set($l0, "life", Math.max(ctx.get($l0, "life") - L["n"], 0));
+          ctx.at = 29; ctx.logParts([ctx.name($l0), " takes ", String(L["n"]), " damage from ", [ctx.field(L["ev"], "source")]]);
+          ctx.at = 30; if (ctx.get($l0, "life") === 0) {
+            ctx.at = 31; ctx.win(f, ctx.opponent($l0)); return;
           }
           ctx.at = 32; ctx.ret(f, null); return;
         }
@@ -354,10 +356,11 @@ function proc_battle(ctx, f) {
   for (;;) {
     switch (f.step) {
       case 0: {
-        ctx.at = 47; L["pa"] = ctx.get(L["a"], "power");
+        let $l0;
+        ctx.at = 47; $l0 = ctx.get(L["a"], "power");
         ctx.at = 48; L["pb"] = ctx.get(L["b"], "power");
         f.step = 1;
-        ctx.at = 49; ctx.emit(f, "hit-b", "damage", { "target": L["b"], "amount": L["pa"], "source": L["a"] });
+        ctx.at = 49; ctx.emit(f, "hit-b", "damage", { "target": L["b"], "amount": $l0, "source": L["a"] });
         return;
       }
       case 1: {
@@ -590,13 +593,14 @@ function proc_deal_random(ctx, f) {
 /** $F[0]:301:7 */
 function proc_reset_player(ctx, f) {
   const L = f.L;
+  let $l0;
   ctx.at = 96; ctx.set(L["p"], "life", L["life-points"]);
   ctx.at = 97; ctx.set(L["p"], "summoned", false);
   ctx.at = 98; for (const $v0 of ctx.visit(ctx.zoneView(L["p"], "hand")).filter(($it1) => ctx.get($it1, "tapped") || ctx.get($it1, "blocking") || ctx.get($it1, "enteredTurn") !== 0)) {
-    ctx.tick(); L["c"] = $v0;
-    ctx.at = 99; ctx.set(L["c"], "tapped", false);
-    ctx.at = 100; ctx.set(L["c"], "enteredTurn", 0);
-    ctx.at = 101; ctx.set(L["c"], "blocking", false);
+    ctx.tick(); $l0 = $v0;
+    ctx.at = 99; ctx.set($l0, "tapped", false);
+    ctx.at = 100; ctx.set($l0, "enteredTurn", 0);
+    ctx.at = 101; ctx.set($l0, "blocking", false);
   }
   ctx.ret(f, null);
 }
@@ -900,36 +904,37 @@ function action_pass(ctx, f) {
 /** $F[0]:310:3 */
 function deck_errors(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 129; L["cards"] = ctx.list([...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")]);
+  let $l0, $l1 = L["errors"], $l2;
+  ctx.pureAt = 129; $l0 = ctx.list([...ctx.zoneView(f.me, "hand"), ...ctx.zoneView(f.me, "side")]);
   ctx.pureAt = 130; if (ctx.zoneView(f.me, "hand").length !== 10) {
-    ctx.pureAt = 131; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length))]);
+    ctx.pureAt = 131; $l1 = ctx.list([...$l1, ctx.text("ES-FORMAT-BUILD: a deck is 10 cards, this one has " + String(ctx.zoneView(f.me, "hand").length))]);
   }
   ctx.pureAt = 132; if (ctx.zoneView(f.me, "side").length > 3) {
-    ctx.pureAt = 133; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))]);
+    ctx.pureAt = 133; $l1 = ctx.list([...$l1, ctx.text("ES-FORMAT-BUILD: a side deck is at most 3 cards, this one has " + String(ctx.zoneView(f.me, "side").length))]);
   }
-  ctx.pureAt = 134; for (const $v0 of L["cards"]) {
-    ctx.tick(); L["c"] = $v0;
-    ctx.pureAt = 135; if ($countWhere(ctx.visit(L["cards"]), ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])) > 1 && $is($firstWhere(ctx.visit(L["cards"]), ($it1) => ctx.cardOf($it1) === ctx.cardOf(L["c"])), L["c"])) {
-      ctx.pureAt = 136; L["errors"] = ctx.list([...L["errors"], ctx.text("ES-FORMAT-BUILD: " + ctx.name(L["c"]) + " is in the deck and side deck more than once (each of the 32 cards once)")]);
+  ctx.pureAt = 134; for (const $v0 of $l0) {
+    ctx.tick(); $l2 = $v0;
+    ctx.pureAt = 135; if ($countWhere(ctx.visit($l0), ($it1) => ctx.cardOf($it1) === ctx.cardOf($l2)) > 1 && $is($firstWhere(ctx.visit($l0), ($it1) => ctx.cardOf($it1) === ctx.cardOf($l2)), $l2)) {
+      ctx.pureAt = 136; $l1 = ctx.list([...$l1, ctx.text("ES-FORMAT-BUILD: " + ctx.name($l2) + " is in the deck and side deck more than once (each of the 32 cards once)")]);
     }
   }
-  return L["errors"];
+  return $l1;
 }
 /** $F[0]:331:3 */
 function evaluate(ctx, f) {
-  const L = f.L;
-  ctx.pureAt = 137; L["life"] = $div(60 * (ctx.get(f.me, "life") - ctx.get(ctx.opponent(f.me), "life")), Math.max(1, Math.max(ctx.get(f.me, "life"), ctx.get(ctx.opponent(f.me), "life"))));
-  ctx.pureAt = 138; L["held"] = ctx.zoneView(f.me, "hand").length + ctx.zoneView(f.me, "costZone").length - ctx.zoneView(ctx.opponent(f.me), "hand").length - ctx.zoneView(ctx.opponent(f.me), "costZone").length;
-  ctx.pureAt = 139; L["power"] = 0;
+  let $l0, $l1, $l2, $l3;
+  ctx.pureAt = 137; $l0 = $div(60 * (ctx.get(f.me, "life") - ctx.get(ctx.opponent(f.me), "life")), Math.max(1, Math.max(ctx.get(f.me, "life"), ctx.get(ctx.opponent(f.me), "life"))));
+  ctx.pureAt = 138; $l1 = ctx.zoneView(f.me, "hand").length + ctx.zoneView(f.me, "costZone").length - ctx.zoneView(ctx.opponent(f.me), "hand").length - ctx.zoneView(ctx.opponent(f.me), "costZone").length;
+  ctx.pureAt = 139; $l2 = 0;
   ctx.pureAt = 140; for (const $v0 of ctx.zone(f.me, "field")) {
-    ctx.tick(); L["c"] = $v0;
-    ctx.pureAt = 141; L["power"] = L["power"] + ctx.get(L["c"], "power");
+    ctx.tick(); $l3 = $v0;
+    ctx.pureAt = 141; $l2 = $l2 + ctx.get($l3, "power");
   }
   ctx.pureAt = 142; for (const $v1 of ctx.zone(ctx.opponent(f.me), "field")) {
-    ctx.tick(); L["c"] = $v1;
-    ctx.pureAt = 143; L["power"] = L["power"] - ctx.get(L["c"], "power");
+    ctx.tick(); $l3 = $v1;
+    ctx.pureAt = 143; $l2 = $l2 - ctx.get($l3, "power");
   }
-  ctx.pureAt = 144; return L["life"] + 3 * L["held"] + 2 * L["power"];
+  ctx.pureAt = 144; return $l0 + 3 * $l1 + 2 * $l2;
   return null;
 }
 /** $F[0]:426:5 */
@@ -955,16 +960,17 @@ function flow_game(ctx, f) {
         ctx.at = 153; f.step = ctx.get(0, "format") === "random" ? 4 : 5; continue;
       }
       case 3: {
-        ctx.at = 154; L["starter"] = $lastLoser(ctx);
-        ctx.at = 155; if (ctx.state.match.number === 1 || $is(L["starter"], null)) {
-          ctx.at = 156; L["starter"] = $pick(ctx, ctx.players());
+        let $l0;
+        ctx.at = 154; $l0 = $lastLoser(ctx);
+        ctx.at = 155; if (ctx.state.match.number === 1 || $is($l0, null)) {
+          ctx.at = 156; $l0 = $pick(ctx, ctx.players());
         }
-        ctx.at = 157; ctx.set(0, "second", ctx.opponent(L["starter"]));
-        ctx.at = 158; ctx.set(0, "current", L["starter"]);
+        ctx.at = 157; ctx.set(0, "second", ctx.opponent($l0));
+        ctx.at = 158; ctx.set(0, "current", $l0);
         ctx.at = 159; ctx.set(0, "turn", 0);
         ctx.at = 160; ctx.set(0, "turnOver", false);
         f.step = 10;
-        ctx.at = 161; ctx.call(f, null, "play-turns", { "starter": L["starter"] });
+        ctx.at = 161; ctx.call(f, null, "play-turns", { "starter": $l0 });
         return;
       }
       case 4: {
@@ -1115,10 +1121,11 @@ function card_basilisk_on_0(ctx, f) {
         ctx.at = 178; f.step = L["$i0"] < L["$list0"].length ? 2 : 3; continue;
       }
       case 2: {
-        ctx.at = 179; L["s"] = L["$list0"][L["$i0"]];
+        let $l0;
+        ctx.at = 179; $l0 = L["$list0"][L["$i0"]];
         ctx.at = 180; L["$i0"] += 1;
         f.step = 4;
-        ctx.at = 181; ctx.call(f, null, "destroy", { "s": L["s"] });
+        ctx.at = 181; ctx.call(f, null, "destroy", { "s": $l0 });
         return;
       }
       case 3: {
@@ -1150,10 +1157,11 @@ function card_basilisk_on_1(ctx, f) {
         ctx.at = 184; f.step = L["$i0"] < L["$list0"].length ? 2 : 3; continue;
       }
       case 2: {
-        ctx.at = 185; L["s"] = L["$list0"][L["$i0"]];
+        let $l0;
+        ctx.at = 185; $l0 = L["$list0"][L["$i0"]];
         ctx.at = 186; L["$i0"] += 1;
         f.step = 4;
-        ctx.at = 187; ctx.call(f, null, "destroy", { "s": L["s"] });
+        ctx.at = 187; ctx.call(f, null, "destroy", { "s": $l0 });
         return;
       }
       case 3: {
@@ -1196,8 +1204,9 @@ function card_dragon_modifiers_0_when(ctx, f) {
 /** $F[5]:12:9 */
 function card_dragon_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 191; L["value"] += 2;
-  return L["value"];
+  let $l0 = L["value"];
+  ctx.pureAt = 191; $l0 += 2;
+  return $l0;
 }
 /** $F[6]:9:3 */
 function card_explosia_effect(ctx, f) {
@@ -1316,8 +1325,9 @@ function card_gnome_modifiers_0_when(ctx, f) {
 /** $F[11]:12:9 */
 function card_gnome_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 201; L["value"] -= 1;
-  return L["value"];
+  let $l0 = L["value"];
+  ctx.pureAt = 201; $l0 -= 1;
+  return $l0;
 }
 /** $F[12]:12:11 */
 function card_golem_on_0_when(ctx, f) {
@@ -1463,8 +1473,9 @@ function card_salamander_modifiers_0_when(ctx, f) {
 /** $F[23]:12:9 */
 function card_salamander_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 214; L["value"] -= 1;
-  return L["value"];
+  let $l0 = L["value"];
+  ctx.pureAt = 214; $l0 -= 1;
+  return $l0;
 }
 /** $F[24]:10:9 */
 function card_sand_protect_respond_when(ctx, f) {
@@ -1484,8 +1495,9 @@ function card_siren_modifiers_0_when(ctx, f) {
 /** $F[25]:12:9 */
 function card_siren_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 217; L["value"] += 1;
-  return L["value"];
+  let $l0 = L["value"];
+  ctx.pureAt = 217; $l0 += 1;
+  return $l0;
 }
 /** $F[26]:10:9 */
 function card_stone_guard_respond_when(ctx, f) {
@@ -1516,8 +1528,9 @@ function card_sylph_modifiers_0_when(ctx, f) {
 /** $F[27]:12:9 */
 function card_sylph_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 219; L["value"] -= 1;
-  return L["value"];
+  let $l0 = L["value"];
+  ctx.pureAt = 219; $l0 -= 1;
+  return $l0;
 }
 /** $F[28]:11:11 */
 function card_undine_modifiers_0_when(ctx, f) {
@@ -1527,8 +1540,9 @@ function card_undine_modifiers_0_when(ctx, f) {
 /** $F[28]:12:9 */
 function card_undine_modifiers_0(ctx, f) {
   const L = f.L;
-  ctx.pureAt = 220; L["value"] -= 1;
-  return L["value"];
+  let $l0 = L["value"];
+  ctx.pureAt = 220; $l0 -= 1;
+  return $l0;
 }
 /** $F[30]:10:9 */
 function card_water_barrier_respond_when(ctx, f) {
@@ -3839,6 +3853,20 @@ export const game = {
     }
   },
   positions: $P,
+  computedReads: {
+    "cost": [
+      "cost",
+      "current"
+    ],
+    "haste": [
+      "current",
+      "haste"
+    ],
+    "power": [
+      "current",
+      "power"
+    ]
+  },
 };
 export default game;
 //# sourceMappingURL=game.js.map

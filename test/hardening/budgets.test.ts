@@ -30,8 +30,9 @@ const CARDS: Readonly<Record<string, string>> = {
   "filter-loop": `let big = [1]\n${double("big", 16).replace("n = 0", "let n = 0")}\nbig = big + take(big, 34464)\nlet i = 0\nwhile i < 999000 {\n  let c = count(big where it > 1)\n  i += 1\n}`,
   // Two nested for-each loops over 65,536 items: each iteration counts (4 billion otherwise).
   "nested-for": `let big = [1]\n${double("big", 16).replace("n = 0", "let n = 0")}\nfor each x in big {\n  for each y in big {\n    me.score += 0\n  }\n}`,
-  // A list of 131,072 references to one 524,288-character text, kept in a local across a decision.
-  "locals-bomb": `let n = 0\nlet t = "ab"\n${double("t", 18)}\nlet xs = [t]\n${double("xs", 16)}\nlet ok = may "keep it?"`,
+  // A list of 131,072 references to one 524,288-character text, kept in a local across a decision
+  // (read after it: a local no later step reads is not kept).
+  "locals-bomb": `let n = 0\nlet t = "ab"\n${double("t", 18)}\nlet xs = [t]\n${double("xs", 16)}\nlet ok = may "keep it?"\nme.score += count(xs)`,
   // Nine cards each holding 917,632 units: the state (values and log) passes 16,000,000.
   "state-bomb": `${TEXT_7168}\nlet xs = [t]\n${double("xs", 7)}\nn = 0\nwhile n < 9 {\n  let c = create fine in me.board\n  c.tags = xs\n  n += 1\n}`,
   // 128 texts of 7,168 characters (917,632 units, inside the value budget): one log line.

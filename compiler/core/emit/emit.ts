@@ -3,6 +3,7 @@ import { generateModule, type Clause, type ModuleTables, type SourceText } from 
 import type { CheckedModel } from "../workspace/model.ts";
 import type { SourceMapV3 } from "./source-map.ts";
 import { jsonText } from "./escape.ts";
+import { computedReads } from "./reads.ts";
 
 export interface Emitted {
   /** game.js: a plain ES module, no imports. */
@@ -31,11 +32,13 @@ export function emitGame(checked: CheckedModel, files: readonly SourceText[], op
   const voc = checked.vocabulary;
   if (!voc || !checked.rules) throw new Error("emitGame needs a checked game");
   // The tables come from the checked model (the checker built them); emit reads no YAML.
+  const cards = Object.fromEntries(checked.cards.map((c) => [c.id, c.def]));
   const tables: ModuleTables = {
     id: voc.game,
     name: voc.name,
     rules: checked.rules.data,
-    cards: Object.fromEntries(checked.cards.map((c) => [c.id, c.def])),
+    cards,
+    computedReads: computedReads(checked.rules.data, cards, checked.units),
     sources: Object.fromEntries(
       checked.units.map((u) => [u.id, { file: u.file, line: u.line, col: u.col ?? 1, what: u.what }]),
     ),

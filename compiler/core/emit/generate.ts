@@ -23,6 +23,7 @@ import type { CompiledUnit, IrExpr, IrStmt, SourceAt, StepBlock, SuspendOp, Term
 import { walkExpr, walkStmt } from "../semantic/ir-walk.ts";
 import { at, ExprPrinter, P } from "./js-expr.ts";
 import { encodeMappings, type Mapping, type SourceMapV3 } from "./source-map.ts";
+import { pureLocals, stepLocals } from "./locals.ts";
 import { jsData, jsIdentifier, jsInt, jsKey, jsonText, jsString as q } from "./escape.ts";
 
 /** A YAML file of the game: its path as the CLI shows it, and its text (for `sourcesContent`). */
@@ -37,6 +38,8 @@ export interface ModuleTables {
   readonly rules: unknown;
   readonly cards: unknown;
   readonly sources: Record<string, { file: string; line: number; col: number; what: string }>;
+  /** What each computed property's value may depend on (emit/reads.ts): the runtime's memo of computed values. */
+  readonly computedReads?: Readonly<Record<string, readonly string[] | null>>;
 }
 
 export interface GenerateOptions {
@@ -152,6 +155,8 @@ interface Mode {
   readonly h: string;
 }
 
+const NO_VARS: ReadonlyMap<string, string> = new Map();
+
 class ModulePrinter {
   readonly ex: ExprPrinter;
 
@@ -159,6 +164,8 @@ class ModulePrinter {
     private readonly w: Writer,
     fnNames: ReadonlyMap<string, string>,
     drawing: ReadonlySet<string>,
+    /** Step functions keep the locals no other step reads in variables (emit/locals.ts). */
+    private readonly stepVars = true,
   ) {
     this.ex = new ExprPrinter(fnNames, drawing);
   }
@@ -184,7 +191,7 @@ class ModulePrinter {
       `${read} ${op === "+=" ? "+" : "-"} ${at(this.ex.ex(value), P.add + 1)}`;
     switch (s.k) {
       case "setLocal":
-        w(`${t()}L[${q(s.name)}] ${s.op} ${this.c(s.value)};`, s.at);
+        w(`${t()}${this.ex.local(s.name).s} ${s.op} ${this.c(s.value)};`, s.at);
         return;
       case "setProp":
         if (s.op === "=") w(`${t()}ctx.set(${this.c(s.obj)}, ${q(s.name)}, ${this.c(s.value)});`, s.at);
@@ -219,7 +226,7 @@ class ModulePrinter {
         return;
       case "create":
         w(
-          `${t()}${s.into === null ? "" : `L[${q(s.into)}] = `}ctx.create(${this.c(s.card)}, ${this.c(s.owner)}, ${q(s.zone)});`,
+          `${t()}${s.into === null ? "" : `${this.ex.local(s.into).s} = `}ctx.create(${this.c(s.card)}, ${this.c(s.owner)}, ${q(s.zone)});`,
           s.at,
         );
         return;
@@ -257,7 +264,7 @@ class ModulePrinter {
         // The list is read once, as a copy: the body may move the cards of a zone it walks.
         w(`${t()}for (const $v${jsInt(s.id)} of ${this.c(s.list)}) {`, s.at);
         // Each iteration counts against the loop and work budgets, as a `while` iteration does.
-        w(`  ${this.probe(mode, "loop", s.at)}ctx.tick(); L[${q(s.name)}] = $v${jsInt(s.id)};`);
+        w(`  ${this.probe(mode, "loop", s.at)}ctx.tick(); ${this.ex.local(s.name).s} = $v${jsInt(s.id)};`);
         for (const x of s.body) this.stmt(x, out, indent + "  ", mode);
         w("}");
         return;
@@ -274,7 +281,8 @@ class ModulePrinter {
         return;
       case "return":
         if (mode.step) w(`${t()}ctx.ret(f, ${s.value ? this.c(s.value) : "null"}); return;`, s.at);
-        else w(`${t()}return ${s.value ? this.c(s.value) : mode.result ? `L[${q(mode.result)}]` : "null"};`, s.at);
+        else
+          w(`${t()}return ${s.value ? this.c(s.value) : mode.result ? this.ex.local(mode.result).s : "null"};`, s.at);
         return;
       case "win":
         w(`${t()}ctx.win(f, ${this.c(s.player)}); return;`, s.at);
@@ -349,6 +357,22 @@ class ModulePrinter {
     }
   }
 
+  /**
+   * Makes `vars` the locals printed as variables and declares them (`let $l0, $l1 = L["p"];`):
+   * `inputs` start from the frame's `L`, the others are assigned before they are read.
+   */
+  private declare(
+    vars: ReadonlyMap<string, string> | undefined,
+    inputs: ReadonlySet<string>,
+    out: PrintedLine[],
+    indent: string,
+  ): void {
+    this.ex.vars = vars ?? NO_VARS;
+    if (vars === undefined || vars.size === 0) return;
+    const decl = [...vars].map(([n, v]) => (inputs.has(n) ? `${jsIdentifier(v)} = L[${q(n)}]` : jsIdentifier(v)));
+    out.push({ code: `${indent}let ${decl.join(", ")};` });
+  }
+
   stepBody(blocks: readonly StepBlock[], mode: Mode): PrintedLine[] {
     const out: PrintedLine[] = [];
     const only = blocks[0];
@@ -357,16 +381,21 @@ class ModulePrinter {
         return s.k === "jump" || (s.k === "if" && (s.then.some(hasJump) || s.else.some(hasJump)));
       }),
     );
+    const vars = this.stepVars ? stepLocals(blocks) : new Map<number, ReadonlyMap<string, string>>();
     if (blocks.length === 1 && only && only.term.k === "end" && !jumps) {
+      this.declare(vars.get(only.id), new Set(), out, "");
       for (const s of only.stmts) this.stmt(s, out, "", mode);
+      this.ex.vars = NO_VARS;
       out.push({ code: "ctx.ret(f, null);" });
       return out;
     }
     out.push({ code: "for (;;) {" }, { code: "  switch (f.step) {" });
     for (const b of blocks) {
       out.push({ code: `    case ${jsInt(b.id)}: {` });
+      this.declare(vars.get(b.id), new Set(), out, "      ");
       for (const s of b.stmts) this.stmt(s, out, "      ", mode);
       this.terminator(b.term, out, "      ", mode);
+      this.ex.vars = NO_VARS;
       out.push({ code: "    }" });
     }
     out.push(
@@ -401,8 +430,11 @@ class ModulePrinter {
         break;
       case "pure-code": {
         const mode: Mode = { step: false, result: u.result, h: u.id };
+        const { vars, inputs } = pureLocals(u.body, u.result);
+        this.declare(vars, inputs, body, "");
         for (const s of u.body) this.stmt(s, body, "", mode);
-        body.push({ code: `return ${u.result ? `L[${q(u.result)}]` : "null"};` });
+        body.push({ code: `return ${u.result ? this.ex.local(u.result).s : "null"};` });
+        this.ex.vars = NO_VARS;
         break;
       }
     }
@@ -498,20 +530,24 @@ function drawingFunctions(units: readonly CompiledUnit[]): Set<string> {
 }
 
 /** The printer of a set of units (also used by tests to run units without a module). */
-function printerFor(w: Writer, units: readonly CompiledUnit[]): ModulePrinter {
-  return new ModulePrinter(w, new Map(units.map((u) => [u.id, u.fnName])), drawingFunctions(units));
+function printerFor(w: Writer, units: readonly CompiledUnit[], stepVars = true): ModulePrinter {
+  return new ModulePrinter(w, new Map(units.map((u) => [u.id, u.fnName])), drawingFunctions(units), stepVars);
 }
 
 /**
  * The helpers and unit functions of `units` as a script body (no module syntax, no table): for
  * running units in-process, e.g. `new Function("ctx", …)`. Positions index `positions`.
  */
-export function printFunctions(units: readonly CompiledUnit[]): {
+export function printFunctions(
+  units: readonly CompiledUnit[],
+  opts: { readonly stepVars?: boolean } = {},
+): {
   readonly js: string;
   readonly positions: readonly { readonly h: string; readonly at: SourceAt }[];
 } {
   const w = new Writer([]);
-  const p = printerFor(w, units);
+  // `stepVars: false` keeps every local of a step in the frame (a test reads them all from `L`).
+  const p = printerFor(w, units, opts.stepVars !== false);
   for (const l of HELPERS.split("\n")) w.line(l);
   for (const u of units) p.unit(u);
   return { js: w.lines.join("\n") + "\n", positions: w.positions };
@@ -562,6 +598,8 @@ export function generateModule(
   w.line("  },");
   for (const l of `  sources: ${indented(tables.sources)},`.split("\n")) w.line(l);
   w.line("  positions: $P,");
+  if (tables.computedReads !== undefined)
+    for (const l of `  computedReads: ${indented(tables.computedReads)},`.split("\n")) w.line(l);
   w.line("};");
   w.line("export default game;");
   const map: SourceMapV3 = {

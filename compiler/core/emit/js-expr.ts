@@ -77,6 +77,18 @@ export class ExprPrinter {
     return found;
   }
 
+  /**
+   * The locals of the unit (or step) being printed that are JavaScript variables (emit/locals.ts):
+   * local name → the printer's variable name. Any other local is read from the frame's `L`.
+   */
+  vars: ReadonlyMap<string, string> = new Map();
+
+  /** A local as an operand: its variable, or its entry of `L`. */
+  local(name: string): Js {
+    const v = this.vars.get(name);
+    return v === undefined ? call(`L[${q(name)}]`) : prim(jsIdentifier(v));
+  }
+
   /** The expression as a complete JavaScript expression (no outer parentheses needed). */
   code(e: IrExpr): string {
     return this.ex(e).s;
@@ -142,7 +154,7 @@ export class ExprPrinter {
         return call(`ctx.text(${parts.map((p, i) => at(p, i === 0 ? P.add : P.add + 1)).join(" + ")})`);
       }
       case "local":
-        return call(`L[${q(e.name)}]`);
+        return this.local(e.name);
       case "it":
         return prim(`$it${jsInt(e.depth)}`);
       case "me":
@@ -168,6 +180,9 @@ export class ExprPrinter {
             return call(`ctx.cardOf(${o})`);
           case "name":
             return call(`ctx.name(${o})`);
+          case "controller":
+            // A fact of the card in play that the rules may change, never a static field.
+            return call(`ctx.get(${o}, ${q("controller")})`);
         }
         return call(`ctx.${e.fixed === true ? "fieldOf" : "get"}(${o}, ${q(e.name)})`);
       }
