@@ -6,6 +6,9 @@
  *
  *   npx tsx bench/strength.ts --game elementis --agents mcts:300,random --games 400 --out es-mcts-random.jsonl [--seed 1] [--resume]
  *
+ * `--tune-a '{"depth":4}'` / `--tune-b …`: search settings other than the budget for A's or B's
+ * mcts / dmcts (runtime/agents/mcts.ts, SearchOptions), for pilots; the file's head records them.
+ *
  * A game is the first game of a match (a match of several games would weigh its later games by
  * who won the first).
  */
@@ -22,6 +25,7 @@ import {
   specText,
   type AgentSpec,
   type MatchConfig,
+  type SearchTuning,
   type SeatAgent,
 } from "../runtime/index.ts";
 
@@ -56,6 +60,8 @@ const { values } = parseArgs({
     out: { type: "string" },
     resume: { type: "boolean", default: false },
     max: { type: "string", default: "5000" },
+    "tune-a": { type: "string", default: "{}" },
+    "tune-b": { type: "string", default: "{}" },
   },
 });
 const fail = (m: string): never => {
@@ -71,6 +77,21 @@ const games = Number(values.games);
 const baseSeed = Number(values.seed);
 if (!Number.isInteger(games) || games < 2 || games % 2 !== 0)
   fail("--games must be an even whole number ≥ 2 (seeds are paired)");
+const tuning = (flag: "tune-a" | "tune-b"): SearchTuning => {
+  try {
+    const t = JSON.parse(values[flag] as string) as unknown;
+    if (typeof t !== "object" || t === null || Array.isArray(t)) throw new Error("not an object");
+    return t as SearchTuning;
+  } catch (e) {
+    return fail(`--${flag} must be a JSON object of search settings: ${(e as Error).message}`);
+  }
+};
+const tuneA = tuning("tune-a");
+const tuneB = tuning("tune-b");
+// The head names the agents with their settings when they have any.
+const named = (spec: AgentSpec, t: SearchTuning) =>
+  Object.keys(t).length === 0 ? specText(spec) : `${specText(spec)}${JSON.stringify(t)}`;
+const agentsText = `${named(specA, tuneA)},${named(specB, tuneB)}`;
 const out = values.out as string;
 if (existsSync(out) && !values.resume) fail(`${out} exists: pass --resume to go on with it, or another --out`);
 
@@ -80,17 +101,13 @@ if (existsSync(out)) {
     .split("\n")
     .filter((l) => l.trim() !== "");
   const head = JSON.parse(lines[0] ?? "{}") as { game?: string; agents?: string; seed?: number };
-  if (head.game !== values.game || head.agents !== `${specText(specA)},${specText(specB)}` || head.seed !== baseSeed)
+  if (head.game !== values.game || head.agents !== agentsText || head.seed !== baseSeed)
     fail(`${out} is a run of ${head.game} ${head.agents} seed ${head.seed}, not of these options`);
   for (const l of lines.slice(1)) {
     const g = JSON.parse(l) as GameLine;
     done.set(g.index, g);
   }
-} else
-  writeFileSync(
-    out,
-    `${JSON.stringify({ game: values.game, agents: `${specText(specA)},${specText(specB)}`, seed: baseSeed })}\n`,
-  );
+} else writeFileSync(out, `${JSON.stringify({ game: values.game, agents: agentsText, seed: baseSeed })}\n`);
 
 const { module } = await loadGame(values.game as string);
 if (!module) fail(`${values.game} does not compile`);
@@ -107,8 +124,8 @@ for (let index = 0; index < games; index++) {
     seed,
     players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: (decks[(seed + i) % decks.length] as Deck).zones })),
   };
-  const a = makeAgent(specA, seed * 2 + 1) as SeatAgent;
-  const b = makeAgent(specB, seed * 2 + 2) as SeatAgent;
+  const a = makeAgent(specA, seed * 2 + 1, tuneA) as SeatAgent;
+  const b = makeAgent(specB, seed * 2 + 2, tuneB) as SeatAgent;
   const seats = seatA === 1 ? [a, b] : [b, a];
   const dl = deckListsOfConfig(config);
   const state = engine.newMatch(config);
@@ -156,5 +173,5 @@ const [lo, hi] = wilson(score, all.length);
 const times = all.flatMap((g) => g.msA).sort((x, y) => x - y);
 const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
 process.stdout.write(
-  `${values.game}: ${specText(specA)} against ${specText(specB)}: ${all.length} games, ${wins} wins, ${draws} draws, ${all.length - wins - draws} losses; score ${(score * 100).toFixed(1)}% (Wilson 95%: ${(lo * 100).toFixed(1)}–${(hi * 100).toFixed(1)}%); ${specText(specA)} decision time p50 ${q(0.5)} ms, p95 ${q(0.95)} ms\n`,
+  `${values.game}: ${named(specA, tuneA)} against ${named(specB, tuneB)}: ${all.length} games, ${wins} wins, ${draws} draws, ${all.length - wins - draws} losses; score ${(score * 100).toFixed(1)}% (Wilson 95%: ${(lo * 100).toFixed(1)}–${(hi * 100).toFixed(1)}%); ${specText(specA)} decision time p50 ${q(0.5)} ms, p95 ${q(0.95)} ms\n`,
 );

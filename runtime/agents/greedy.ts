@@ -5,10 +5,17 @@
  *
  * An answer often opens choices of its own before it has done anything (a cost to pick, a target,
  * the other player's block or response): judged there, every answer would look alike. So a
- * preview goes on through those choices, each answered the same greedy way by whoever makes it
- * (the best next state for that player), until an action window opens again in the window of the
- * decision being answered (the player's next action, or the other player's turn), the game ends,
- * or `FOLLOW` choices were made.
+ * preview *settles* the answer: it goes on through those choices, each answered the same greedy
+ * way by whoever makes it (the best next state for that player), until an action window of the
+ * decision's window opens again (the player's next action, or the other player's turn), the game
+ * ends, or `FOLLOW` choices were made.
+ *
+ * And an answer is worth what it makes possible in the rest of the player's turn: paying for a
+ * cheaper action, or changing a resource into the one an attack needs, looks like a loss until
+ * the attack is made. So (`lookahead: "turn"`, the default) a preview goes on while the same
+ * player acts again in that window, each of its next actions chosen the same way (the settled
+ * answer its evaluation likes best, ending the turn when nothing looks better), and the answer is
+ * judged where the turn passes to another player. `lookahead: "answer"` judges the settled answer.
  */
 import type { Engine } from "../host/engine.ts";
 import { AgentRandom } from "../state/rng.ts";
@@ -16,8 +23,14 @@ import type { Action, Decision, EntityId, State } from "../types.ts";
 import type { Alternative, DecisionReport, ObservingAgent, Observation } from "./observe.ts";
 import { decisionSeed, gameOver, searchEngine } from "./score.ts";
 
-/** How many follow-up choices a preview makes at most. */
+/** How many follow-up choices settling an answer makes at most; and how many more actions a turn's preview takes at most. */
 const FOLLOW = 30;
+const TURN = 12;
+
+export interface GreedyOptions {
+  /** How far a preview goes: the settled answer, or the rest of the player's turn (default). */
+  readonly lookahead?: "answer" | "turn";
+}
 
 /** The state's worth for `seat`: ±Infinity for a game won or lost, 0 for a draw, else the evaluation (0 without one). */
 function worth(se: Engine, s: State, results: number, seat: EntityId): number {
@@ -28,53 +41,87 @@ function worth(se: Engine, s: State, results: number, seat: EntityId): number {
   return se.evaluate(s, seat) ?? 0;
 }
 
-/** The answers of `s`'s decision, each with the worth of the state it leads to for the decider (faulting ones left out). */
+interface Preview {
+  readonly se: Engine;
+  readonly rng: AgentRandom;
+  /** Games of the match ended when the decision was asked. */
+  readonly results: number;
+  /** The window of the answered decision (null: it is no action window). */
+  readonly window: string | null;
+}
+
+/** The answers of `s`'s decision, each with the state it leads to and its worth for the decider (faulting ones left out). */
 function oneStep(
-  se: Engine,
+  p: Preview,
   s: State,
-  results: number,
   seat: EntityId,
   legal: readonly Action[],
-): { action: Action; after: State; score: number }[] {
-  const out: { action: Action; after: State; score: number }[] = [];
+  settled: boolean,
+): { action: Action; after: State; score: number; at: number }[] {
+  const out: { action: Action; after: State; score: number; at: number }[] = [];
   for (const action of legal) {
-    const copy = se.fork(s);
+    // A fork: copied on write, so an answer that changes little costs little to try.
+    let copy = p.se.fork(s);
     try {
-      if (!se.apply(copy, action).ok) continue;
+      if (!p.se.apply(copy, action).ok) continue;
+      if (settled) copy = settle(p, copy);
     } catch {
       // A world the real cards would not have made can fault where the real one would not: skip the answer there.
       continue;
     }
-    out.push({ action, after: copy, score: worth(se, copy, results, seat) });
+    out.push({ action, after: copy, score: worth(p.se, copy, p.results, seat), at: copy.turnstile });
   }
   return out;
 }
 
-function pickBest<T extends { score: number }>(rng: AgentRandom, xs: readonly T[]): T {
+/**
+ * The best by score, ties at random; of equal wins the soonest (and of equal losses the latest),
+ * by the decisions answered (`at`, the state's turnstile): a won game is won now, not after a detour.
+ */
+function pickBest<T extends { score: number; at: number }>(rng: AgentRandom, xs: readonly T[]): T {
   let best = Number.NEGATIVE_INFINITY;
   for (const x of xs) if (x.score > best) best = x.score;
-  const top = xs.filter((x) => x.score === best);
+  let top = xs.filter((x) => x.score === best);
+  if (best === Infinity || best === -Infinity) {
+    const when = top.map((x) => x.at);
+    const at = best === Infinity ? Math.min(...when) : Math.max(...when);
+    top = top.filter((x) => x.at === at);
+  }
   return top[rng.int(top.length)] as T;
 }
 
-/** Whether `d` is an action window of `window` (of any window when the answered decision was no action window): where a preview stops. */
-const opensWindow = (d: Decision | null, window: string | null) =>
+/** Whether `d` is an action window of `window` (of any window when the answered decision was no action window). */
+const opensWindow = (d: Decision | null, window: string | null): d is Decision & { type: "act" } =>
   d !== null && d.type === "act" && (window === null || d.window === window);
 
 /** `s` played on through the choices its answer opened (see the file's comment), in place. */
-function follow(se: Engine, rng: AgentRandom, s: State, results: number, window: string | null): State {
+function settle(p: Preview, s: State): State {
   let state = s;
   for (let i = 0; i < FOLLOW; i++) {
-    const d = se.decision(state);
-    if (d === null || gameOver(state, results) || opensWindow(d, window)) break;
-    const steps = oneStep(se, state, results, d.player, se.legalActions(state));
+    const d = p.se.decision(state);
+    if (d === null || gameOver(state, p.results) || opensWindow(d, p.window)) break;
+    const steps = oneStep(p, state, d.player, p.se.legalActions(state), false);
     if (steps.length === 0) break;
-    state = pickBest(rng, steps).after;
+    state = pickBest(p.rng, steps).after;
   }
   return state;
 }
 
-export function greedyAgent(seed: number, spec = "greedy"): ObservingAgent {
+/** `s` (settled) played on while `seat` acts again in the window, each action the settled one `seat` likes best. */
+function restOfTurn(p: Preview, s: State, seat: EntityId): State {
+  let state = s;
+  for (let i = 0; i < TURN; i++) {
+    const d = p.se.decision(state);
+    if (gameOver(state, p.results) || !opensWindow(d, p.window) || d.player !== seat) break;
+    const steps = oneStep(p, state, seat, p.se.legalActions(state), true);
+    if (steps.length === 0) break;
+    state = pickBest(p.rng, steps).after;
+  }
+  return state;
+}
+
+export function greedyAgent(seed: number, spec = "greedy", options: GreedyOptions = {}): ObservingAgent {
+  const turn = (options.lookahead ?? "turn") === "turn";
   return {
     observes: true,
     spec,
@@ -92,12 +139,16 @@ export function greedyAgent(seed: number, spec = "greedy"): ObservingAgent {
         };
       const se = searchEngine(engine);
       const world = obs.worlds.world(rng.int(0x7fffffff));
-      const results = world.match.results.length;
       const d = se.decision(world);
-      const window = d !== null && d.type === "act" ? d.window : null;
-      const scored = oneStep(se, world, results, obs.player, obs.legal).map((x) => {
-        const end = x.score === Infinity || x.score === -Infinity ? x.after : follow(se, rng, x.after, results, window);
-        return { action: x.action, score: worth(se, end, results, obs.player) };
+      const p: Preview = {
+        se,
+        rng,
+        results: world.match.results.length,
+        window: d !== null && d.type === "act" ? d.window : null,
+      };
+      const scored = oneStep(p, world, obs.player, obs.legal, true).map((x) => {
+        const end = turn && p.window !== null ? restOfTurn(p, x.after, obs.player) : x.after;
+        return { action: x.action, score: worth(se, end, p.results, obs.player), at: end.turnstile };
       });
       if (scored.length === 0)
         return {

@@ -5,8 +5,8 @@
  * (compiler/node/cli/play-command.ts, parseAgents); this builds the agent.
  */
 import { firstLegalAgent, randomAgent, type Agent } from "../host/agents.ts";
-import { greedyAgent } from "./greedy.ts";
-import { dmctsAgent, ismctsAgent, type Budget } from "./mcts.ts";
+import { greedyAgent, type GreedyOptions } from "./greedy.ts";
+import { dmctsAgent, ismctsAgent, type Budget, type SearchOptions } from "./mcts.ts";
 import type { ObservingAgent } from "./observe.ts";
 
 export type AgentSpec =
@@ -20,8 +20,11 @@ export function specText(spec: AgentSpec): string {
   return `${spec.kind}:${"iterations" in b ? b.iterations : b.ms % 1000 === 0 ? `${b.ms / 1000}s` : `${b.ms}ms`}`;
 }
 
-/** The agent of a spec with its seed (null for `human`: the caller seats a person there). */
-export function makeAgent(spec: AgentSpec, seed: number): Agent | ObservingAgent | null {
+/** Settings other than the budget (for experiments; the defaults are greedy.ts's and mcts.ts's). */
+export type SearchTuning = Omit<SearchOptions, "budget"> & GreedyOptions;
+
+/** The agent of a spec with its seed (null for `human`: the caller seats a person there). `tuning`: greedy's or the search's settings. */
+export function makeAgent(spec: AgentSpec, seed: number, tuning: SearchTuning = {}): Agent | ObservingAgent | null {
   switch (spec.kind) {
     case "human":
       return null;
@@ -30,16 +33,16 @@ export function makeAgent(spec: AgentSpec, seed: number): Agent | ObservingAgent
     case "first":
       return firstLegalAgent();
     case "greedy":
-      return greedyAgent(seed);
+      return greedyAgent(seed, "greedy", tuning);
     case "mcts":
-      return ismctsAgent(seed, { budget: spec.budget }, specText(spec));
+      return ismctsAgent(seed, { ...tuning, budget: spec.budget }, specText(spec));
     case "dmcts":
-      return dmctsAgent(seed, { budget: spec.budget }, specText(spec));
+      return dmctsAgent(seed, { ...tuning, budget: spec.budget }, specText(spec));
   }
 }
 
-export { greedyAgent } from "./greedy.ts";
-export { ismctsAgent, dmctsAgent, type Budget, type SearchOptions } from "./mcts.ts";
+export { greedyAgent, type GreedyOptions } from "./greedy.ts";
+export { ismctsAgent, dmctsAgent, worldKey, type Budget, type PlayoutPolicy, type SearchOptions } from "./mcts.ts";
 export { Determinizer, deckListsOfBoard, deckListsOfConfig, deckListsOfState, type DeckLists } from "./determinize.ts";
 export {
   actionKey,

@@ -9,34 +9,61 @@
  * - `dmcts`: the determinized baseline: a few worlds dealt once, plain UCT on each as if it were
  *   the truth, the root's visit counts summed over them.
  *
- * Past the tree, a playout answers uniformly at random up to `depth` decisions (the rules'
- * evaluation scores where it stops), or to the end of the game when the rules declare no
- * evaluation. Rewards are in 0…1 per seat; a node keeps the reward of the seat that chose the
- * answer leading to it. Deterministic for a seed and an iteration budget.
+ * Below the root an answer is keyed by what it does, not by the ids it names: an id of a card
+ * stands for the card, where it is and its properties (`worldKey`). The same hidden card has
+ * another identity in each world (the opponent's third hand card is a Fireball in one, a Griffon
+ * in the next), so "plays card 57" would mix unlike moves in one node; and two copies of a card
+ * in the same state are one answer, not two branches. The root keeps the ids: its answers are the
+ * agent's own, the same in every world, and the report names them.
+ *
+ * Past the tree, a playout plays `depth` decisions by its policy, then on to the next action
+ * window of the root decision's window (an evaluation in the middle of an answer's consequences,
+ * between a cost paid and its effect, or an attack and its block, says little), and the rules'
+ * evaluation scores where it stops; without an evaluation it plays to the end of the game. The
+ * policy is uniform random, or greedy: the answer whose next state the mover's evaluation likes
+ * best (a win first), ties at random.
+ *
+ * Rewards are in 0…1 per seat; a node keeps the reward of the seat that chose the answer leading
+ * to it. An evaluation's steps are small against 0…1 (a point of damage moves it by about a
+ * hundredth), so UCB1 compares the means rescaled to the range of node means the search has seen
+ * so far (as MuZero does), and the exploration constant means the same on every game.
+ * Deterministic for a seed and an iteration budget.
  */
 import type { Engine } from "../host/engine.ts";
 import { AgentRandom } from "../state/rng.ts";
-import type { Action, EntityId, State } from "../types.ts";
+import type { Action, EntityId, State, Value } from "../types.ts";
 import { actionKey, type Alternative, type DecisionReport, type ObservingAgent, type Observation } from "./observe.ts";
 import { decisionSeed, gameOver, reward, searchEngine } from "./score.ts";
 
 /** How long a decision may search: a number of iterations (deterministic) or of milliseconds. */
 export type Budget = { readonly iterations: number } | { readonly ms: number };
 
+export type PlayoutPolicy = "random" | "greedy";
+
 export interface SearchOptions {
   readonly budget: Budget;
-  /** Decisions a playout plays before the evaluation scores it. Default 40 with an evaluation, unbounded (to the game's end) without. */
+  /** Decisions a playout plays by its policy before it looks for an action window to stop at. Default `DEPTH` with an evaluation, unbounded (to the game's end) without. */
   readonly depth?: number;
-  /** The UCB1 exploration constant (rewards are 0…1). Default 0.7. */
+  /** The UCB1 exploration constant (on rescaled means, 0…1). Default `EXPLORATION`. */
   readonly exploration?: number;
+  /** How playouts answer. Default `POLICY`. */
+  readonly policy?: PlayoutPolicy;
+  /** Compare means rescaled to the range seen (default true); false: the raw 0…1 rewards. */
+  readonly normalize?: boolean;
   /** dmcts: how many worlds to deal. Default 10. */
   readonly worlds?: number;
   /** How many alternatives a report lists. Default 5. */
   readonly top?: number;
 }
 
+export const DEPTH = 0;
+export const EXPLORATION = 0.7;
+export const POLICY: PlayoutPolicy = "random";
+
 /** A playout with no evaluation stops here anyway (a game the random policy cannot end). */
 const FULL_PLAYOUT_CAP = 5_000;
+/** How many more decisions a playout past its depth plays at most to reach an action window. */
+const QUIET_CAP = 30;
 
 class Node {
   visits = 0;
@@ -44,8 +71,7 @@ class Node {
   avail = 0;
   readonly children = new Map<string, Node>();
   constructor(
-    readonly action: Action | null,
-    /** The seat that chose `action`. */
+    /** The seat that chose the answer leading here. */
     readonly player: EntityId,
   ) {}
 }
@@ -57,6 +83,40 @@ interface Search {
   readonly players: number;
   readonly depth: number;
   readonly c: number;
+  readonly policy: PlayoutPolicy;
+  readonly normalize: boolean;
+  /** The window of the root decision (null: it is no action window): where playouts stop. */
+  readonly window: string | null;
+  /** The lowest and highest node mean seen. */
+  lo: number;
+  hi: number;
+}
+
+/** A value of an answer keyed by what it names: a card by its card, place and properties. */
+function valueKey(world: State, v: Value): string {
+  if (typeof v === "number") {
+    const e = Object.hasOwn(world.entities, v) ? world.entities[v] : undefined;
+    if (e !== undefined && e.card !== null)
+      return `${e.card}@${e.holder ?? e.owner}:${e.zone}${JSON.stringify(e.props)}${JSON.stringify(e.counters)}`;
+    return String(v);
+  }
+  if (Array.isArray(v)) return `[${v.map((x) => valueKey(world, x)).join(",")}]`;
+  return JSON.stringify(v);
+}
+
+/** The key of an answer below the root (see the file's comment). */
+export function worldKey(world: State, a: Action): string {
+  switch (a.type) {
+    case "act": {
+      let k = `a ${a.action}`;
+      for (const name in a.args) k += ` ${name}=${valueKey(world, a.args[name] as Value)}`;
+      return k;
+    }
+    case "pick":
+      return `p ${valueKey(world, a.value)}`;
+    default:
+      return a.type;
+  }
 }
 
 /** One iteration from `root` on `world` (played on in place). */
@@ -69,34 +129,44 @@ function iterate(s: Search, root: Node, world: State): void {
       const legal = s.se.legalActions(world);
       if (legal.length === 0) break;
       const mover = s.se.toMove(world) as EntityId;
-      const untried: Action[] = [];
+      const atRoot = node === root;
+      const keys = new Set<string>();
+      const untried: { key: string; action: Action }[] = [];
       let best: Node | null = null;
+      let bestAction: Action | null = null;
       let bestScore = -Infinity;
+      const span = s.hi - s.lo;
       for (const a of legal) {
-        const child = node.children.get(actionKey(a));
+        const key = atRoot ? actionKey(a) : worldKey(world, a);
+        if (keys.has(key)) continue;
+        keys.add(key);
+        const child = node.children.get(key);
         if (child === undefined) {
-          untried.push(a);
+          untried.push({ key, action: a });
           continue;
         }
         child.avail++;
-        const score = child.total / child.visits + s.c * Math.sqrt(Math.log(child.avail) / child.visits);
+        const mean = child.total / child.visits;
+        const q = s.normalize ? (span > 1e-9 ? (mean - s.lo) / span : 0.5) : mean;
+        const score = q + s.c * Math.sqrt(Math.log(child.avail) / child.visits);
         if (score > bestScore) {
           bestScore = score;
           best = child;
+          bestAction = a;
         }
       }
       if (untried.length > 0) {
-        const a = untried[s.rng.int(untried.length)] as Action;
-        const child = new Node(a, mover);
+        const u = untried[s.rng.int(untried.length)] as { key: string; action: Action };
+        const child = new Node(mover);
         child.avail = 1;
-        node.children.set(actionKey(a), child);
+        node.children.set(u.key, child);
         path.push(child);
-        s.se.apply(world, a);
+        s.se.apply(world, u.action);
         break;
       }
       node = best as Node;
       path.push(node);
-      s.se.apply(world, node.action as Action);
+      s.se.apply(world, bestAction as Action);
     }
     playout(s, world);
   } catch {
@@ -109,16 +179,54 @@ function iterate(s: Search, root: Node, world: State): void {
   for (const n of path) {
     n.visits++;
     n.total += rewards[n.player - 1] ?? 0.5;
+    const mean = n.total / n.visits;
+    if (mean < s.lo) s.lo = mean;
+    if (mean > s.hi) s.hi = mean;
   }
 }
 
+/** The playout policy's answer at `world`'s decision. */
+function policyAnswer(s: Search, world: State, legal: readonly Action[]): Action {
+  if (s.policy === "random" || legal.length === 1) return legal[s.rng.int(legal.length)] as Action;
+  const mover = s.se.toMove(world) as EntityId;
+  let best = -Infinity;
+  let ties: Action[] = [];
+  for (const a of legal) {
+    const copy = s.se.fork(world);
+    let v: number;
+    try {
+      if (!s.se.apply(copy, a).ok) continue;
+      v = reward(s.se, copy, s.results, mover);
+    } catch {
+      continue;
+    }
+    if (v > best) {
+      best = v;
+      ties = [a];
+    } else if (v === best) ties.push(a);
+  }
+  return ties.length === 0 ? (legal[s.rng.int(legal.length)] as Action) : (ties[s.rng.int(ties.length)] as Action);
+}
+
 function playout(s: Search, world: State): void {
-  for (let i = 0; i < s.depth; i++) {
+  for (let i = 0; ; i++) {
     if (gameOver(world, s.results)) return;
-    // One answer drawn without listing them all (the same draw as from the list).
-    const n = s.se.legalCount(world);
-    if (n === 0) return;
-    s.se.apply(world, s.se.legalAt(world, s.rng.int(n)) as Action);
+    const d = s.se.decision(world);
+    if (d === null) return;
+    if (i >= s.depth) {
+      if (d.type === "act" && (s.window === null || d.window === s.window)) return;
+      if (i >= s.depth + QUIET_CAP) return;
+    }
+    if (s.policy === "random") {
+      // One answer drawn without listing them all (the same draw as from the list).
+      const n = s.se.legalCount(world);
+      if (n === 0) return;
+      s.se.apply(world, s.se.legalAt(world, s.rng.int(n)) as Action);
+      continue;
+    }
+    const legal = s.se.legalActions(world);
+    if (legal.length === 0) return;
+    s.se.apply(world, policyAnswer(s, world, legal));
   }
 }
 
@@ -168,13 +276,19 @@ function report(
 function setup(engine: Engine, obs: Observation, seed: number, o: SearchOptions): Search {
   const se = searchEngine(engine);
   const hasEval = (engine.module.rules.evaluate ?? null) !== null;
+  const d = obs.view.decision;
   return {
     se,
     rng: new AgentRandom(decisionSeed(seed, obs.view.turnstile)),
     results: obs.view.match.results.length,
     players: obs.view.seats ?? engine.module.rules.players,
-    depth: o.depth ?? (hasEval ? 40 : FULL_PLAYOUT_CAP),
-    c: o.exploration ?? 0.7,
+    depth: hasEval ? (o.depth ?? DEPTH) : FULL_PLAYOUT_CAP,
+    c: o.exploration ?? EXPLORATION,
+    policy: o.policy ?? POLICY,
+    normalize: o.normalize ?? true,
+    window: d !== null && d.type === "act" ? d.window : null,
+    lo: Infinity,
+    hi: -Infinity,
   };
 }
 
@@ -201,7 +315,7 @@ export function ismctsAgent(seed: number, options: SearchOptions, spec = "mcts")
       const f = forced(spec, obs, t0);
       if (f !== null) return f;
       const s = setup(engine, obs, seed, options);
-      const root = new Node(null, obs.player);
+      const root = new Node(obs.player);
       const n = spend(options.budget, t0, () => iterate(s, root, obs.worlds.world(s.rng.int(0x7fffffff))));
       return report(spec, n, t0, obs.legal, root.children, options.top ?? 5);
     },
@@ -223,7 +337,7 @@ export function dmctsAgent(seed: number, options: SearchOptions, spec = "dmcts")
       const roots: Node[] = [];
       for (let i = 0; i < k; i++) {
         worlds.push(obs.worlds.world(s.rng.int(0x7fffffff)));
-        roots.push(new Node(null, obs.player));
+        roots.push(new Node(obs.player));
       }
       const n = spend(options.budget, t0, (i) => iterate(s, roots[i % k] as Node, s.se.fork(worlds[i % k] as State)));
       const stats = new Map<string, { visits: number; total: number }>();

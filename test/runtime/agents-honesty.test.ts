@@ -1,19 +1,22 @@
 /**
  * Issue 18, honesty: an agent decides from what its player may know. For every agent and every
- * shipped game, states reached by real play (after draws, shuffles, cards paid face down…) are
- * changed in everything the agent's player cannot know: which hidden card is which (the
- * opponent's hand, both decks), the order of hidden zones, the log lines the player's view
- * rewords, the RNG and the repetition record. The decision (with its whole report) must not
- * change. Then the hidden cards are replaced by cards in no deck at all: an agent that read a
- * hidden zone of the real state would see them; the decision must not change either.
+ * shipped game, states reached by real play — at set points, and right after the moments a
+ * player's knowledge turns on (a card revealed, a card drawn out of a hidden zone, a card put
+ * back where the player cannot see it) — are changed in everything the agent's player cannot
+ * know: which hidden card is which (the opponent's hand, the decks), the order of hidden zones,
+ * the log lines the player's view rewords, the RNG and the repetition record. The decision (with
+ * its whole report) must not change. Then the hidden cards are replaced by cards in no deck at
+ * all: an agent that read a hidden zone of the real state would see them; the decision must not
+ * change either. What a view hides is the knowledge model's (docs/knowledge.md).
  */
 import { describe, expect, it } from "vitest";
 import { readDecks, type Deck } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
+import { zoneVisible } from "../../runtime/kernel/knowledge.ts";
 import { AgentRandom } from "../../runtime/state/rng.ts";
 import {
   decideAt,
-  deckListsOfConfig,
+  deckListsOfState,
   Determinizer,
   type Action,
   dmctsAgent,
@@ -99,44 +102,116 @@ function foreignHidden(engine: Engine, state: State, player: EntityId, foreign: 
   return s;
 }
 
+type Moment = "revealed" | "seen" | "unseen";
+
+/**
+ * What the log entries from `from` on did to what players know: a card revealed; a card moved out
+ * of a zone some seat could not see into one it sees (`seen`: drawn, played from a hand); a card
+ * moved out of a zone some seat saw into one it cannot see (`unseen`: put back into a deck, taken
+ * into a hand).
+ */
+function momentsIn(engine: Engine, s: State, from: number): Set<Moment> {
+  const zones = engine.module.rules.zones;
+  const out = new Set<Moment>();
+  const seats = Array.from({ length: s.seats ?? engine.module.rules.players }, (_, i) => i + 1);
+  for (const e of s.log.slice(from)) {
+    if (e.kind === "reveal") out.add("revealed");
+    const f = e.data?.from;
+    const t = e.data?.to;
+    if (e.kind !== "move" || typeof f !== "string" || typeof t !== "string") continue;
+    if (seats.some((p) => !zoneVisible(zones, f, p) && zoneVisible(zones, t, p))) out.add("seen");
+    if (seats.some((p) => zoneVisible(zones, f, p) && !zoneVisible(zones, t, p))) out.add("unseen");
+  }
+  return out;
+}
+
+/**
+ * Random play from `config` (and, when a match ends first, from the next seeds), with the states at
+ * the first decision with a choice at or after each stop of the first match, and after the first
+ * time of each moment.
+ */
+function realPlay(
+  engine: Engine,
+  config: MatchConfig,
+  stops: readonly number[],
+): { states: { state: State; seat: EntityId; at: string }[]; moments: Moment[] } {
+  const states: { state: State; seat: EntityId; at: string }[] = [];
+  const found = new Set<Moment>();
+  for (let m = 0; m < 5 && (m === 0 || found.size < 3); m++) {
+    const s = engine.newMatch({ ...config, seed: config.seed + m });
+    const r = randomAgent(3 + m);
+    let pending: Moment[] = [];
+    const due = m === 0 ? [...stops] : [];
+    for (let n = 0; n < 2000 && !engine.isOver(s) && (due.length > 0 || found.size < 3 || pending.length > 0); n++) {
+      const legal = engine.legalActions(s);
+      if (legal.length >= 2) {
+        const seat = engine.toMove(s) as EntityId;
+        while (due.length > 0 && s.turnstile >= (due[0] as number))
+          states.push({ state: engine.clone(s), seat, at: `decision ${due.shift()}` });
+        for (const k of pending) states.push({ state: engine.clone(s), seat, at: `after a card is ${k}` });
+        pending = [];
+      }
+      const before = s.log.length;
+      engine.apply(s, r.choose(s, legal, engine));
+      for (const k of momentsIn(engine, s, before))
+        if (!found.has(k)) {
+          found.add(k);
+          pending.push(k);
+        }
+    }
+  }
+  return { states, moments: [...found].sort() };
+}
+
 const GAMES = [
-  { game: "elementis", budget: 40, stops: [6, 30] },
-  { game: "gitcg", budget: 15, stops: [40, 120] },
-  { game: "vermilion", budget: 25, stops: [30, 90] },
+  { game: "elementis", budget: 40, stops: [6, 30], moments: ["seen", "unseen"] },
+  { game: "gitcg", budget: 15, stops: [40, 120], moments: ["seen", "unseen"] },
+  { game: "vermilion", budget: 25, stops: [30, 90], moments: ["seen", "unseen"] },
+  { game: "coup", budget: 25, stops: [2, 5], moments: ["revealed", "seen", "unseen"] },
 ] as const;
 
-for (const { game, budget, stops } of GAMES) {
+for (const { game, budget, stops, moments } of GAMES) {
   describe(`honesty on ${game}`, async () => {
     const module = await gameModule(game);
     const engine = new Engine(module, { log: true });
     const { decks } = readDecks(gameDir(game), module);
     const config: MatchConfig = {
       seed: 5,
-      players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: (decks[(i + 1) % decks.length] as Deck).zones })),
+      // (a game that deals from a deck of its own brings no deck files)
+      players: [0, 1].map((i) => ({
+        name: `P${i + 1}`,
+        zones: decks.length === 0 ? {} : (decks[(i + 1) % decks.length] as Deck).zones,
+      })),
     };
-    const dl: DeckLists = deckListsOfConfig(config);
+    // The decks in play: the cards each seat (and the game: a shared deck) owns where play starts.
+    const dl: DeckLists = deckListsOfState(engine.newMatch(config), module.rules.players);
     const inDecks = new Set(Object.values(dl).flat());
-    const foreign = Object.keys(module.cards).find((c) => !inDecks.has(c)) as string;
+    // A card in no deck; a game whose decks hold every card (Coup's court deck) gets every hidden
+    // card replaced by one and the same card, which no world deals either.
+    const outside = Object.keys(module.cards).find((c) => !inDecks.has(c));
+    const foreign = outside ?? (Object.keys(module.cards).sort()[0] as string);
     // States reached by real play, each at a decision (with a choice) of the seat to test.
-    const states: { state: State; seat: EntityId }[] = [];
-    const s = engine.newMatch(config);
-    const r = randomAgent(3);
-    for (const stop of stops) {
-      while (s.turnstile < stop || engine.legalActions(s).length < 2)
-        engine.apply(s, r.choose(s, engine.legalActions(s), engine));
-      states.push({ state: engine.clone(s), seat: engine.toMove(s) as EntityId });
-    }
+    const { states, moments: found } = realPlay(engine, config, stops);
+
+    it(`real play reaches the moments knowledge turns on: ${moments.join(", ")}`, () => {
+      expect(found).toEqual(moments);
+      expect(states.map((x) => x.at).sort()).toEqual(
+        [...stops.map((t) => `decision ${t}`), ...moments.map((m) => `after a card is ${m}`)].sort(),
+      );
+    });
     const agents: [string, () => ObservingAgent][] = [
       ["greedy", () => greedyAgent(9)],
       [`mcts:${budget}`, () => ismctsAgent(9, { budget: { iterations: budget } })],
       [`dmcts:${budget}`, () => dmctsAgent(9, { budget: { iterations: budget }, worlds: 3 })],
     ];
 
-    it("the states have cards the deciding player cannot see, of both seats", () => {
-      expect(foreign).toBeDefined();
+    it("the states have cards the deciding player cannot see, in the other seat's zones too", () => {
       for (const { state, seat } of states) {
-        const hidden = hiddenFrom(engine, state, seat);
-        expect(hidden.get(seat === 1 ? 2 : 1)?.length ?? 0).toBeGreaterThan(1);
+        const theirs = [...hiddenFrom(engine, state, seat).values()].flat().filter((id) => {
+          const e = state.entities[id] as Entity;
+          return (e.holder ?? e.owner) !== seat;
+        });
+        expect(theirs.length).toBeGreaterThan(1);
       }
     });
 
@@ -170,7 +245,7 @@ for (const { game, budget, stops } of GAMES) {
         }
       });
 
-      it(`${name}: never reads a hidden zone (hidden cards replaced by '${foreign}', in no deck: the same decision)`, () => {
+      it(`${name}: never reads a hidden zone (hidden cards replaced by '${foreign}', ${outside === undefined ? "all of them, as no world deals" : "in no deck"}: the same decision)`, () => {
         for (const { state, seat } of states) {
           const real = untimed(decideAt(make(), engine, state, seat, dl));
           expect(untimed(decideAt(make(), engine, foreignHidden(engine, state, seat, foreign), seat, dl))).toEqual(

@@ -20,10 +20,12 @@ import {
   ismctsAgent,
   randomAgent,
   type DecisionReport,
+  type Entity,
   type GameModule,
   type MatchConfig,
   type ObservingAgent,
   type State,
+  worldKey,
 } from "../../runtime/index.ts";
 import { gameModule } from "../kit.ts";
 
@@ -89,6 +91,31 @@ describe("agents on a won-in-one board (Elementis)", async () => {
     // Every iteration but those ending at the root goes through one root answer.
     expect(visits.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(300);
     expect(r.alternatives[0]?.visits).toBeGreaterThan(r.alternatives[1]?.visits ?? 0);
+  });
+});
+
+describe("answers below the search's root are keyed by the cards they name", async () => {
+  const module = await gameModule("elementis");
+  const engine = new Engine(module);
+  const { board: b, seed } = board(module, "elementis", "agents.yaml", WON_IN_ONE);
+
+  it("two ids of one card, in one place with the same properties, are one answer; other properties or another card are another", () => {
+    const s = engine.fromBoard(b, seed);
+    const field = s.zones["1:field"] as number[];
+    const griffon = field.find((id) => s.entities[id]?.card === "griffon") as number;
+    const salamander = field.find((id) => s.entities[id]?.card === "salamander") as number;
+    const attack = (c: number) => ({ type: "act" as const, action: "attack", args: { c } });
+    expect(worldKey(s, attack(griffon))).toBe("a attack c=griffon@1:field{}{}");
+    expect(worldKey(s, attack(salamander))).not.toBe(worldKey(s, attack(griffon)));
+    // The salamander's entity dealt the griffon's card and properties: the same answer.
+    const g = s.entities[griffon] as Entity;
+    s.entities[salamander] = { ...(s.entities[salamander] as Entity), card: "griffon", props: { ...g.props } };
+    expect(worldKey(s, attack(salamander))).toBe(worldKey(s, attack(griffon)));
+    s.entities[salamander] = { ...(s.entities[salamander] as Entity), props: { ...g.props, tapped: true } };
+    expect(worldKey(s, attack(salamander))).not.toBe(worldKey(s, attack(griffon)));
+    // Values that name no card keep their text.
+    expect(worldKey(s, { type: "pick", value: "fire" })).toBe('p "fire"');
+    expect(worldKey(s, { type: "done" })).toBe("done");
   });
 });
 
