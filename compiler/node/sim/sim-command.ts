@@ -214,7 +214,7 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
       pending.delete(flushed);
       for (const r of next) {
         records.push(r);
-        lines += recordLine(r) + "\n";
+        if (fd !== null) lines += recordLine(r) + "\n";
       }
       flushed += next.length;
     }
