@@ -145,7 +145,7 @@ try {
   // One game per shard, so that the 2 games run on 2 threads in both runs, as locally.
   const fixed = pair(game, agents, 2, 1);
   show(`fixed: ${game} ${agents}, 2 games`, fixed);
-  const SHARDS = 500;
+  const SHARDS = Number(process.env["QUEUE_SHARDS"] ?? 500);
   const many = pair(game, "random,random", 2 * SHARDS, 2);
   show(`per shard: ${SHARDS} shards of 2 games`, many);
   const runs: { local: Timed; queued: Timed }[] = [];
@@ -176,6 +176,10 @@ try {
   console.log(
     `projected at ${N} games, --shard ${shard}: local ≈ ${fmt(projLocal / 3600, 2)} h, overhead ≈ ${fmt(projOverhead, 1)} s = ${fmt((projOverhead / projLocal) * 100, 2)}% (fixed ${fmt(fixedS, 1)} s + ${Math.ceil(N / shard)} shards × ${fmt(perShard * 1000, 1)} ms + tail ≈ ${fmt(Math.max(0, tail), 1)} s)`,
   );
+  if (perGame <= 0 || perShard < 0 || fixedS < 0)
+    console.log(
+      "(a negative part above is the machine's noise, larger than what it measures: run again on a quieter machine, or with more games)",
+    );
   console.log("same JSON local and queued: yes (checked for every pair)");
 } finally {
   worker.kill("SIGTERM");

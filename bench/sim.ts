@@ -7,17 +7,19 @@
  * loading the runtime and the game, and warming up) is included, as a user waits for it; the game
  * is checked once before anything is timed (a warm cache, the same for both counts).
  *
- * Per run it prints: wall time; CPU time of the whole process and of its main thread alone (the
- * main thread collects records and must not compete with the workers for a core); the time to the
- * first games; and the steady rate — games per second after the first 20% of the games arrived,
- * when every thread has started and warmed up. Then the medians, and two speed-ups: the wall
+ * Per run it prints: wall time; CPU time of the whole process, and how it splits (on Linux) into
+ * the pool's worker threads, the main thread (it collects the records and must not compete with
+ * the workers for a core) and V8's and libuv's helper threads (concurrent garbage collection and
+ * compilation: with one worker they run on the idle core, with a worker per core they take turns
+ * with the workers); the time to the first games; and the steady rate — games per second after
+ * the first 20% of the games arrived, when every thread has started and warmed up. Then the medians, and two speed-ups: the wall
  * speed-up (medians of the runs; also the median of the per-pair ratios, the figure that drift
  * disturbs least) and the steady-state speed-up, which leaves the pool's start out. Last, whether
  * every run gave the same JSON (it must: same seeds, same bytes, whatever the worker count).
  *
  * `npx tsx bench/sim.ts` on a quiet machine; `SIM_WORKERS` overrides "all cores".
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { simCommand } from "../compiler/node/sim/sim-command.ts";
 
@@ -33,23 +35,57 @@ const median = (xs: readonly number[]) => {
   return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
-/** CPU time of this process's main thread in ms (Linux: /proc/self/task/<pid>/stat), or null elsewhere. */
-function mainThreadCpu(): number | null {
+/**
+ * CPU time (ms) of each thread of this process now, by thread id (Linux: /proc/self/task/<tid>/stat,
+ * fields 14 and 15, utime and stime, in ticks of 10 ms); null where /proc is not there.
+ */
+function threadCpu(): Map<number, number> | null {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields 14 and 15 of stat (utime, stime), in clock ticks of 10 ms (USER_HZ is 100 on Linux).
-    return (Number(f[11]) + Number(f[12])) * 10;
+    const out = new Map<number, number>();
+    for (const tid of readdirSync("/proc/self/task")) {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+        const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        out.set(Number(tid), (Number(f[11]) + Number(f[12])) * 10);
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+    return out;
   } catch {
     return null;
   }
+}
+
+/**
+ * Where a run's CPU went. The pool's threads start and end within the run, so what the threads
+ * that were there before it spent is the main thread's (the one whose id is the process's) and
+ * the rest's (V8's garbage collector and compiler helpers, libuv): the workers' is what is left
+ * of the process's CPU time.
+ */
+function cpuSplit(
+  before: Map<number, number> | null,
+  after: Map<number, number> | null,
+  total: number,
+): { main: number; background: number; workers: number } | null {
+  if (before === null || after === null) return null;
+  let main = 0;
+  let background = 0;
+  for (const [tid, t0] of before) {
+    const t1 = after.get(tid);
+    if (t1 === undefined) continue;
+    if (tid === process.pid) main = t1 - t0;
+    else background += t1 - t0;
+  }
+  return { main, background, workers: Math.max(0, total - main - background) };
 }
 
 interface Run {
   readonly workers: number;
   readonly ms: number;
   readonly cpu: number;
-  readonly mainCpu: number | null;
+  /** The process's CPU split: main thread, V8's and libuv's helper threads, the pool's workers. */
+  readonly split: { main: number; background: number; workers: number } | null;
   readonly firstMs: number;
   /** Games per second after WARM of the games arrived. */
   readonly steady: number;
@@ -61,7 +97,7 @@ async function sim(workers: number, n = games): Promise<Run> {
   let json = "";
   const write = process.stdout.write;
   const arrivals: { at: number; games: number }[] = [];
-  const m0 = mainThreadCpu();
+  const m0 = threadCpu();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   let code: number;
@@ -83,7 +119,7 @@ async function sim(workers: number, n = games): Promise<Run> {
   }
   const ms = performance.now() - t0;
   const c = process.cpuUsage(c0);
-  const m1 = mainThreadCpu();
+  const m1 = threadCpu();
   if (code !== 0) throw new Error(`sim exited with ${code}`);
   let seen = 0;
   let warmAt = 0;
@@ -100,7 +136,7 @@ async function sim(workers: number, n = games): Promise<Run> {
     workers,
     ms,
     cpu: (c.user + c.system) / 1000,
-    mainCpu: m0 !== null && m1 !== null ? m1 - m0 : null,
+    split: cpuSplit(m0, m1, (c.user + c.system) / 1000),
     firstMs: arrivals[0]?.at ?? ms,
     steady: (n - warmGames) / ((last - warmAt) / 1000),
     json,
@@ -115,7 +151,7 @@ await sim(1, 2);
 
 const row = (cells: readonly string[]) =>
   process.stdout.write(`${cells.map((c, i) => (i === 0 ? c.padEnd(10) : c.padStart(12))).join("")}\n`);
-row(["run", "wall s", "CPU s", "main CPU s", "first s", "steady g/s"]);
+row(["run", "wall s", "CPU s", "workers", "main", "V8/libuv", "first s", "steady g/s"]);
 const runs: Run[] = [];
 for (let p = 0; p < pairs; p++)
   for (const w of [1, all]) {
@@ -125,7 +161,9 @@ for (let p = 0; p < pairs; p++)
       `${p + 1}: ${w}w`,
       fmt(r.ms / 1000, 2),
       fmt(r.cpu / 1000, 2),
-      r.mainCpu === null ? "–" : fmt(r.mainCpu / 1000, 2),
+      r.split === null ? "–" : fmt(r.split.workers / 1000, 2),
+      r.split === null ? "–" : fmt(r.split.main / 1000, 2),
+      r.split === null ? "–" : fmt(r.split.background / 1000, 2),
       fmt(r.firstMs / 1000, 2),
       fmt(r.steady, 0),
     ]);
