@@ -20,8 +20,10 @@
  *   - the games themselves, which cost the same in both (the same worker script plays them);
  *   - the tail: the last shards keep some threads busy while others have nothing left to take. A
  *     shard of 50 GI greedy games is ~100 s of one thread; the local run's ranges are ≤ 25 games.
- * and prints the measured overhead at this size and the projection at 10,000 games. Wall and CPU
- * (the coordinator's and worker's, against the local run's) are printed for every run.
+ * and prints the measured overhead at this size and the projection at 10,000 games with the
+ * command's default --shard 50. Wall and CPU (the coordinator's and worker's, against the local
+ * run's) are printed for every run, and each part also in CPU time: on a loaded machine wall
+ * differences of a few seconds are noise, while CPU shows the work the queue adds.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -156,25 +158,32 @@ try {
   }
   const fixedS = fixed.queued.wall - fixed.local.wall;
   const perShard = (many.queued.wall - many.local.wall) / SHARDS;
+  // The same in CPU time (coordinator + worker against the local process): what the queue adds in
+  // work, which a loaded machine disturbs far less than wall time.
+  const cpuOf2 = (r: { local: Timed; queued: Timed }) => r.queued.cpu + r.queued.workerCpu - r.local.cpu;
+  const fixedCpu = cpuOf2(fixed);
+  const perShardCpu = cpuOf2(many) / SHARDS;
   const measured = runs.map((r) => r.queued.wall / r.local.wall - 1);
+  const measuredCpu = runs.map((r) => cpuOf2(r) / r.local.cpu);
   const localWall = runs.reduce((s, r) => s + r.local.wall, 0) / runs.length;
   // Per game on all cores, from the local runs, less their fixed part (the 2-game local run).
   const perGame = (localWall - fixed.local.wall) / games;
   const N = 10000;
+  const SHARD = 50;
   const projLocal = fixed.local.wall + perGame * N;
   // The tail: at the end, the other threads wait on average about half a shard's time for the last
   // one (half a range's locally): (cores − 1) threads × (shard − range) / 2 games × a game's thread time, over the cores.
   const range = Math.max(1, Math.min(25, Math.ceil(N / (cores * 8))));
-  const tail = ((cores - 1) * (shard - range) * perGame) / 2;
-  const projOverhead = fixedS + Math.ceil(N / shard) * perShard + Math.max(0, tail);
+  const tail = ((cores - 1) * (SHARD - range) * perGame) / 2;
+  const projOverhead = fixedS + Math.ceil(N / SHARD) * perShard + Math.max(0, tail);
   console.log(
-    `\nfixed cost per run ${fmt(fixedS, 2)} s; per shard ${fmt(perShard * 1000, 1)} ms; a game ${fmt(perGame * cores, 2)} s of one thread`,
+    `\nfixed cost per run ${fmt(fixedS, 2)} s wall, ${fmt(fixedCpu, 2)} s CPU; per shard ${fmt(perShard * 1000, 1)} ms wall, ${fmt(perShardCpu * 1000, 1)} ms CPU; a game ${fmt(perGame * cores, 2)} s of one thread`,
   );
   console.log(
-    `measured overhead at ${games} games, --shard ${shard}: ${measured.map((x) => `${fmt(x * 100)}%`).join(", ")} (target ≤ 10%)`,
+    `measured overhead at ${games} games, --shard ${shard}: wall ${measured.map((x) => `${fmt(x * 100)}%`).join(", ")} (target ≤ 10%); CPU ${measuredCpu.map((x) => `${fmt(x * 100)}%`).join(", ")}`,
   );
   console.log(
-    `projected at ${N} games, --shard ${shard}: local ≈ ${fmt(projLocal / 3600, 2)} h, overhead ≈ ${fmt(projOverhead, 1)} s = ${fmt((projOverhead / projLocal) * 100, 2)}% (fixed ${fmt(fixedS, 1)} s + ${Math.ceil(N / shard)} shards × ${fmt(perShard * 1000, 1)} ms + tail ≈ ${fmt(Math.max(0, tail), 1)} s)`,
+    `projected at ${N} games, --shard ${SHARD}: local ≈ ${fmt(projLocal / 3600, 2)} h, overhead ≈ ${fmt(projOverhead, 1)} s = ${fmt((projOverhead / projLocal) * 100, 2)}% (fixed ${fmt(fixedS, 1)} s + ${Math.ceil(N / SHARD)} shards × ${fmt(perShard * 1000, 1)} ms + tail ≈ ${fmt(Math.max(0, tail), 1)} s)`,
   );
   if (perGame <= 0 || perShard < 0 || fixedS < 0)
     console.log(
