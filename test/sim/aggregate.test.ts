@@ -83,9 +83,27 @@ describe("aggregate", () => {
     ]);
     // P1 won games 0 and 1, lost game 3, drew game 2: 2.5 of 4, an advantage of 0.125 over ½.
     expect(r.seats[0]).toMatchObject({ seat: 1, games: 4, wins: 2, losses: 1, draws: 1, score: 2.5 });
-    expect(r.firstSeat.advantage).toBe(0.125);
+    expect(r.firstSeat).toMatchObject({ rate: 0.625, advantage: 0.125, sameDecks: true });
     expect(r).toMatchObject({ games: 6, timeouts: 1, faults: 1, faultList: [{ game: 5, message: "boom 5" }] });
     expect(r.length.decisions).toEqual({ min: 5, median: 25, mean: 34.167, max: 100 });
+  });
+
+  it("with different decks in the seats, seat 1's score is its seat and deck together: no advantage is claimed", async () => {
+    const { renderResult } = await import("../../compiler/node/sim/render.ts");
+    const deck = (id: string) => ({ id, zones: { deck: ["x"] } });
+    const mixed: SimPlan = { ...plan, games: 4, decks: [deck("healers"), deck("burners")] };
+    // P1 (healers) won game 0 only: 1 of 4. Agents rotate, the decks stay: this is no first-seat figure.
+    const records = [rec(0, "win", 1, 10), rec(1, "win", 2, 10), rec(2, "win", 2, 10), rec(3, "win", 2, 10)].map(
+      (r) => ({ ...r, decks: ["healers", "burners"] }),
+    );
+    const r = aggregate(mixed, records);
+    expect(r.firstSeat).toMatchObject({ rate: 0.25, advantage: null, sameDecks: false });
+    expect(renderResult(r).find((l) => l.startsWith("first seat"))).toBe(
+      "first seat (P1, deck healers): scores 25.0% (95% 4.6% – 69.9%): its seat and its deck together, as the seats hold different decks; the same deck in every seat measures the seat alone (--matrix plays both orders)",
+    );
+    // The same deck in both seats: the seat alone, and its advantage.
+    const same = aggregate({ ...mixed, decks: [deck("healers"), deck("healers")] }, records);
+    expect(same.firstSeat).toMatchObject({ rate: 0.25, advantage: -0.25, sameDecks: true });
   });
 
   it("records out of game order are an internal error, not a silently different result", () => {

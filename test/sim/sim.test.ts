@@ -73,12 +73,15 @@ describe("cardwright sim", () => {
       expect(ag?.interval?.high).toBeCloseTo(iv?.high ?? NaN, 6);
       expect(ag?.seats.map((s) => s.games)).toEqual([20, 20]);
     }
-    // Seat 1's score is that of whoever sat there; the advantage is its distance from ½.
+    // Seat 1's score is that of whoever sat there; with Elementis's two decks (fire in P1, water
+    // in P2) it is the seat's and the deck's together, so no first-seat advantage is claimed.
     const p1 =
       records.filter((r) => r.outcome === "win" && r.winner === 1).length +
       records.filter((r) => r.outcome === "draw").length / 2;
     expect(result.seats[0]?.score).toBe(p1);
-    expect(result.firstSeat.advantage).toBeCloseTo(p1 / 40 - 0.5, 6);
+    expect(result.plan.decks).toEqual(["fire", "water"]);
+    expect(result.firstSeat.rate).toBeCloseTo(p1 / 40, 6);
+    expect(result.firstSeat).toMatchObject({ sameDecks: false, advantage: null });
     expect(result.length.decisions?.max).toBe(Math.max(...records.map((r) => r.decisions)));
     expect(result.timeouts + result.faults).toBe(
       records.filter((r) => r.outcome === "timeout" || r.outcome === "fault").length,

@@ -42,11 +42,18 @@ export interface SimResult {
   readonly agents: readonly AgentResult[];
   /** Whoever sat there: the seats' own results. */
   readonly seats: readonly (Tally & { readonly seat: number })[];
-  /** Seat 1's score against the share a seat would get with no advantage (½ with two seats): advantage = rate − 1/seats. */
+  /**
+   * Seat 1's score against the share a seat would get with no advantage (½ with two seats):
+   * advantage = rate − 1/seats. Decks stay with their seats while the agents rotate, so when the
+   * seats hold different decks seat 1's score is its seat and its deck together: then
+   * `sameDecks` is false and there is no advantage (null); the same deck in every seat (or the
+   * lab's mirrored pairings) measures the seat alone.
+   */
   readonly firstSeat: {
     readonly rate: number | null;
     readonly interval: Interval | null;
     readonly advantage: number | null;
+    readonly sameDecks: boolean;
   };
   /** Game length: decisions answered, and games played within each match. Over every game, faults and timeouts included. */
   readonly length: { readonly decisions: Spread | null; readonly matchGames: Spread | null };
@@ -124,6 +131,8 @@ export function aggregate(plan: SimPlan, records: readonly GameRecord[]): SimRes
     });
   });
   const seat1 = seats[0]?.tally();
+  const deckIds = plan.decks.map((d) => d?.id ?? null);
+  const sameDecks = deckIds.every((d) => d === deckIds[0]);
   return {
     plan: {
       game: plan.game,
@@ -151,7 +160,8 @@ export function aggregate(plan: SimPlan, records: readonly GameRecord[]): SimRes
     firstSeat: {
       rate: seat1?.rate ?? null,
       interval: seat1?.interval ?? null,
-      advantage: seat1?.rate != null ? r6(seat1.rate - 1 / k) : null,
+      advantage: sameDecks && seat1?.rate != null ? r6(seat1.rate - 1 / k) : null,
+      sameDecks,
     },
     length: {
       decisions: roundSpread(spread(records.map((r) => r.decisions))),

@@ -7,7 +7,6 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism, hostname } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { UnrecoverableError, Worker } from "bullmq";
 import { Piscina } from "piscina";
 import { parseCount, UsageError } from "../cli/usage.ts";
@@ -24,13 +23,13 @@ import {
   type ShardResult,
 } from "./queue.ts";
 import type { WorkerSetup } from "./worker.ts";
+import { THREAD_EXEC_ARGV, workerScript } from "./worker-bundle.ts";
 
 export interface WorkerOptions {
   queue: string;
   workers?: string;
 }
 
-const THREAD = fileURLToPath(new URL("./worker-entry.js", import.meta.url));
 const MAX_WORKERS = 256;
 
 /**
@@ -52,6 +51,8 @@ export async function workerCommand(opts: WorkerOptions, note: (line: string) =>
   const threads = parseCount(opts.workers ?? String(availableParallelism()), "--workers");
   if (threads > MAX_WORKERS) throw new UsageError(`--workers must be at most ${MAX_WORKERS}, got ${threads}`);
   const name = `${hostname()}:${process.pid}`;
+  // The threads' script, built (or found up to date) once, before any shard is taken.
+  const script = await workerScript();
   // One pool per plan (its workerData is the plan); a new plan replaces the last one's pool.
   let pool: { key: string; pool: Piscina } | null = null;
   const poolFor = async (setup: WorkerSetup): Promise<Piscina> => {
@@ -60,7 +61,14 @@ export async function workerCommand(opts: WorkerOptions, note: (line: string) =>
     const old = pool;
     pool = {
       key,
-      pool: new Piscina({ filename: THREAD, minThreads: threads, maxThreads: threads, workerData: setup }),
+      pool: new Piscina({
+        filename: script,
+        name: "runGames",
+        execArgv: [...THREAD_EXEC_ARGV],
+        minThreads: threads,
+        maxThreads: threads,
+        workerData: setup,
+      }),
     };
     if (old !== null) void old.pool.destroy();
     return pool.pool;

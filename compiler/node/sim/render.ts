@@ -51,9 +51,14 @@ export function renderResult(r: SimResult): string[] {
   out.push("");
   const f = r.firstSeat;
   const adv = f.advantage === null ? "–" : `${f.advantage >= 0 ? "+" : ""}${(f.advantage * 100).toFixed(1)} points`;
-  out.push(
-    `first seat (P1): scores ${pct(f.rate)} (95% ${range(f.interval)}), an advantage of ${adv} over ${pct(1 / k)}`,
-  );
+  if (f.sameDecks)
+    out.push(
+      `first seat (P1): scores ${pct(f.rate)} (95% ${range(f.interval)}), an advantage of ${adv} over ${pct(1 / k)}`,
+    );
+  else
+    out.push(
+      `first seat (P1, deck ${p.decks[0] === null || p.decks[0] === undefined ? "none" : sanitize(p.decks[0])}): scores ${pct(f.rate)} (95% ${range(f.interval)}): its seat and its deck together, as the seats hold different decks; the same deck in every seat measures the seat alone (--matrix plays both orders)`,
+    );
   const d = r.length.decisions;
   const g = r.length.matchGames;
   if (d !== null)

@@ -7,7 +7,6 @@
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import cliProgress from "cli-progress";
 import { Piscina } from "piscina";
 import { Engine, specText } from "../../../runtime/index.ts";
@@ -29,6 +28,7 @@ import { configOf, slot, type SimPlan } from "./plan.ts";
 import { headerLine, parseHeader, parseRecord, planDifference, recordLine, type GameRecord } from "./record.ts";
 import { renderResult } from "./render.ts";
 import type { GameRange, WorkerSetup } from "./worker.ts";
+import { THREAD_EXEC_ARGV, workerScript } from "./worker-bundle.ts";
 
 export interface SimOptions {
   agents: string;
@@ -55,11 +55,11 @@ export interface SimOptions {
   queue?: string;
   /** Games per shard with --queue. */
   shard?: string;
+  /** Hears each range of games as it arrives from a worker, in any order (bench/sim.ts times the steady state with it). */
+  onGames?: (games: number) => void;
 }
 
 const MAX_WORKERS = 256;
-
-const WORKER = fileURLToPath(new URL("./worker-entry.js", import.meta.url));
 
 /**
  * The games already in an out file (a prefix 0 … m − 1 of the plan), and the length in bytes of the
@@ -207,13 +207,14 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
   const arrive = (range: GameRange, got: GameRecord[]) => {
     // After a failure or an interruption the file is closed: games still finishing are dropped.
     if (stopped) return;
+    opts.onGames?.(got.length);
     pending.set(range.from, got);
     let lines = "";
     for (let next = pending.get(flushed); next !== undefined; next = pending.get(flushed)) {
       pending.delete(flushed);
       for (const r of next) {
         records.push(r);
-        lines += recordLine(r) + "\n";
+        if (fd !== null) lines += recordLine(r) + "\n";
       }
       flushed += next.length;
     }
@@ -243,7 +244,9 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
     const setup: WorkerSetup = { jsPath, plan, agents: specsOfAgents };
     const threads = Math.min(workers, todo.length);
     const pool = new Piscina({
-      filename: WORKER,
+      filename: await workerScript(),
+      name: "runGames",
+      execArgv: [...THREAD_EXEC_ARGV],
       minThreads: threads,
       maxThreads: threads,
       workerData: setup,

@@ -1,7 +1,8 @@
 /**
- * A `cardwright sim` worker thread (loaded by worker-entry.js, one per thread of the pool): it
- * imports the compiled game once, when the thread starts, and then plays the ranges of games the
- * pool hands it, returning their records in game order.
+ * A `cardwright sim` worker thread (one per thread of the pool; the threads load it bundled with
+ * the runtime into one JavaScript file, worker-bundle.ts): it imports the compiled game once, when
+ * the thread starts, and then plays the ranges of games the pool hands it, returning their records
+ * in game order.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
