@@ -32,6 +32,14 @@ function check(...lines: string[]): string[] {
   return ws.diagnosticsOf(path).map((d) => renderDiagnostic(d).replace(`${path}:`, ""));
 }
 
+describe("given", () => {
+  it("a seat's zone is a list of card ids", () => {
+    ws.setFile(path, ["scenarios:", "  - name: s", "    given:", "      me: { hand: fairy }", ""].join("\n"));
+    const got = ws.diagnosticsOf(path).map((d) => renderDiagnostic(d).replace(`${path}:`, ""));
+    expect(got).toEqual(["4:19: error scenario/zone-not-list: zone 'hand' must be a list of card ids"]);
+  });
+});
+
 describe("steps", () => {
   it("a well-formed v2 scenario has no diagnostics", () => {
     expect(

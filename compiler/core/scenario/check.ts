@@ -215,14 +215,7 @@ class ScenarioChecker {
         if (section === "game" && this.voc.zones.get(key)?.of === "game") {
           this.ref(span, `zone:${key}`);
           if (Array.isArray(value)) value.forEach((c, i) => this.boardCard([...path, i], c));
-          else
-            this.diags.push({
-              file: this.src.file,
-              range: this.src.rangeAt(path),
-              severity: "error",
-              code: "scenario/zone-not-list",
-              message: `zone '${key}' must be a list of card ids`,
-            });
+          else this.bad(path, "scenario/zone-not-list", `zone '${key}' must be a list of card ids`);
         } else if (this.voc.props.game.has(key)) {
           this.ref(span, `property:game:${key}`);
           this.boardRef(path, (given[section] as Obj)[key]);
@@ -258,13 +251,7 @@ class ScenarioChecker {
         else if (this.voc.zones.has(key)) {
           this.ref(span, `zone:${key}`);
           if (!Array.isArray(v)) {
-            this.diags.push({
-              file: this.src.file,
-              range: this.src.rangeAt(path),
-              severity: "error",
-              code: "scenario/zone-not-list",
-              message: `zone '${key}' must be a list of card ids`,
-            });
+            this.bad(path, "scenario/zone-not-list", `zone '${key}' must be a list of card ids`);
             continue;
           }
           v.forEach((c, i) => this.boardCard([...path, i], c));
