@@ -58,8 +58,8 @@ describe("terminal agent", () => {
   });
 });
 
-describe("throughput (sanity, not a benchmark)", () => {
-  it("plays many matches quickly", () => {
+describe("many matches (speed is measured in bench/, not here)", () => {
+  it("200 random matches all end, each with at least one game", () => {
     const t0 = performance.now();
     let decisions = 0;
     let games = 0;
@@ -70,11 +70,12 @@ describe("throughput (sanity, not a benchmark)", () => {
       ]);
       decisions += actions.length;
       games += state.match.results.length;
+      expect(state.match.over).toBe(true);
+      expect(state.match.results.length).toBeGreaterThan(0);
     }
     const seconds = (performance.now() - t0) / 1000;
     console.log(
       `toy game: ${games} games, ${Math.round(decisions / games)} decisions/game, ${Math.round(decisions / seconds)} decisions/s`,
     );
-    expect(seconds).toBeLessThan(20);
   });
 });
