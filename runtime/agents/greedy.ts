@@ -83,8 +83,9 @@ function pickBest<T extends { score: number; at: number }>(rng: AgentRandom, xs:
   for (const x of xs) if (x.score > best) best = x.score;
   let top = xs.filter((x) => x.score === best);
   if (best === Infinity || best === -Infinity) {
-    const when = top.map((x) => x.at);
-    const at = best === Infinity ? Math.min(...when) : Math.max(...when);
+    // The soonest win or the latest loss (a loop, not a spread: the list may be long).
+    let at = top[0]?.at ?? 0;
+    for (const x of top) at = best === Infinity ? Math.min(at, x.at) : Math.max(at, x.at);
     top = top.filter((x) => x.at === at);
   }
   return top[rng.int(top.length)] as T;

@@ -662,7 +662,8 @@ function seatRangeFix(rules: SourceFile, value: Record<string, unknown>, found: 
       ? (v as number[])
       : null;
   if (pair === null) return found;
-  const [min, max] = [Math.min(...pair), Math.max(...pair)];
+  const [a = 0, b = 0] = pair;
+  const [min, max] = a <= b ? [a, b] : [b, a];
   const fixed = `{ min: ${min}, max: ${max} }`;
   const node = rules.node(["players"]);
   if (!node?.range) return found;
