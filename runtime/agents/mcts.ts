@@ -11,7 +11,7 @@
  *
  * Below the root an answer is keyed by what it does, not by the ids it names: an id of a card
  * stands for the card, where it is and its properties (`worldKey`). The same hidden card has
- * another identity in each world (the opponent's third hand card is a Fireball in one, a Griffon
+ * another identity in each world (the opponent's third hand card is one card in one world, another
  * in the next), so "plays card 57" would mix unlike moves in one node; and two copies of a card
  * in the same state are one answer, not two branches. The root keeps the ids: its answers are the
  * agent's own, the same in every world, and the report names them.
