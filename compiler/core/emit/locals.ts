@@ -11,7 +11,7 @@
  * The variables are named by the printer (`$l0`, `$l1`, …), never after the user's names.
  */
 import type { IrExpr, IrStmt, StepBlock, SuspendOp, Terminator } from "../semantic/ir.ts";
-import { walkExpr } from "../semantic/ir-walk.ts";
+import { walkExpr, walkOp } from "../semantic/ir-walk.ts";
 
 /** The locals an expression reads. */
 function reads(e: IrExpr, out: Set<string>): void {
@@ -20,39 +20,11 @@ function reads(e: IrExpr, out: Set<string>): void {
   });
 }
 
+/** The locals a suspension's operands read (the IR's own walk, plus a chain's arguments, which it does not visit). */
 function opReads(op: SuspendOp, out: Set<string>): void {
-  const go = (e: IrExpr | null) => {
-    if (e !== null) reads(e, out);
-  };
-  switch (op.op) {
-    case "choose":
-      go(op.player);
-      go(op.from);
-      go(op.n);
-      go(op.prompt);
-      return;
-    case "may":
-      go(op.player);
-      go(op.prompt);
-      return;
-    case "act":
-      go(op.player);
-      go(op.ev);
-      return;
-    case "emit":
-      for (const [, v] of op.fields) go(v);
-      return;
-    case "call":
-      for (const [, v] of op.args) go(v);
-      return;
-    case "run":
-      go(op.card);
-      go(op.ev);
-      return;
-    case "chain":
-      for (const a of op.args) go(a);
-      return;
-  }
+  const go = (e: IrExpr) => reads(e, out);
+  walkOp(op, go);
+  if (op.op === "chain") for (const a of op.args) go(a);
 }
 
 /** Every local a statement names, read or written, in the statements inside it too. */

@@ -51,7 +51,8 @@ export function walkExpr(e: IrExpr, visit: (e: IrExpr) => void): void {
   }
 }
 
-function walkOp(op: SuspendOp, go: (e: IrExpr) => void): void {
+/** Calls `go` on every operand of a suspension (a chain's arguments excepted). */
+export function walkOp(op: SuspendOp, go: (e: IrExpr) => void): void {
   switch (op.op) {
     case "choose":
       go(op.player);
