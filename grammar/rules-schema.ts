@@ -136,9 +136,11 @@ export const RULES_SCHEMA = {
           display: { type: "string", description: 'how its cards read in logs and choices, e.g. "{it.face} die"' },
           key: {
             type: "array",
-            items: name,
+            // A trailing `?` shows the field only while it is not 0 (the parts of a cost).
+            items: { type: "string", pattern: "^[A-Za-z_][A-Za-z0-9_]*(-[A-Za-z0-9_]+)*\\??$" },
             uniqueItems: true,
-            description: "the fields a board shows on its cards (cost, power, HP): card fields or card properties",
+            description:
+              "the fields a board shows on its cards (cost, power, HP): card fields or card properties; `name?` shows one only while it is not 0",
           },
           fields: { type: "object", propertyNames: name, additionalProperties: fieldDecl },
           doc: { type: "string" },

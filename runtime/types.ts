@@ -376,6 +376,8 @@ export interface RulesData {
         readonly display?: string | null;
         /** The fields a board shows on its cards (card fields or card properties), in order. */
         readonly key?: readonly string[];
+        /** Key fields shown only while not 0 (written `costVoid?` in the rules). */
+        readonly keyUnlessZero?: readonly string[];
       }
     >
   >;

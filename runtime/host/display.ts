@@ -30,7 +30,8 @@ const isSet = (v: Value | undefined): v is Value =>
  * A card's key fields (its kind's `key`), as [name, value] pairs: the live property when the card
  * has one (its own value, else the card file's field, else the rules' default), else the card
  * file's field. Fields with nothing to say (none, false, []) are left out; a number is shown, 0
- * included: a character at 0 HP, no energy yet, a card that costs 0.
+ * included (a character at 0 HP, no energy yet, a card that costs 0), unless the rules wrote the
+ * field `name?` (the parts of a cost that this card does not ask for).
  */
 export function keyFields(engine: Engine, e: Entity): [string, Value][] {
   if (e.card === null) return [];
@@ -38,8 +39,10 @@ export function keyFields(engine: Engine, e: Entity): [string, Value][] {
   if (def === undefined) return [];
   const props = engine.module.rules.props.card;
   const out: [string, Value][] = [];
-  for (const f of engine.module.rules.kinds[def.kind]?.key ?? []) {
+  const kind = engine.module.rules.kinds[def.kind];
+  for (const f of kind?.key ?? []) {
     const v = Object.hasOwn(e.props, f) ? e.props[f] : Object.hasOwn(def.fields, f) ? def.fields[f] : props[f]?.default;
+    if (v === 0 && kind?.keyUnlessZero?.includes(f)) continue;
     if (isSet(v)) out.push([f, v as Value]);
   }
   return out;

@@ -61,7 +61,7 @@ describe("the board shows what the rules declare (GI)", () => {
     expect(lines.join("\n")).not.toMatch(/hitAmount|hitPending|swirling|slot/);
   });
 
-  it("a skill shows its cost (GI-SKILL-2); dice (group: true) show one box per face with its count, omni included", async () => {
+  it("a skill shows the parts of its cost it asks for (GI-SKILL-2; `costSame?` hides a 0, energy 0 above stays); dice (group: true) show one box per face with its count, omni included", async () => {
     const { engine, st } = await giStart();
     const skill = inZone(st, 2, "skills").find((e) => e.card === "barbara-whisper-of-water") as Entity;
     const box = new RegExp(`data-entity="${skill.id}"[^>]*>(.*?)</span>`).exec(boardHtml(engine, st, null).markup)?.[1];
@@ -69,7 +69,7 @@ describe("the board shows what the rules declare (GI)", () => {
       strip(box ?? "")
         .replace(/\s+/g, " ")
         .trim(),
-    ).toBe("Whisper of Water costElement hydro costAligned 1 costSame 0 costVoid 2 costEnergy 0 holder → Barbara");
+    ).toBe("Whisper of Water costElement hydro costAligned 1 costVoid 2 holder → Barbara");
     // In Japanese the card it is attached to is named in Japanese too (the page's ja switch).
     setCardNames([{ id: "barbara", name: "Barbara", names: { en: "Barbara", ja: "バーバラ" } }]);
     setLang("ja");

@@ -62,6 +62,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
           activeIn: [...k.activeIn],
           display: has(`kind.${k.name}.display`),
           ...(k.key.length > 0 ? { key: [...k.key] } : {}),
+          ...(k.keyUnlessZero.size > 0 ? { keyUnlessZero: [...k.keyUnlessZero] } : {}),
         },
       ]),
     ),

@@ -40,6 +40,11 @@ export interface KindDecl {
   readonly fields: ReadonlyMap<string, FieldDecl>;
   /** The fields a board shows on its cards (card fields or card properties), in order. */
   readonly key: readonly string[];
+  /**
+   * Key fields written with a trailing `?` (`costVoid?`): shown only while not 0. A cost in parts
+   * reads "2 pyro", not "costAligned 2 · costSame 0 · costVoid 0"; HP or a price of 0 stays shown.
+   */
+  readonly keyUnlessZero: ReadonlySet<string>;
 }
 
 /** How a board shows a property or zone (rules `show:`); `main` when not declared. */
@@ -282,8 +287,10 @@ export function buildVocabulary(src: SourceFile, raw: unknown, diags: Diagnostic
     activeIn.forEach((z, i) => checkZone(["kinds", name, "active-in", i], z));
     const fields = new Map<string, FieldDecl>();
     for (const [f, d] of entries(ko["fields"])) fields.set(f, fieldDecl(["kinds", name, "fields", f], f, obj(d)));
-    const key = Array.isArray(ko["key"]) ? ko["key"].map(String) : [];
-    kinds.set(name, { name, activeIn, fields, key });
+    const written = Array.isArray(ko["key"]) ? ko["key"].map(String) : [];
+    const key = written.map((f) => f.replace(/\?$/, ""));
+    const keyUnlessZero = new Set(written.filter((f) => f.endsWith("?")).map((f) => f.slice(0, -1)));
+    kinds.set(name, { name, activeIn, fields, key, keyUnlessZero });
   }
   const cardFields = new Map<string, FieldDecl>();
   for (const [f, d] of entries(r["card-fields"])) cardFields.set(f, fieldDecl(["card-fields", f], f, obj(d)));
