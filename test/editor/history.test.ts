@@ -9,6 +9,9 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import type { Action } from "../../runtime/index.ts";
 import { Session } from "../../editor/src/sandbox/session.ts";
+import { decisionHtml, historyHtml } from "../../editor/src/sandbox/render.ts";
+import { setCardNames, setLang } from "../../editor/src/i18n.ts";
+import { strip } from "./knowledge.ts";
 import { gameModule } from "../kit.ts";
 
 const GI_DECKS = ["diluc-bennett-xingqiu", "barbara-diona-charlotte"];
@@ -70,5 +73,35 @@ describe("the sandbox's history (GI)", () => {
       expect(s.act(legal.at(-1) as Action)).toBeNull();
     }
     throw new Error("no skill was offered in 40 answers");
+  });
+});
+
+describe("the sandbox in Japanese (the page's ja switch)", () => {
+  it("names cards in the pending choice's buttons and in the history by their ja names", async () => {
+    const s = await giSession();
+    act(s, (a) => a.type === "pick");
+    // Every card of P2's hand (the cards the pending swap offers), named as the card files name them.
+    const hand = (s.state.zones["2:hand"] ?? []).map((id) => s.state.entities[id]?.card as string);
+    const named = [...new Set(hand)].map((id) => {
+      const name = (parse(readFileSync(`cards/gitcg/cards/${id}.yaml`, "utf8")) as { name: { en: string; ja: string } })
+        .name;
+      return { id, name: name.en, names: name };
+    });
+    setCardNames(named);
+    setLang("ja");
+    try {
+      expect(strip(historyHtml(s, 0).markup)).toContain("P2 picks 雀躍のパレード — Cards to swap (once)");
+      const buttons = strip(decisionHtml(s, s.state, 0).markup);
+      // The card already picked is not offered again; every other card of the hand is, by its ja name.
+      for (const c of named) {
+        if (c.id !== "joyous-celebration") expect(buttons).toContain(`P2 picks ${c.names.ja} — Cards to swap (once)`);
+        expect(buttons).not.toContain(c.name);
+      }
+      setLang("en");
+      expect(strip(historyHtml(s, 0).markup)).toContain("P2 picks Joyous Celebration — Cards to swap (once)");
+    } finally {
+      setLang("en");
+      setCardNames([]);
+    }
   });
 });

@@ -5,6 +5,7 @@
  */
 import { choiceLabel, type EntityId, type LogEntry, type State } from "../../../runtime/index.ts";
 import { html, type Html } from "../html.ts";
+import { localizeLine } from "../i18n.ts";
 import type { Session } from "./session.ts";
 
 /** The pending decision: its prompt, and the viewer's own options as buttons. */
@@ -22,12 +23,13 @@ export function decisionHtml(s: Session, st: State, view: EntityId): Html {
         ? `P${d.player}: ${d.prompt}`
         : `P${d.player} chooses${d.prompt ? `: ${d.prompt}` : ""} (${d.picked.length} picked, ${d.min}–${d.max})`;
   const legal = s.engine.legalActions(st);
-  return html`<div class="prompt" data-testid="sb-prompt">${prompt}</div>${
+  // Prompts and labels name cards by their English names: the page's language names them (i18n.ts).
+  return html`<div class="prompt" data-testid="sb-prompt">${localizeLine(prompt)}</div>${
     hidden
       ? html`<div class="muted">(the other player's options are hidden in this view)</div>`
       : legal.map(
           (a, i) =>
-            html`<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${choiceLabel(s.engine, st, a)}</button>`,
+            html`<button class="act" data-testid="sb-act" data-i="${i}" data-kind="${a.type}">${localizeLine(choiceLabel(s.engine, st, a))}</button>`,
         )
   }`;
 }
@@ -37,7 +39,7 @@ export function historyHtml(s: Session, view: EntityId): Html {
   const items = [html`<li class="${s.cursor === 0 ? "here" : ""}" data-n="0">start</li>`];
   s.steps.forEach((step, i) => {
     const cls = i + 1 === s.cursor ? "here" : i + 1 > s.cursor ? "undone" : "";
-    items.push(html`<li class="${cls}" data-n="${i + 1}">${s.label(step, view, view === 0)}</li>`);
+    items.push(html`<li class="${cls}" data-n="${i + 1}">${localizeLine(s.label(step, view, view === 0))}</li>`);
   });
   return html`<div class="muted">history (click to go back to any point)</div><ol>${items}</ol>`;
 }
