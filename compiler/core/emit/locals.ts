@@ -20,11 +20,9 @@ function reads(e: IrExpr, out: Set<string>): void {
   });
 }
 
-/** The locals a suspension's operands read (the IR's own walk, plus a chain's arguments, which it does not visit). */
+/** The locals a suspension's operands read. */
 function opReads(op: SuspendOp, out: Set<string>): void {
-  const go = (e: IrExpr) => reads(e, out);
-  walkOp(op, go);
-  if (op.op === "chain") for (const a of op.args) go(a);
+  walkOp(op, (e) => reads(e, out));
 }
 
 /** Every local a statement names, read or written, in the statements inside it too. */

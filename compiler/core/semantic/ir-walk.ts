@@ -51,7 +51,7 @@ export function walkExpr(e: IrExpr, visit: (e: IrExpr) => void): void {
   }
 }
 
-/** Calls `go` on every operand of a suspension (a chain's arguments excepted). */
+/** Calls `go` on every operand of a suspension. */
 export function walkOp(op: SuspendOp, go: (e: IrExpr) => void): void {
   switch (op.op) {
     case "choose":
@@ -77,6 +77,9 @@ export function walkOp(op: SuspendOp, go: (e: IrExpr) => void): void {
     case "run":
       go(op.card);
       if (op.ev) go(op.ev);
+      return;
+    case "chain":
+      op.args.forEach(go);
       return;
   }
 }
