@@ -115,51 +115,94 @@ function playCommand(game: string, s: ReturnType<typeof settings>): string {
   return parts.join(" ");
 }
 
-/** Plays the digest's matches of a game (its module compiled from `cards/<game>/` under `root`). */
-export function gameDigest(game: string, module: GameModule, root?: string): GameDigest {
-  const engine = new Engine(module);
+type Settings = ReturnType<typeof settings>;
+
+/** The game's decks, checked (a deck with errors stops the digest: its matches would be refused). */
+function checkedDecks(game: string, module: GameModule, root?: string): Deck[] {
   const { decks, diagnostics } = readDecks(gameDir(game, root), module);
   const broken = diagnostics.filter((d) => d.severity === "error");
   if (broken.length > 0)
     throw new Error(`${game}: its decks have errors: ${broken.map((d) => `${d.file}: ${d.message}`).join("; ")}`);
+  return decks;
+}
+
+/** Plays one match of the digest and keeps what came out of it. */
+function playMatch(engine: Engine, game: string, s: Settings): MatchDigest {
+  // The config `play` builds (compiler/node/cli/play-command.ts), and its agents.
+  const config: MatchConfig = {
+    seed: s.seed,
+    players: s.decks.map((d, i) => ({ name: `P${i + 1}`, zones: { ...d.zones }, props: {} })),
+    options: s.options,
+    ...(s.version !== null ? { version: s.version } : {}),
+  };
+  const illegal = engine.deckErrors(config).flat();
+  if (illegal.length > 0) throw new Error(`${playCommand(game, s)}: illegal decks: ${illegal.join("; ")}`);
+  const agentSeed = s.seed * 7919 + 1;
+  const agents = s.decks.map((_, i) => randomAgent(agentSeed + i));
+  const { state, replay } = recordingRun(engine, config, agents);
+  const lines = renderLog(state);
+  const blocks: string[] = [];
+  for (let i = 0; i < lines.length; i += BLOCK_LINES)
+    blocks.push(sha256(lines.slice(i, i + BLOCK_LINES).join("\n")).slice(0, 16));
+  return {
+    play: playCommand(game, s),
+    seed: s.seed,
+    decks: s.decks.map((d) => d.id),
+    version: s.version,
+    options: s.options,
+    winner: state.match.over ? nameOf(state, state.match.winner) : "(unfinished)",
+    results: state.match.results.map((w) => nameOf(state, w)),
+    decisions: replay.actions.length,
+    game: { ...(state.entities[0]?.props ?? {}) },
+    logLines: lines.length,
+    logSha256: sha256(lines.join("\n")),
+    logBlocks: blocks,
+    logHead: lines.slice(0, HEAD_LINES),
+    actions: replay.actions.map(formatAction),
+  };
+}
+
+/**
+ * Plays a new digest of a game (its module compiled from `cards/<game>/` under `root`): the
+ * matches take the game's decks as they are now. What `UPDATE_DIGEST=1` records.
+ */
+export function gameDigest(game: string, module: GameModule, root?: string): GameDigest {
+  const engine = new Engine(module);
+  const decks = checkedDecks(game, module, root);
   const options = enumeratedOptions(game, root);
   const matches: MatchDigest[] = [];
-  for (let g = 0; g < MATCHES; g++) {
-    const s = settings(g, module, decks, options);
-    // The config `play` builds (compiler/node/cli/play-command.ts), and its agents.
-    const config: MatchConfig = {
-      seed: s.seed,
-      players: s.decks.map((d, i) => ({ name: `P${i + 1}`, zones: { ...d.zones }, props: {} })),
-      options: s.options,
-      ...(s.version !== null ? { version: s.version } : {}),
-    };
-    const illegal = engine.deckErrors(config).flat();
-    if (illegal.length > 0) throw new Error(`${playCommand(game, s)}: illegal decks: ${illegal.join("; ")}`);
-    const agentSeed = s.seed * 7919 + 1;
-    const agents = s.decks.map((_, i) => randomAgent(agentSeed + i));
-    const { state, replay } = recordingRun(engine, config, agents);
-    const lines = renderLog(state);
-    const blocks: string[] = [];
-    for (let i = 0; i < lines.length; i += BLOCK_LINES)
-      blocks.push(sha256(lines.slice(i, i + BLOCK_LINES).join("\n")).slice(0, 16));
-    matches.push({
-      play: playCommand(game, s),
-      seed: s.seed,
-      decks: s.decks.map((d) => d.id),
-      version: s.version,
-      options: s.options,
-      winner: state.match.over ? nameOf(state, state.match.winner) : "(unfinished)",
-      results: state.match.results.map((w) => nameOf(state, w)),
-      decisions: replay.actions.length,
-      game: { ...(state.entities[0]?.props ?? {}) },
-      logLines: lines.length,
-      logSha256: sha256(lines.join("\n")),
-      logBlocks: blocks,
-      logHead: lines.slice(0, HEAD_LINES),
-      actions: replay.actions.map(formatAction),
-    });
-  }
+  for (let g = 0; g < MATCHES; g++) matches.push(playMatch(engine, game, settings(g, module, decks, options)));
   return { game, matches };
+}
+
+/**
+ * Plays again the matches a recorded digest lists, each with its recorded seed, decks (by id, as
+ * they are now), version and options. A deck added since the recording does not move a recorded
+ * match (a new deck is not a change of behaviour); a recorded deck that is gone is an error.
+ */
+export function replayDigest(recorded: GameDigest, module: GameModule, root?: string): GameDigest {
+  const game = recorded.game;
+  const engine = new Engine(module);
+  const byId = new Map(checkedDecks(game, module, root).map((d) => [d.id, d]));
+  const matches = recorded.matches.map((m) => {
+    const decks = m.decks.map((id) => {
+      // A game whose rules deal every card has no decks: its seats bring nothing (as `play` seats them).
+      if (id === "") return { id: "", name: "", zones: {}, file: "" };
+      const d = byId.get(id);
+      if (d === undefined) throw new Error(`${m.play}: deck '${id}' is recorded but no longer in cards/${game}/decks/`);
+      return d;
+    });
+    return playMatch(engine, game, { seed: m.seed, decks, version: m.version, options: { ...m.options } });
+  });
+  return { game, matches };
+}
+
+/** The decks of a game that no recorded match plays (added since the digest was recorded). */
+export function decksNotInDigest(recorded: GameDigest, module: GameModule, root?: string): string[] {
+  const played = new Set(recorded.matches.flatMap((m) => m.decks));
+  return checkedDecks(recorded.game, module, root)
+    .map((d) => d.id)
+    .filter((id) => !played.has(id));
 }
 
 /** Where two digests differ, as readable lines (empty when they agree). */
