@@ -41,8 +41,8 @@ export interface KindDecl {
   /** The fields a board shows on its cards (card fields or card properties), in order. */
   readonly key: readonly string[];
   /**
-   * Key fields written with a trailing `?` (`costVoid?`): shown only while not 0. A cost in parts
-   * reads "2 pyro", not "costAligned 2 · costSame 0 · costVoid 0"; HP or a price of 0 stays shown.
+   * Key fields written with a trailing `?` (`bonus?`): shown only while not 0. A cost in parts then
+   * shows only the parts it asks for; a field without `?` (HP, a price) shows its 0.
    */
   readonly keyUnlessZero: ReadonlySet<string>;
 }
