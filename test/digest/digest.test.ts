@@ -15,15 +15,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listGames, ROOT } from "../../compiler/node/project.ts";
 import { gameModule } from "../kit.ts";
-import {
-  decksNotInDigest,
-  digestDiff,
-  digestJSON,
-  gameDigest,
-  MATCHES,
-  replayDigest,
-  type GameDigest,
-} from "./digest.ts";
+import { digestDiff, digestJSON, gameDigest, MATCHES, replayDigest, type GameDigest } from "./digest.ts";
 
 const DIR = join(ROOT, "test", "digest");
 const UPDATE = process.env["UPDATE_DIGEST"] === "1";
@@ -37,8 +29,7 @@ describe("behaviour digest", () => {
         if (UPDATE) writeFileSync(fixture(game), digestJSON(gameDigest(game, module)));
         const recorded = JSON.parse(readFileSync(fixture(game), "utf8")) as GameDigest;
         // The recorded matches, each with its recorded settings: a deck added since does not move them.
-        const now = replayDigest(recorded, module);
-        const unplayed = decksNotInDigest(recorded, module);
+        const { digest: now, unplayed } = replayDigest(recorded, module);
         if (unplayed.length > 0)
           console.log(`digest ${game}: ${unplayed.length} deck(s) added since it was recorded: ${unplayed.join(", ")}`);
         const diff = digestDiff(recorded, now);

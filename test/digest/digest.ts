@@ -179,30 +179,29 @@ export function gameDigest(game: string, module: GameModule, root?: string): Gam
  * Plays again the matches a recorded digest lists, each with its recorded seed, decks (by id, as
  * they are now), version and options. A deck added since the recording does not move a recorded
  * match (a new deck is not a change of behaviour); a recorded deck that is gone is an error.
+ * `unplayed` names the game's decks that no recorded match plays (added since the recording).
  */
-export function replayDigest(recorded: GameDigest, module: GameModule, root?: string): GameDigest {
+export function replayDigest(
+  recorded: GameDigest,
+  module: GameModule,
+  root?: string,
+): { digest: GameDigest; unplayed: string[] } {
   const game = recorded.game;
   const engine = new Engine(module);
-  const byId = new Map(checkedDecks(game, module, root).map((d) => [d.id, d]));
+  const decks = checkedDecks(game, module, root);
+  const byId = new Map(decks.map((d) => [d.id, d]));
   const matches = recorded.matches.map((m) => {
-    const decks = m.decks.map((id) => {
+    const chosen = m.decks.map((id) => {
       // A game whose rules deal every card has no decks: its seats bring nothing (as `play` seats them).
       if (id === "") return { id: "", name: "", zones: {}, file: "" };
       const d = byId.get(id);
       if (d === undefined) throw new Error(`${m.play}: deck '${id}' is recorded but no longer in cards/${game}/decks/`);
       return d;
     });
-    return playMatch(engine, game, { seed: m.seed, decks, version: m.version, options: { ...m.options } });
+    return playMatch(engine, game, { seed: m.seed, decks: chosen, version: m.version, options: { ...m.options } });
   });
-  return { game, matches };
-}
-
-/** The decks of a game that no recorded match plays (added since the digest was recorded). */
-export function decksNotInDigest(recorded: GameDigest, module: GameModule, root?: string): string[] {
   const played = new Set(recorded.matches.flatMap((m) => m.decks));
-  return checkedDecks(recorded.game, module, root)
-    .map((d) => d.id)
-    .filter((id) => !played.has(id));
+  return { digest: { game, matches }, unplayed: decks.map((d) => d.id).filter((id) => !played.has(id)) };
 }
 
 /** Where two digests differ, as readable lines (empty when they agree). */
