@@ -71,7 +71,9 @@ export function measureKnowledge(
   const min = module.rules.minPlayers ?? module.rules.players;
   const leaks: string[] = [];
   const swapMismatches: string[] = [];
-  const samples: Sample[] = [];
+  // Guesses are tallied as they come (a count per feature value while learning, a score while
+  // testing), not kept: 1,000 games give millions of them.
+  const tally = new GuessTally();
   let views = 0;
   let swaps = 0;
   for (let g = 0; g < games; g++) {
@@ -109,7 +111,7 @@ export function measureKnowledge(
             break;
           }
         for (let i = lines.length; i < v.log.length; i++) lines.push(v.log[i]?.text ?? "");
-        if (n % every === 0) observe(s, v, p, half, seen[p] as Map<EntityId, string>, samples);
+        if (n % every === 0) observe(s, v, p, half, seen[p] as Map<EntityId, string>, tally);
         else remember(v, seen[p] as Map<EntityId, string>);
         if (n % (7 * every) === 0) {
           const m = swapHidden(engine, s, v, p, zones);
@@ -135,11 +137,11 @@ export function measureKnowledge(
   }
   return {
     views,
-    maskedSamples: samples.length,
+    maskedSamples: tally.samples,
     leaks,
     swaps,
     swapMismatches,
-    guesses: (["order", "age", "reuse"] as const).map((f) => score(samples, f)),
+    guesses: FEATURES.map((f) => tally.guess(f)),
   };
 }
 
@@ -241,7 +243,7 @@ function idsIn(x: unknown): number[] {
 }
 
 /** The observer's features for each masked card of the view, and the card it really is. */
-function observe(s: State, v: State, p: EntityId, half: 0 | 1, seen: Map<EntityId, string>, out: Sample[]): void {
+function observe(s: State, v: State, p: EntityId, half: 0 | 1, seen: Map<EntityId, string>, out: GuessTally): void {
   const real = new Map<EntityId, Entity>();
   for (const k in s.zones)
     for (const id of s.zones[k] as EntityId[]) {
@@ -257,7 +259,7 @@ function observe(s: State, v: State, p: EntityId, half: 0 | 1, seen: Map<EntityI
     masked.forEach((id, rank) => {
       const truth = real.get(id)?.card;
       if (truth === undefined || truth === null) return;
-      out.push({
+      out.add({
         half,
         zone,
         order: `${zone}:${rank}/${masked.length}`,
@@ -298,34 +300,60 @@ function swapHidden(
   return same ? "" : `swapping ${a.card} (${a.id}) and ${b.card} (${b.id}) changes the view`;
 }
 
-/** Learns on half 0 (the commonest card per feature value, and per zone), scores on half 1. */
-function score(samples: readonly Sample[], feature: "order" | "age" | "reuse"): Guess {
-  const learn = samples.filter((x) => x.half === 0);
-  const test = samples.filter((x) => x.half === 1);
-  const commonest = (key: (x: Sample) => string): Map<string, string> => {
-    const counts = new Map<string, Map<string, number>>();
-    for (const x of learn) {
-      const k = key(x);
-      const m = counts.get(k) ?? new Map<string, number>();
-      m.set(x.truth, (m.get(x.truth) ?? 0) + 1);
-      counts.set(k, m);
+const FEATURES = ["order", "age", "reuse"] as const;
+type Feature = (typeof FEATURES)[number];
+
+/**
+ * Learns on half 0 (the commonest card per zone, and per zone and feature value), scores on half 1.
+ * Every game of half 0 is played before any of half 1, so learning ends at the first test sample.
+ */
+class GuessTally {
+  samples = 0;
+  private readonly learnt = new Map<string, Map<string, number>>();
+  private commonest: Map<string, string> | null = null;
+  private tested = 0;
+  private baseRight = 0;
+  private readonly right: Record<Feature, number> = { order: 0, age: 0, reuse: 0 };
+
+  add(x: Sample): void {
+    this.samples++;
+    if (x.half === 0) {
+      this.count(`z|${x.zone}`, x.truth);
+      this.count(`o|${x.zone}|${x.order}`, x.truth);
+      this.count(`a|${x.zone}|${x.age}`, x.truth);
+      return;
     }
-    const out = new Map<string, string>();
-    for (const [k, m] of counts)
-      out.set(k, [...m].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? "");
-    return out;
-  };
-  const base = commonest((x) => x.zone);
-  const by = commonest((x) => `${x.zone}|${x[feature]}`);
-  let right = 0;
-  let baseRight = 0;
-  for (const x of test) {
-    const b = base.get(x.zone);
+    if (this.commonest === null) this.commonest = this.freeze();
+    const best = this.commonest;
+    const b = best.get(`z|${x.zone}`);
+    this.tested++;
+    if (b === x.truth) this.baseRight++;
     // A reused id is guessed as the card last seen with it; an order or an age as what it most often was.
-    const guess = feature === "reuse" ? (x.reuse !== "" ? x.reuse : b) : (by.get(`${x.zone}|${x[feature]}`) ?? b);
-    if (guess === x.truth) right++;
-    if (b === x.truth) baseRight++;
+    if ((best.get(`o|${x.zone}|${x.order}`) ?? b) === x.truth) this.right.order++;
+    if ((best.get(`a|${x.zone}|${x.age}`) ?? b) === x.truth) this.right.age++;
+    if ((x.reuse !== "" ? x.reuse : b) === x.truth) this.right.reuse++;
   }
-  const n = Math.max(1, test.length);
-  return { feature, rate: right / n, base: baseRight / n, samples: test.length };
+
+  guess(feature: Feature): Guess {
+    const n = Math.max(1, this.tested);
+    return { feature, rate: this.right[feature] / n, base: this.baseRight / n, samples: this.tested };
+  }
+
+  private count(key: string, truth: string): void {
+    let m = this.learnt.get(key);
+    if (m === undefined) this.learnt.set(key, (m = new Map()));
+    m.set(truth, (m.get(truth) ?? 0) + 1);
+  }
+
+  /** The commonest card per key; ties go to the name first in order, so the result is deterministic. */
+  private freeze(): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const [k, m] of this.learnt) {
+      let top = "";
+      let most = -1;
+      for (const [card, c] of m) if (c > most || (c === most && card.localeCompare(top) < 0)) [top, most] = [card, c];
+      out.set(k, top);
+    }
+    return out;
+  }
 }
