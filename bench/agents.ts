@@ -7,7 +7,7 @@ import { readDecks, type Deck } from "../compiler/node/decks.ts";
 import { gameDir, loadGame } from "../compiler/node/project.ts";
 import {
   decideAt,
-  deckListsOfConfig,
+  deckListsOfMatch,
   Engine,
   greedyAgent,
   ismctsAgent,
@@ -91,7 +91,7 @@ export function agentFigures(
     let iterations = 0;
     at.forEach((p, i) => {
       const c0 = process.cpuUsage();
-      const r = decideAt(agent, engine, p.state, 1, deckListsOfConfig(p.config));
+      const r = decideAt(agent, engine, p.state, 1, deckListsOfMatch(engine, p.config));
       const c = process.cpuUsage(c0);
       if (i < 3) return;
       times.push(r.ms);

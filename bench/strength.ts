@@ -19,7 +19,7 @@ import { readDecks, type Deck } from "../compiler/node/decks.ts";
 import { gameDir, loadGame } from "../compiler/node/project.ts";
 import {
   askSeat,
-  deckListsOfConfig,
+  deckListsOfState,
   Engine,
   makeAgent,
   specText,
@@ -127,8 +127,8 @@ for (let index = 0; index < games; index++) {
   const a = makeAgent(specA, seed * 2 + 1, tuneA) as SeatAgent;
   const b = makeAgent(specB, seed * 2 + 2, tuneB) as SeatAgent;
   const seats = seatA === 1 ? [a, b] : [b, a];
-  const dl = deckListsOfConfig(config);
   const state = engine.newMatch(config);
+  const dl = deckListsOfState(state, config.players.length);
   const msA: number[] = [];
   const t0 = performance.now();
   let decisions = 0;

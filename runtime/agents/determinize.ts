@@ -23,30 +23,20 @@
 import { cloneState, copyFrame } from "../state/clone.ts";
 import type { Engine } from "../host/engine.ts";
 import { AgentRandom, seedState } from "../state/rng.ts";
-import type { Board, MatchConfig } from "../flow/setup.ts";
+import type { MatchConfig } from "../flow/setup.ts";
 import type { Decision, Entity, EntityId, Frame, Locals, State } from "../types.ts";
 
 /** Each seat's deck list: the card ids it brought into the match (seat number → card ids). */
 export type DeckLists = Readonly<Record<EntityId, readonly string[]>>;
 
-/** The deck lists of a match configuration (every card of every starting zone of each seat). */
-export function deckListsOfConfig(config: MatchConfig): DeckLists {
-  const out: Record<EntityId, string[]> = {};
-  config.players.forEach((p, i) => {
-    out[i + 1] = Object.values(p.zones).flat();
-  });
-  return out;
-}
-
-/** The deck lists of a scenario board (its cards, as the board lists them). */
-export function deckListsOfBoard(board: Board): DeckLists {
-  const out: Record<EntityId, string[]> = {};
-  board.players.forEach((p, i) => {
-    out[i + 1] = Object.values(p.zones ?? {}).flatMap((cards) =>
-      cards.map((c) => (typeof c === "string" ? c : c.card)),
-    );
-  });
-  return out;
+/**
+ * The deck lists of a match: what each seat, and the game (0: a shared deck the rules create),
+ * owns where the match starts. Taken from the starting state rather than the configuration's
+ * zones, because setup may create cards (a court deck dealt from the catalogue) that no seat
+ * brought: those are the decks in play too, and a world must be able to deal them.
+ */
+export function deckListsOfMatch(engine: Engine, config: MatchConfig): DeckLists {
+  return deckListsOfState(engine.newMatch(config), config.players.length);
 }
 
 /**

@@ -43,7 +43,7 @@ export function makeAgent(spec: AgentSpec, seed: number, tuning: SearchTuning = 
 
 export { greedyAgent, type GreedyOptions } from "./greedy.ts";
 export { ismctsAgent, dmctsAgent, worldKey, type Budget, type PlayoutPolicy, type SearchOptions } from "./mcts.ts";
-export { Determinizer, deckListsOfBoard, deckListsOfConfig, deckListsOfState, type DeckLists } from "./determinize.ts";
+export { Determinizer, deckListsOfMatch, deckListsOfState, type DeckLists } from "./determinize.ts";
 export {
   actionKey,
   isObserving,

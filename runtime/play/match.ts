@@ -1,5 +1,5 @@
 /** Playing a whole match with agents, one per seat. */
-import { deckListsOfConfig, deckListsOfState, type DeckLists } from "../agents/determinize.ts";
+import { deckListsOfState, type DeckLists } from "../agents/determinize.ts";
 import type { DecisionReport } from "../agents/observe.ts";
 import { askSeat, askSeatAsync, type AsyncSeatAgent, type SeatAgent } from "../agents/seat.ts";
 import type { Engine } from "../host/engine.ts";
@@ -53,10 +53,7 @@ export function playMatch(
   onStep?: (state: State, action: Action) => void,
   options?: PlayOptions,
 ): PlayedMatch {
-  return playFrom(engine, engine.newMatch(config), agents, onStep, {
-    ...options,
-    decks: options?.decks ?? deckListsOfConfig(config),
-  });
+  return playFrom(engine, engine.newMatch(config), agents, onStep, options);
 }
 
 /** Plays an existing state to the end, in place. */
@@ -128,7 +125,7 @@ export async function playMatchAsync(
 ): Promise<PlayedMatch> {
   const state = engine.newMatch(config);
   const actions: Action[] = [];
-  const decks = options?.decks ?? deckListsOfConfig(config);
+  const decks = options?.decks ?? deckListsOfState(state, config.players.length);
   while (!engine.isOver(state)) {
     const t = nextTurn(engine, state, agents, actions.length, options);
     record(

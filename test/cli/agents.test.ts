@@ -37,6 +37,16 @@ describe("cardwright play --agents with search agents", () => {
     expect(r.out).toMatch(/^Winner: P[12]$/m);
   });
 
+  it("Coup, three seats: mcts and greedy deal the court deck (the game's own cards, no seat's) in their worlds and play to the end", async () => {
+    const r = await cli(["play", "coup", "--players", "3", "--agents", "mcts:10,greedy", "--seed", "5"]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^ {2}P1 \(mcts:10, 10 iterations, \d+ ms\): /m);
+    expect(r.out).toMatch(/^ {2}P[23] \(greedy, \d+ iterations?, \d+ ms\): /m);
+    expect(r.out).toMatch(/^Match over: P[123] wins \(P1 [01] – P2 [01] – P3 [01]\)$/m);
+    expect(r.out).toMatch(/^Winner: P[123]$/m);
+  });
+
   it("a budget that cannot be read is a usage error (exit 2) before anything is played", async () => {
     const r = await cli(["play", "elementis", "--agents", "human,mcts:soon"]);
     expect(r.code).toBe(2);

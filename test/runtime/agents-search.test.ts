@@ -12,8 +12,8 @@ import { gameDir } from "../../compiler/node/project.ts";
 import { parseAgents } from "../../compiler/node/cli/play-command.ts";
 import {
   decideAt,
-  deckListsOfBoard,
-  deckListsOfConfig,
+  deckListsOfMatch,
+  deckListsOfState,
   dmctsAgent,
   Engine,
   greedyAgent,
@@ -45,7 +45,7 @@ describe("agents on a won-in-one board (Elementis)", async () => {
   const module = await gameModule("elementis");
   const engine = new Engine(module);
   const { board: b, seed } = board(module, "elementis", "agents.yaml", WON_IN_ONE);
-  const decks = deckListsOfBoard(b);
+  const decks = deckListsOfState(engine.fromBoard(b, seed), module.rules.players);
   const agents: [string, ObservingAgent][] = [
     ["greedy", greedyAgent(1)],
     ["mcts:200", ismctsAgent(1, { budget: { iterations: 200 } })],
@@ -145,7 +145,7 @@ describe("the same seed gives the same decision", async () => {
         players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: (decks[i % decks.length] as Deck).zones })),
       };
       const state = midgame(engine, config, 25, 1);
-      const dl = deckListsOfConfig(config);
+      const dl = deckListsOfMatch(engine, config);
       const make = (seed: number): ObservingAgent[] => [
         greedyAgent(seed),
         ismctsAgent(seed, { budget: { iterations: budget } }),

@@ -212,6 +212,32 @@ describe("cardwright sim", () => {
     );
   });
 
+  it("Coup with three agents seats three (the agents say how many, within the rules' 2 to 6), and the observing agents deal the shared court deck", async () => {
+    // The court deck is the game's own (created at setup, owned by no seat): greedy's worlds must
+    // deal it from the cards the game created, not from the seats' (empty) deck lists.
+    const r = await cli([
+      "sim",
+      "coup",
+      "--agents",
+      "greedy,random,random",
+      "--games",
+      "3",
+      "--workers",
+      "1",
+      "--json",
+    ]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const result = JSON.parse(r.out) as SimResult;
+    expect(result.plan.agents).toEqual(["greedy", "random", "random"]);
+    expect(result.plan.decks).toEqual([null, null, null]);
+    expect(result.games).toBe(3);
+    expect(result.faults).toBe(0);
+    expect(result.timeouts).toBe(0);
+    expect(result.agents.map((a) => a.wins + a.losses + a.draws)).toEqual([3, 3, 3]);
+    expect(result.agents.reduce((n, a) => n + a.wins, 0)).toBe(3);
+  });
+
   const out = join(dir, "never.jsonl");
   const exists = join(dir, "exists.jsonl");
   writeFileSync(exists, "");
@@ -268,6 +294,10 @@ describe("cardwright sim", () => {
     [
       [...S, "--agents", "random,first", "--games", "2", "--out", exists],
       `error: --out: '${exists}' exists: give --resume to continue the run it holds, or another file`,
+    ],
+    [
+      ["sim", "coup", "--agents", "random,random,random,random,random,random,random", "--games", "7"],
+      "error: --agents names 7 agent(s); 'coup' seats 2 to 6 players: give one agent per seat",
     ],
     [[...S, "--games", "2"], "error: required option '--agents <list>' not specified (see cardwright --help)"],
   ];

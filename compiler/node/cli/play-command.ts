@@ -17,8 +17,7 @@ import type {
   RulesData,
 } from "../../../runtime/index.ts";
 import {
-  deckListsOfBoard,
-  deckListsOfConfig,
+  deckListsOfState,
   Engine,
   InputEnded,
   InputError,
@@ -295,7 +294,7 @@ export async function playCommand(game: string, opts: PlayOptions): Promise<numb
   const agents: (SeatAgent | null)[] = [];
   for (let i = 0; i < seats; i++) agents.push(makeAgent(kindOf(i), agentSeed + i));
   // The decks in play, which the observing agents deal the cards they cannot see from.
-  const decks = board !== undefined ? deckListsOfBoard(board) : deckListsOfConfig(config);
+  const decks = deckListsOfState(start, seats);
   const humans = agents.filter((a) => a === null).length;
 
   if (!opts.quiet) {

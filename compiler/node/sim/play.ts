@@ -4,7 +4,7 @@
  */
 import {
   askSeat,
-  deckListsOfConfig,
+  deckListsOfState,
   formatAction,
   makeAgent,
   specText,
@@ -54,7 +54,7 @@ export function playGame(
     tracker?.bind(st);
     state = st;
     // The decks in play: what observing agents deal the cards they cannot see from.
-    const decks = deckListsOfConfig(config);
+    const decks = deckListsOfState(st, config.players.length);
     while (!st.match.over) {
       if (decisions >= plan.maxDecisions) return end("timeout", null);
       const seat = engine.toMove(st);

@@ -125,10 +125,15 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
     printDiagnostics(diagnostics);
     return 1;
   }
-  const seats = module.rules.players;
-  if (specsOfAgents.length !== seats)
+  // One agent per seat: the agents say how many seats (within the rules' range: Coup seats 2 to 6).
+  const most = module.rules.players;
+  const least = module.rules.minPlayers ?? most;
+  const seats = specsOfAgents.length;
+  if (seats < least || seats > most)
     throw new UsageError(
-      `--agents names ${specsOfAgents.length} agent(s) for the ${seats} seats of '${game}': give one agent per seat`,
+      least === most
+        ? `--agents names ${seats} agent(s) for the ${most} seats of '${game}': give one agent per seat`
+        : `--agents names ${seats} agent(s); '${game}' seats ${least} to ${most} players: give one agent per seat`,
     );
   if (games % seats !== 0)
     throw new UsageError(
@@ -156,7 +161,7 @@ export async function simCommand(game: string, opts: SimOptions): Promise<number
   const specs = specsOf(model.vocabulary);
   const options = parseOptions(opts.option, specs);
   const asked = opts.version !== undefined ? parseVersion(opts.version, specs, game) : undefined;
-  const seated = seatDecks(model, module, opts.decks || undefined, "--decks", asked);
+  const seated = seatDecks(model, module, opts.decks || undefined, "--decks", asked, seats);
   if (seated === null) return 1;
   const jsPath = join(outDir(game), "game.js");
   const plan: SimPlan = {
