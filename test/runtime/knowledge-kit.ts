@@ -19,10 +19,13 @@ import {
 
 export interface Guess {
   /** What the observer goes by. */
-  readonly feature: "order" | "age" | "reuse";
+  readonly feature: Feature;
   /** How often it named the hidden card right, on the games it did not learn from. */
   readonly rate: number;
-  /** How often naming the commonest card of that zone would have been right, on the same games. */
+  /**
+   * How often naming the commonest card of that zone, holding that many hidden cards, would have
+   * been right, on the same games (what an observer knows without ids: zone sizes are public).
+   */
   readonly base: number;
   readonly samples: number;
 }
@@ -39,8 +42,12 @@ export interface KnowledgeReport {
 interface Sample {
   readonly half: 0 | 1;
   readonly zone: string;
+  /** How many masked cards the zone holds: public (every view shows the zone's size). */
+  readonly size: number;
   readonly order: string;
   readonly age: string;
+  /** A control: a rank drawn at random, which by construction says nothing of the card. */
+  readonly chance: string;
   /** The card this observer last saw with this id (none: never seen). */
   readonly reuse: string;
   readonly truth: string;
@@ -86,6 +93,8 @@ export function measureKnowledge(
       })),
     };
     const rng = new AgentRandom(seed * 7919 + g);
+    // The control's own generator: drawing from the agents' would change the games.
+    const control = new AgentRandom(seed * 104729 + g);
     const s = engine.newMatch(config);
     const half: 0 | 1 = g < games / 2 ? 0 : 1;
     // Per observer: the card last seen with each id, and the log length already checked.
@@ -111,7 +120,7 @@ export function measureKnowledge(
             break;
           }
         for (let i = lines.length; i < v.log.length; i++) lines.push(v.log[i]?.text ?? "");
-        if (n % every === 0) observe(s, v, p, half, seen[p] as Map<EntityId, string>, tally);
+        if (n % every === 0) observe(s, v, p, half, seen[p] as Map<EntityId, string>, control, tally);
         else remember(v, seen[p] as Map<EntityId, string>);
         if (n % (7 * every) === 0) {
           const m = swapHidden(engine, s, v, p, zones);
@@ -243,7 +252,15 @@ function idsIn(x: unknown): number[] {
 }
 
 /** The observer's features for each masked card of the view, and the card it really is. */
-function observe(s: State, v: State, p: EntityId, half: 0 | 1, seen: Map<EntityId, string>, out: GuessTally): void {
+function observe(
+  s: State,
+  v: State,
+  p: EntityId,
+  half: 0 | 1,
+  seen: Map<EntityId, string>,
+  control: AgentRandom,
+  out: GuessTally,
+): void {
   const real = new Map<EntityId, Entity>();
   for (const k in s.zones)
     for (const id of s.zones[k] as EntityId[]) {
@@ -256,14 +273,21 @@ function observe(s: State, v: State, p: EntityId, half: 0 | 1, seen: Map<EntityI
     if (masked.length === 0) continue;
     const byAge = [...new Set(masked.map((id) => (v.entities[id] as Entity).arrival))].sort((a, b) => a - b);
     const zone = key.slice(key.indexOf(":") + 1);
+    const shuffled = masked.map((_, i) => i);
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = control.int(i + 1);
+      [shuffled[i], shuffled[j]] = [shuffled[j] as number, shuffled[i] as number];
+    }
     masked.forEach((id, rank) => {
       const truth = real.get(id)?.card;
       if (truth === undefined || truth === null) return;
       out.add({
         half,
         zone,
+        size: masked.length,
         order: `${zone}:${rank}/${masked.length}`,
-        age: `${zone}:${byAge.indexOf((v.entities[id] as Entity).arrival)}`,
+        age: `${zone}:${byAge.indexOf((v.entities[id] as Entity).arrival)}/${masked.length}`,
+        chance: `${zone}:${shuffled[rank]}/${masked.length}`,
         reuse: seen.get(id) ?? "",
         truth,
       });
@@ -300,8 +324,8 @@ function swapHidden(
   return same ? "" : `swapping ${a.card} (${a.id}) and ${b.card} (${b.id}) changes the view`;
 }
 
-const FEATURES = ["order", "age", "reuse"] as const;
-type Feature = (typeof FEATURES)[number];
+const FEATURES = ["order", "age", "reuse", "chance"] as const;
+export type Feature = (typeof FEATURES)[number];
 
 /**
  * Learns on half 0 (the commonest card per zone, and per zone and feature value), scores on half 1.
@@ -313,24 +337,26 @@ class GuessTally {
   private commonest: Map<string, string> | null = null;
   private tested = 0;
   private baseRight = 0;
-  private readonly right: Record<Feature, number> = { order: 0, age: 0, reuse: 0 };
+  private readonly right: Record<Feature, number> = { order: 0, age: 0, reuse: 0, chance: 0 };
 
   add(x: Sample): void {
     this.samples++;
     if (x.half === 0) {
-      this.count(`z|${x.zone}`, x.truth);
+      this.count(`z|${x.zone}|${x.size}`, x.truth);
       this.count(`o|${x.zone}|${x.order}`, x.truth);
       this.count(`a|${x.zone}|${x.age}`, x.truth);
+      this.count(`c|${x.zone}|${x.chance}`, x.truth);
       return;
     }
     if (this.commonest === null) this.commonest = this.freeze();
     const best = this.commonest;
-    const b = best.get(`z|${x.zone}`);
+    const b = best.get(`z|${x.zone}|${x.size}`);
     this.tested++;
     if (b === x.truth) this.baseRight++;
     // A reused id is guessed as the card last seen with it; an order or an age as what it most often was.
     if ((best.get(`o|${x.zone}|${x.order}`) ?? b) === x.truth) this.right.order++;
     if ((best.get(`a|${x.zone}|${x.age}`) ?? b) === x.truth) this.right.age++;
+    if ((best.get(`c|${x.zone}|${x.chance}`) ?? b) === x.truth) this.right.chance++;
     if ((x.reuse !== "" ? x.reuse : b) === x.truth) this.right.reuse++;
   }
 
