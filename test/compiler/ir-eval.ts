@@ -125,6 +125,11 @@ export class IrEvaluator {
         return -num(this.ex(e.e));
       case "where":
         return this.filter(this.ex(e.list) as readonly Value[], e.depth, e.cond);
+      case "map":
+        return (this.ex(e.list) as readonly Value[]).map((x) => {
+          this.its[e.depth] = x;
+          return this.ex(e.body);
+        });
       case "index":
         return (this.ex(e.list) as readonly Value[])[num(this.ex(e.index))] ?? null;
       case "bin":
@@ -213,6 +218,14 @@ export class IrEvaluator {
         return list()[list().length - 1] ?? null;
       case "take":
         return list().slice(0, Math.max(0, num(a[1] ?? null)));
+      case "at": {
+        const i = num(a[1] ?? null);
+        return i >= 0 && i < list().length ? (list()[i] ?? null) : null;
+      }
+      case "remove-at": {
+        const i = num(a[1] ?? null);
+        return list().filter((_, j) => j !== i);
+      }
       case "random":
         return this.world.random(num(a[0] ?? null));
       case "pick": {

@@ -111,7 +111,7 @@ export class ProgramGen {
     const leaves = this.visible("bool");
     if (depth <= 0) return leaves.length && this.int(0, 1) ? this.oneOf(leaves).name : this.oneOf(["true", "false"]);
     const d = depth - 1;
-    switch (this.int(0, 8)) {
+    switch (this.int(0, 9)) {
       case 0:
         return leaves.length ? this.oneOf(leaves).name : "true";
       case 1:
@@ -127,6 +127,8 @@ export class ProgramGen {
         return `(count(${this.where(d)}) > 0)`;
       case 7:
         return `(${this.list(d)} ${this.oneOf(["==", "!="])} ${this.list(d)})`;
+      case 8:
+        return `(at(${this.list(d)}, ${this.int(-1, 4)}) ${this.oneOf(["==", "!="])} ${this.int(0, 1) ? "none" : this.num(d)})`;
       default:
         return `(random(2) == ${this.int(0, 1)})`;
     }
@@ -149,7 +151,7 @@ export class ProgramGen {
     const literal = () => `[${Array.from({ length: this.int(1, 4) }, () => this.num(Math.min(depth, 1))).join(", ")}]`;
     if (depth <= 0) return leaves.length && this.int(0, 1) ? this.oneOf(leaves).name : literal();
     const d = depth - 1;
-    switch (this.int(0, 6)) {
+    switch (this.int(0, 8)) {
       case 0:
         return leaves.length ? this.oneOf(leaves).name : literal();
       case 1:
@@ -162,6 +164,10 @@ export class ProgramGen {
         return `take(${this.list(d)}, ${this.num(d)})`;
       case 5:
         return this.where(d);
+      case 6:
+        return `remove-at(${this.list(d)}, ${this.int(0, 1) ? this.int(-1, 4) : this.num(d)})`;
+      case 7:
+        return `map(${this.list(d)}, it ${this.oneOf(["+", "-", "*"])} ${this.num(Math.min(d, 1))})`;
       default:
         return `(${this.list(d)} where it ${this.oneOf(["<", ">"])} ${this.int(0, 9)})`;
     }

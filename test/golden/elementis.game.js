@@ -20,6 +20,12 @@ function $first(xs) {
 function $last(xs) {
   return xs[xs.length - 1] ?? null;
 }
+function $itemAt(xs, i) {
+  return i >= 0 && i < xs.length ? (xs[i] ?? null) : null;
+}
+function $removeAt(xs, i) {
+  return i >= 0 && i < xs.length ? xs.slice(0, i).concat(xs.slice(i + 1)) : xs.slice();
+}
 function $sum(xs) {
   let s = 0;
   for (const x of xs) s += x;

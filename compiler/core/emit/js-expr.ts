@@ -110,6 +110,14 @@ export class ExprPrinter {
         return ["number", "bool", "enum", "cardid"].includes(e.ty.of.t)
           ? call(`String(${at(this.ex(e), P.eq)} ?? "none")`)
           : call(`ctx.name(${this.code(e)})`);
+      case "list": {
+        // A list of numbers (truth values, enum values, card ids) reads item by item as each would
+        // alone: ctx.name would take a number for an entity's id.
+        const of = required(e.ty.of);
+        return ["number", "bool", "enum", "cardid"].includes(of.t)
+          ? call(`$valuesText(${this.code(e)})`)
+          : call(`ctx.name(${this.code(e)})`);
+      }
       default:
         return call(`ctx.name(${this.code(e)})`);
     }
@@ -216,6 +224,8 @@ export class ExprPrinter {
       }
       case "where":
         return call(`${this.walked(e.list).s}.filter(($it${jsInt(e.depth)}) => ${this.code(e.cond)})`);
+      case "map":
+        return call(`${this.walked(e.list).s}.map(($it${jsInt(e.depth)}) => ${this.code(e.body)})`);
       case "index":
         return call(`${at(this.ex(e.list), P.post)}[${this.code(e.index)}]`);
     }
@@ -260,6 +270,12 @@ export class ExprPrinter {
         return call(`ctx.seen([${a.map((x) => x.s).join(", ")}])`);
       case "take":
         return call(`${at(a[0] as Js, P.post)}.slice(0, Math.max(0, ${s(1)}))`);
+      case "at":
+        return call(`$itemAt(${s(0)}, ${s(1)})`);
+      case "remove-at":
+        return call(`$removeAt(${s(0)}, ${s(1)})`);
+      case "map":
+        throw new Error("internal: map is its own node of the IR");
       case "card":
         return call(`ctx.cardOf(${s(0)})`);
       case "catalog":

@@ -65,6 +65,15 @@ export const BUILTINS: Record<Builtin, { readonly params: number | [number, numb
     doc: "seen(a, b, …): records this position (any values) and says how many times it was seen this game",
   },
   take: { params: 2, doc: "take(list, n): the first n items" },
+  at: { params: 2, doc: "at(list, i): item i, counted from 0, or none when the list is shorter" },
+  "remove-at": {
+    params: 2,
+    doc: "remove-at(list, i): the list without item i (counted from 0); the same list when it is shorter",
+  },
+  map: {
+    params: 2,
+    doc: "map(list, expression): the expression for each item, the item being `it` (map(me.field, it.power))",
+  },
   card: { params: 1, doc: "card(c): the card id of an instance" },
   catalog: { params: 0, doc: "catalog(): every card id of the game" },
   players: { params: 0, doc: "players(): every player in seat order" },
@@ -300,6 +309,23 @@ export class Checker {
       this.expect(e.cond.span, cond.ty, T.bool, "the condition after 'where' must be true or false");
       return { k: "where", list, cond, depth, ty: T.list(of) };
     }
+  }
+
+  /** `map(list, body)`: inside body, `it` is the item (as inside `where`). */
+  private mapOver(listExpr: A.Expr, bodyExpr: A.Expr): IrExpr {
+    const list = this.expr(listExpr);
+    const of = this.elementType(listExpr.span, list.ty);
+    this.whereDepth++;
+    const depth = this.whereDepth;
+    const body = this.inScope(() => {
+      this.declare("it", of, null, false, true).itDepth = depth;
+      return this.expr(bodyExpr);
+    });
+    this.whereDepth--;
+    // A list of lists is not a value of the language: the items of a map are scalars or entities.
+    if (required(body.ty).t === "list")
+      this.error(bodyExpr.span, "check/type", "map makes a list of single values; this expression is a list");
+    return { k: "map", list, body, depth, ty: T.list(body.ty) };
   }
 
   private text(e: A.TextLit): IrExpr {
@@ -798,6 +824,7 @@ export class Checker {
       e.args.forEach((a) => this.expr(a));
       return { k: "lit", v: null, ty: T.unknown };
     }
+    if (b === "map") return this.mapOver(e.args[0] as A.Expr, e.args[1] as A.Expr);
     const args = e.args.map((a) => this.expr(a));
     const a0 = args[0];
     const s0 = e.args[0]?.span ?? e.span;
@@ -864,9 +891,14 @@ export class Checker {
         ty = T.number;
         break;
       case "take":
+      case "remove-at":
         this.elementType(s0, a0?.ty ?? T.unknown);
         num(1);
         ty = required(a0?.ty ?? T.unknown);
+        break;
+      case "at":
+        num(1);
+        ty = T.opt(this.elementType(s0, a0?.ty ?? T.unknown));
         break;
       case "card":
         this.expect(s0, a0?.ty ?? T.unknown, T.card, "card() needs a card");

@@ -42,6 +42,10 @@ export function walkExpr(e: IrExpr, visit: (e: IrExpr) => void): void {
       go(e.list);
       go(e.cond);
       return;
+    case "map":
+      go(e.list);
+      go(e.body);
+      return;
     case "index":
       go(e.list);
       go(e.index);

@@ -19,6 +19,9 @@ export type Builtin =
   | "responds"
   | "seen"
   | "take"
+  | "at"
+  | "remove-at"
+  | "map"
   | "card"
   | "catalog"
   | "players"
@@ -52,6 +55,8 @@ export type IrExpr = { readonly ty: Type } & (
   | { readonly k: "not"; readonly e: IrExpr }
   | { readonly k: "neg"; readonly e: IrExpr }
   | { readonly k: "where"; readonly list: IrExpr; readonly cond: IrExpr; readonly depth: number }
+  /** `map(list, body)`: body for each item, the item bound to `it` (at `depth`, as `where` binds it). */
+  | { readonly k: "map"; readonly list: IrExpr; readonly body: IrExpr; readonly depth: number }
   /** Only after lowering: item `index` of a list (the state of a loop split into steps). */
   | { readonly k: "index"; readonly list: IrExpr; readonly index: IrExpr }
 );

@@ -143,6 +143,8 @@ export function codeOf(e: IrExpr): string {
       return `-${codeOf(e.e)}`;
     case "where":
       return `${codeOf(e.list)} where ${codeOf(e.cond)}`;
+    case "map":
+      return `map(${codeOf(e.list)}, ${codeOf(e.body)})`;
     case "index":
       return `${codeOf(e.list)}[${codeOf(e.index)}]`;
   }
@@ -190,6 +192,8 @@ const JA_BUILTINS: Readonly<Record<string, string>> = {
   responds: "{0}が応答する",
   seen: "{0}が起きた",
   take: "{0}から{1}",
+  at: "{0}の{1}番目",
+  "remove-at": "{1}番目を除いた{0}",
   card: "{0}のカード",
   catalog: "カード一覧",
   players: "プレイヤー",
@@ -282,6 +286,13 @@ function describe(e: IrExpr, ctx: Ctx): string {
       if (ctx.lang === "ja" && !ctx.rules.words.has("where"))
         return `${describe(e.list, ctx)}のうち${describe(e.cond, ctx)}もの`;
       return `${describe(e.list, ctx)} ${word("where", ctx) ?? "where"} ${describe(e.cond, ctx)}`;
+    case "map":
+      if (ctx.lang === "ja" && !ctx.rules.words.has("map"))
+        return `${describe(e.list, ctx)}それぞれの${describe(e.body, ctx)}`;
+      return fill(word("map", ctx) ?? "{body} of each of {list}", {
+        body: describe(e.body, ctx),
+        list: describe(e.list, ctx),
+      });
     default:
       return codeOf(e);
   }
