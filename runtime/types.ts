@@ -169,6 +169,11 @@ export interface MatchRecord {
   results: (EntityId | null)[];
   over: boolean;
   winner: EntityId | null;
+  /**
+   * A game has ended and the next has not begun: only with EngineOptions.stopBetweenGames (a
+   * scenario that stops at the end of a game sees the board the game ended with).
+   */
+  between?: true;
 }
 
 /**

@@ -49,8 +49,12 @@ export function runScenarios(
   const failures = [...schema, ...staticErrors];
   if (failures.length) return [{ file: src.file, name: "(file)", line: 1, failures, log: [] }];
   const engine = new Engine(module);
+  // `stop: game-end`: an engine that stops when a game ends (made when a scenario asks for it).
+  let stopping: Engine | null = null;
+  const engineFor = (sc: Obj) =>
+    sc["stop"] === "game-end" ? (stopping ??= new Engine(module, { stopBetweenGames: true })) : engine;
   const scenarios = (checked.value as { scenarios: Obj[] }).scenarios;
-  return scenarios.map((sc, i) => new ScenarioRun(module, engine, src, ["scenarios", i], sc, version).run());
+  return scenarios.map((sc, i) => new ScenarioRun(module, engineFor(sc), src, ["scenarios", i], sc, version).run());
 }
 
 /** Runs a scenario file that is not part of a checked game (a file given by path). */
@@ -379,7 +383,9 @@ class ScenarioRun {
     if (!d)
       this.stepFail(
         at,
-        "no decision is pending: the game is over",
+        this.st.match.between === true
+          ? `no decision is pending: game ${this.st.match.number} is over, and the scenario stops there (stop: game-end)`
+          : "no decision is pending: the game is over",
         this.st.match.results.length
           ? `results: ${this.st.match.results.map((w) => (w === null ? "draw" : this.names.label(w))).join(", ")}`
           : undefined,

@@ -24,7 +24,7 @@ export function drive(rt: Kernel): void {
   let count = 0;
   let f: Frame | undefined;
   try {
-    while (st.decision === null && !st.match.over) {
+    while (st.decision === null && !st.match.over && st.match.between !== true) {
       // The frame about to run is written by its step: its own copy if a fork shares it.
       f = ownTopFrame(rt);
       if (f === undefined) {

@@ -58,6 +58,11 @@ export function endGame(rt: Kernel, winner: EntityId | null): void {
     );
     return;
   }
+  if (rt.stopBetweenGames) {
+    // The board stays as the game left it; the next game is not set up.
+    m.between = true;
+    return;
+  }
   if (rt.undo.active) rt.undo.modifierList(st);
   st.modifiers.length = 0;
   st.seen = {};

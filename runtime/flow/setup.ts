@@ -39,6 +39,11 @@ export interface Board {
   readonly game?: Readonly<Record<string, Value>>;
   /** The contents of the game's shared zones (index 0 = top); their cards come after every seat's. */
   readonly zones?: Readonly<Record<string, readonly BoardCard[]>>;
+  /**
+   * The games of the match already played, by winner (a seat, or null for a draw): the board is
+   * then game results.length + 1, with the scores these give. They must leave the match open.
+   */
+  readonly match?: { readonly results: readonly (EntityId | null)[] };
   readonly players: readonly {
     readonly name?: string;
     readonly props?: Readonly<Record<string, Value>>;
@@ -242,8 +247,32 @@ export function buildBoard(rt: Kernel, game: string, board: Board, seed: number)
     boardZones(rt, owner, p.zones);
   });
   boardZones(rt, 0, board.zones);
-  pushLog(st, "game", `Scenario begins: ${names.join(" vs ")}`, { game: 1 });
+  if (board.match !== undefined) playedGames(rt, st, board.match.results, seats);
+  const which = st.match.number > 1 ? ` (game ${st.match.number} of the match)` : "";
+  pushLog(st, "game", `Scenario begins: ${names.join(" vs ")}${which}`, { game: st.match.number });
   return st;
+}
+
+/** A board's games already played: the results, and this game's number; the match must still be open. */
+function playedGames(rt: Kernel, st: State, results: readonly (EntityId | null)[], seats: number): void {
+  if (!Array.isArray(results)) throw new InputError("board.match.results must be a list of seats (or null for a draw)");
+  for (const r of results)
+    if (r !== null && !(Number.isInteger(r) && r >= 1 && r <= seats))
+      throw new InputError(
+        `board.match.results: ${String(r)} is not a seat of this board (1 to ${seats}, or null for a draw)`,
+      );
+  const { games, winsNeeded } = rt.ix.rules.match;
+  const wins = new Map<EntityId, number>();
+  for (const r of results) if (r !== null) wins.set(r, (wins.get(r) ?? 0) + 1);
+  const decided = [...wins].find(([, n]) => n >= winsNeeded);
+  if (decided !== undefined || results.length >= games)
+    throw new InputError(
+      decided !== undefined
+        ? `board.match.results: seat ${decided[0]} has ${decided[1]} win(s), which end the match (${winsNeeded} needed): a board is a game still to play`
+        : `board.match.results: ${results.length} game(s) played of ${games}: the match is over, a board is a game still to play`,
+    );
+  st.match.results = results.slice();
+  st.match.number = results.length + 1;
 }
 
 /** The match's secret for view ids (State.salt): the seed through a 32-bit mixer, not an RNG word. */

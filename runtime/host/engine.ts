@@ -36,6 +36,12 @@ export interface EngineOptions {
    * draws and plays through ZoneDef.role). An answer that faults is undone, and its notes stand.
    */
   readonly onMove?: (note: MoveNote) => void;
+  /**
+   * Stop when a game of the match ends and the match goes on, before the next game is set up:
+   * the state keeps the board the game ended with (`match.between`), and no decision is pending.
+   * For scenarios that check the end of a game (`stop: game-end`); play never sets it.
+   */
+  readonly stopBetweenGames?: boolean;
 }
 
 export type ApplyResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -51,6 +57,7 @@ export class Engine {
     this.rt = new RuntimeCtx(this.ix);
     this.rt.logging = options?.log ?? true;
     this.rt.onMove = options?.onMove ?? null;
+    this.rt.stopBetweenGames = options?.stopBetweenGames ?? false;
   }
 
   /** A new match: seats and their cards, then the rules' game flow up to the first decision. */
@@ -198,6 +205,8 @@ export class Engine {
     const foreign = this.foreignState(state) ?? stateProblem(this.ix, state);
     if (foreign !== null) return foreign;
     if (state.match.over) return "the match is over";
+    if (state.match.between === true)
+      return `game ${state.match.number} is over and this engine stops between games: the next game has not begun`;
     const d = state.decision;
     if (d === null) return "no decision is pending";
     return rejectReason(this.rt.bind(state), d, action);

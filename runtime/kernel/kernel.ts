@@ -63,6 +63,8 @@ export interface Kernel {
   readonly module: GameModule;
   /** Whether changes are logged (an Engine option; game results are always logged). */
   logging: boolean;
+  /** Stop when a game of the match ends, before the next one is set up (EngineOptions.stopBetweenGames). */
+  stopBetweenGames: boolean;
   /** The step statement running now: an index in `module.positions` set by generated code (-1: none). */
   at: number;
   // The counters: written only by the kernel's implementation (its change methods, `tick`,

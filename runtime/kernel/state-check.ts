@@ -84,6 +84,8 @@ function fitProblem(ix: ModuleIndex, st: State): string | null {
   }
   if (st.match.winner !== null && !isPlayer(st.match.winner))
     return `state.match.winner: ${st.match.winner} is not a player`;
+  const between: unknown = st.match.between;
+  if (between !== undefined && between !== true) return "state.match.between: true or absent";
   return null;
 }
 

@@ -78,7 +78,7 @@ export function forkState(s: State): State {
     modifiers: s.modifiers.slice(),
     frames: s.frames.slice(),
     decision: copyDecision(s.decision),
-    match: { number: s.match.number, results: s.match.results.slice(), over: s.match.over, winner: s.match.winner },
+    match: matchCopy(s.match),
     seen: { ...s.seen },
     log: shareLog(s),
     turnstile: s.turnstile,
@@ -160,7 +160,7 @@ export function cloneState(s: State): State {
     modifiers: s.modifiers.slice(),
     frames: s.frames.map(copyFrame),
     decision: copyDecision(s.decision),
-    match: { number: s.match.number, results: s.match.results.slice(), over: s.match.over, winner: s.match.winner },
+    match: matchCopy(s.match),
     seen: { ...s.seen },
     log: s.log.slice(),
     turnstile: s.turnstile,
@@ -200,4 +200,11 @@ export function copyChain(c: ChainState): ChainState {
     passes: c.passes,
     ...(c.settled === undefined ? {} : { settled: c.settled }),
   };
+}
+
+/** The match record, copied (`between` only where it is set). */
+function matchCopy(m: State["match"]): State["match"] {
+  const out: State["match"] = { number: m.number, results: m.results.slice(), over: m.over, winner: m.winner };
+  if (m.between === true) out.between = true;
+  return out;
 }

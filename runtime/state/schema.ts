@@ -85,6 +85,14 @@ const definitions = {
       version: name,
       game: { $ref: "#/definitions/values" },
       zones: boardZones,
+      match: {
+        type: "object",
+        required: ["results"],
+        properties: {
+          results: { type: "array", maxItems: 1000, items: { type: ["integer", "null"] } },
+        },
+        additionalProperties: false,
+      },
       players: {
         type: "array",
         minItems: 1,

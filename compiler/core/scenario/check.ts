@@ -44,12 +44,26 @@ export const SCENARIO_SCHEMA = {
           name: { type: "string" },
           seed: { type: "integer" },
           strict: { type: "boolean" },
+          // game-end: the run stops when a game ends, on the board it ended with (no next game).
+          stop: { enum: ["game-end"] },
           given: {
             type: "object",
             properties: {
               options: { type: "object", additionalProperties: scalar },
               // Game properties, and the cards of the game's shared zones (lists).
               game: { type: "object", additionalProperties: { oneOf: [scalar, refSchema, { type: "array" }] } },
+              // The games of the match already played, by winner: this board is the next game.
+              match: {
+                type: "object",
+                properties: {
+                  results: {
+                    type: "array",
+                    items: { enum: ["me", "opponent", "seat3", "seat4", "seat5", "seat6", "seat7", "seat8", "draw"] },
+                  },
+                },
+                required: ["results"],
+                additionalProperties: false,
+              },
               me: { type: "object" },
               opponent: { type: "object" },
               seat3: { type: "object" },

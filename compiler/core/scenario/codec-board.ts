@@ -79,14 +79,55 @@ export function givenToBoard(module: GameModule, given: unknown, version: string
       if (!(key in rules.props.game))
         fail(["given", section, key], `${what} '${key}'`, didYouMean(key, Object.keys(rules.props.game)), "key");
   }
+  const played = g["match"] === undefined ? undefined : matchGiven(g["match"], seats, rules.match);
   const board: Board = {
     players,
+    ...(played !== undefined ? { match: { results: played } } : {}),
     ...(version !== null ? { version } : {}),
     ...(isObj(g["options"]) ? { options: g["options"] as Record<string, Value> } : {}),
     ...(isObj(g["game"]) ? { game: gameProps } : {}),
     ...(Object.keys(gameZones).length > 0 ? { zones: gameZones } : {}),
   };
   return resolveRefs(module, board);
+}
+
+/**
+ * `given: match: { results: [me, draw, opponent] }`: the games of the match already played, by
+ * winner (a side, or `draw`), as the board's seats (draw: null).
+ */
+function matchGiven(
+  v: unknown,
+  seats: number,
+  match: { readonly games: number; readonly winsNeeded: number },
+): (EntityId | null)[] {
+  const results = isObj(v) ? v["results"] : undefined;
+  if (!Array.isArray(results))
+    fail(["given", "match"], "the games already played are match: { results: [me, opponent, draw, …] }");
+  const out = (results as unknown[]).map((r, i): EntityId | null => {
+    if (r === "draw") return null;
+    const seat = typeof r === "string" ? playerRef(r) : undefined;
+    if (seat === undefined || seat > seats)
+      return fail(
+        ["given", "match", "results", i],
+        `'${String(r)}' is not a result: each game already played is won by a side of this board (${Array.from({ length: seats }, (_, k) => sideName(k + 1)).join(", ")}) or is a draw`,
+      );
+    return seat;
+  });
+  // The board is a game still to play (the runtime refuses one the results end).
+  const wins = new Map<EntityId, number>();
+  for (const r of out) if (r !== null) wins.set(r, (wins.get(r) ?? 0) + 1);
+  const decided = [...wins].find(([, n]) => n >= match.winsNeeded);
+  if (decided !== undefined)
+    fail(
+      ["given", "match", "results"],
+      `${sideName(decided[0])} has ${decided[1]} win(s) here, which end the match (${match.winsNeeded} needed): the board must be a game still to play`,
+    );
+  if (out.length >= match.games)
+    fail(
+      ["given", "match", "results"],
+      `${out.length} game(s) played of the match's ${match.games}: the board must be a game still to play`,
+    );
+  return out;
 }
 
 function sideToPlayer(module: GameModule, who: string, spec: Obj): Board["players"][number] {
@@ -220,6 +261,8 @@ export type RefCard = string | { readonly card: string; readonly props?: RefProp
 /** A board whose references are marked (so that a file can name them). */
 export interface RefBoard {
   readonly version?: string;
+  /** The games of the match already played (Board.match). */
+  readonly match?: { readonly results: readonly (EntityId | null)[] };
   readonly options?: RefProps;
   readonly game?: RefProps;
   /** The game's shared zones (`of: game`); their cards are numbered after every seat's. */
@@ -338,8 +381,11 @@ export function boardOfState(module: GameModule, st: State, kinds: PropKinds, fi
     const ids = st.zones[`0:${z}`] ?? [];
     if (ids.length) shared[z] = cardsOf(ids);
   }
+  // The games already played, their winners renumbered as the board's seats.
+  const results = st.match.results.map((r) => (r === null ? null : (number.get(r) ?? null)));
   return {
     ...(st.version !== undefined ? { version: st.version } : {}),
+    ...(results.length > 0 ? { match: { results } } : {}),
     ...(Object.keys(game).length ? { game } : {}),
     ...(Object.keys(shared).length ? { zones: shared } : {}),
     players: seats.map((seat) => {
@@ -385,6 +431,7 @@ export function refBoardOf(board: Board, kinds: PropKinds): RefBoard {
   };
   return {
     ...(board.version !== undefined ? { version: board.version } : {}),
+    ...(board.match !== undefined ? { match: { results: board.match.results.slice() } } : {}),
     ...(board.options !== undefined ? { options: mark(board.options, kinds.game) } : {}),
     ...(board.game !== undefined ? { game: mark(board.game, kinds.game) } : {}),
     ...(board.zones !== undefined ? { zones: markZones(board.zones) } : {}),
@@ -397,6 +444,7 @@ export function materialize(b: RefBoard): Board {
   const w = writeBoard(b, (id) => id);
   return {
     ...(b.version !== undefined ? { version: b.version } : {}),
+    ...(b.match !== undefined ? { match: { results: b.match.results.slice() } } : {}),
     ...(w.game !== undefined ? { game: w.game as Record<string, Value> } : {}),
     ...(w.options !== undefined ? { options: w.options as Record<string, Value> } : {}),
     ...(w.zones !== undefined ? { zones: w.zones as Record<string, BoardCard[]> } : {}),
@@ -464,6 +512,8 @@ export function boardToGiven(b: RefBoard): {
     gameSection[z] = cards.map((c) => (typeof c === "string" ? c : { card: c.card, ...c.props }));
   if (Object.keys(gameSection).length) given["game"] = gameSection;
   if (board.options && Object.keys(board.options).length) given["options"] = board.options;
+  if (b.match !== undefined && b.match.results.length > 0)
+    given["match"] = { results: b.match.results.map((r) => (r === null ? "draw" : sideName(r))) };
   return { given, version: b.version ?? null, numbered };
 }
 
