@@ -49,10 +49,17 @@ export function runScenarios(
   const failures = [...schema, ...staticErrors];
   if (failures.length) return [{ file: src.file, name: "(file)", line: 1, failures, log: [] }];
   const engine = new Engine(module);
-  // `stop: game-end`: an engine that stops when a game ends (made when a scenario asks for it).
-  let stopping: Engine | null = null;
-  const engineFor = (sc: Obj) =>
-    sc["stop"] === "game-end" ? (stopping ??= new Engine(module, { stopBetweenGames: true })) : engine;
+  // `stop: game-end` (an engine that stops when a game ends) and `auto: false` (one that asks
+  // every decision): engines made when a scenario asks for them.
+  const engines = new Map<string, Engine>([["|", engine]]);
+  const engineFor = (sc: Obj) => {
+    const stop = sc["stop"] === "game-end";
+    const ask = sc["auto"] === false;
+    const key = `${stop ? "stop" : ""}|${ask ? "ask" : ""}`;
+    let e = engines.get(key);
+    if (e === undefined) engines.set(key, (e = new Engine(module, { stopBetweenGames: stop, askEveryDecision: ask })));
+    return e;
+  };
   const scenarios = (checked.value as { scenarios: Obj[] }).scenarios;
   return scenarios.map((sc, i) => new ScenarioRun(module, engineFor(sc), src, ["scenarios", i], sc, version).run());
 }

@@ -49,7 +49,7 @@ export function openChoose(
   if (single) min = max = 1;
   min = Math.max(0, Math.min(min, n));
   max = Math.max(min, Math.min(max, n));
-  if (n === min && n === max) {
+  if (n === min && n === max && !rt.askEveryDecision) {
     const value: Value = single ? (candidates[0] as Value) : candidates.slice();
     f.L[into] = value;
     if (rt.logging)
@@ -178,7 +178,7 @@ export function openAct(
     if (into !== null) f.L[into] = null;
     return;
   }
-  if (options.length === 1) {
+  if (options.length === 1 && !rt.askEveryDecision) {
     takeAct(rt, f, into, player, ev, options[0] as ActOption, true);
     return;
   }

@@ -71,6 +71,7 @@ export class RuntimeCtx implements Ctx, Kernel {
   /** Whether changes are logged (an Engine option; game results are always logged). */
   logging = true;
   stopBetweenGames = false;
+  askEveryDecision = false;
   /** Told of every card that changed zones (an Engine option; null: nobody listens, nothing is built). */
   onMove: ((note: MoveNote) => void) | null = null;
   /** The step statement running now: an index in `module.positions` set by generated code (-1: none). */

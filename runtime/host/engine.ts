@@ -42,6 +42,12 @@ export interface EngineOptions {
    * For scenarios that check the end of a game (`stop: game-end`); play never sets it.
    */
   readonly stopBetweenGames?: boolean;
+  /**
+   * Ask every decision, one with a single legal answer too (the game takes those by itself
+   * otherwise, and logs them "(the only choice)"): a scenario with `auto: false` answers, or
+   * checks with `refused:`, each of them. A window with no legal action is still skipped.
+   */
+  readonly askEveryDecision?: boolean;
 }
 
 export type ApplyResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -58,6 +64,7 @@ export class Engine {
     this.rt.logging = options?.log ?? true;
     this.rt.onMove = options?.onMove ?? null;
     this.rt.stopBetweenGames = options?.stopBetweenGames ?? false;
+    this.rt.askEveryDecision = options?.askEveryDecision ?? false;
   }
 
   /** A new match: seats and their cards, then the rules' game flow up to the first decision. */

@@ -65,6 +65,8 @@ export interface Kernel {
   logging: boolean;
   /** Stop when a game of the match ends, before the next one is set up (EngineOptions.stopBetweenGames). */
   stopBetweenGames: boolean;
+  /** Ask every decision, one with a single answer too (EngineOptions.askEveryDecision). */
+  askEveryDecision: boolean;
   /** The step statement running now: an index in `module.positions` set by generated code (-1: none). */
   at: number;
   // The counters: written only by the kernel's implementation (its change methods, `tick`,

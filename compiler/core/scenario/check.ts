@@ -46,6 +46,8 @@ export const SCENARIO_SCHEMA = {
           strict: { type: "boolean" },
           // game-end: the run stops when a game ends, on the board it ended with (no next game).
           stop: { enum: ["game-end"] },
+          // false: the game takes no decision by itself; one with a single answer is a step too.
+          auto: { type: "boolean" },
           given: {
             type: "object",
             properties: {
