@@ -351,6 +351,12 @@ export interface ActionDef {
   readonly h: string;
   /** PureFn returning the option's label text. */
   readonly label: string | null;
+  /**
+   * The label reads nothing but the player and the action's arguments (and fixed text): a
+   * viewer who sees the arguments may read it as it is. Absent: it may read more (a hidden
+   * card), so another player's view words it without the names of the cards it cannot see.
+   */
+  readonly labelPlain?: true;
 }
 
 /** One legality condition of an action: a PureFn, its source text, and its reason (a PureFn giving the text) or null. */

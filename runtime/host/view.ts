@@ -231,7 +231,11 @@ export function describeFor(rt: Kernel, d: Decision | null, action: Action, view
       for (const k in action.args ?? {}) {
         if (isMasked(masked, (action.args as Record<string, Value>)[k])) return `${rt.name(by)}: ${action.action}`;
       }
-      return hide(describeAnswer(rt, d, action));
+      // The arguments are seen; a label that reads nothing else reads as it is ("… as the Duke",
+      // though a Duke is hidden somewhere), any other may name a hidden card.
+      return rt.ix.actionByName.get(action.action)?.labelPlain === true
+        ? describeAnswer(rt, d, action)
+        : hide(describeAnswer(rt, d, action));
     case "pick":
       if (isMasked(masked, action.value)) return `${rt.name(by)} picks a hidden card`;
       return hide(describeAnswer(rt, d, action));

@@ -2034,7 +2034,8 @@ export const game = {
           }
         ],
         "h": "action.play-summon",
-        "label": "action.play-summon.label"
+        "label": "action.play-summon.label",
+        "labelPlain": true
       },
       {
         "name": "play-magia",
@@ -2055,7 +2056,8 @@ export const game = {
           }
         ],
         "h": "action.play-magia",
-        "label": "action.play-magia.label"
+        "label": "action.play-magia.label",
+        "labelPlain": true
       },
       {
         "name": "attack",
@@ -2076,7 +2078,8 @@ export const game = {
           }
         ],
         "h": "action.attack",
-        "label": "action.attack.label"
+        "label": "action.attack.label",
+        "labelPlain": true
       },
       {
         "name": "end-turn",
@@ -2116,7 +2119,8 @@ export const game = {
           }
         ],
         "h": "action.resist",
-        "label": "action.resist.label"
+        "label": "action.resist.label",
+        "labelPlain": true
       },
       {
         "name": "pass",

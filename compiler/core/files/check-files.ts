@@ -13,6 +13,7 @@ import type { Diagnostic, DiagnosticCode } from "../text/diagnostics.ts";
 import { isDiagnosticCode } from "../text/diagnostic-codes.ts";
 import type { CompiledUnit, IrExpr, IrStmt, UnitKind } from "../semantic/ir.ts";
 import { lower } from "../semantic/lower.ts";
+import { plainLabels } from "../semantic/plain-labels.ts";
 import type { CardModel, CheckedModel, RulesModel } from "../workspace/model.ts";
 import type { Declaration, Reference } from "../semantic/symbols.ts";
 import type { Span } from "../text/positions.ts";
@@ -126,7 +127,7 @@ export function checkRulesBody(voc: Vocabulary, head: RulesCheck): RulesBody {
   buildInvariantUnits(head.src, value, b, diags);
   for (const d of invariantPurity(head.src, value, units)) diags.push(d);
   for (const d of evaluatePurity(head.src, units)) diags.push(d);
-  const data = rulesData(voc, value, new Set(units.map((u) => u.id)));
+  const data = rulesData(voc, value, new Set(units.map((u) => u.id)), plainLabels(units));
   return {
     rules: { file: head.file, data },
     units,

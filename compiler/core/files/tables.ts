@@ -19,7 +19,13 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 const zonesList = (v: unknown): string[] => (typeof v === "string" ? [v] : Array.isArray(v) ? v.map(String) : []);
 
-export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>): RulesData {
+export function rulesData(
+  voc: Vocabulary,
+  r: Obj,
+  unitIds: ReadonlySet<string>,
+  /** The unit ids of labels that read only the player and the arguments (plainLabels). */
+  plain: ReadonlySet<string> = new Set(),
+): RulesData {
   const props = (m: Vocabulary["props"]["card"]) =>
     Object.fromEntries(
       [...m.values()].map((p) => [
@@ -90,6 +96,7 @@ export function rulesData(voc: Vocabulary, r: Obj, unitIds: ReadonlySet<string>)
       ...actionConditions(obj(obj(r["actions"])[name])["when"], name, has),
       h: `action.${name}`,
       label: has(`action.${name}.label`),
+      ...(plain.has(`action.${name}.label`) ? { labelPlain: true as const } : {}),
     })),
     flow: { game: "flow.game", scenario: has("flow.scenario") },
     deckErrors: has("deck.errors"),
