@@ -23,6 +23,7 @@
 import { cloneState, copyFrame } from "../state/clone.ts";
 import type { Engine } from "../host/engine.ts";
 import { AgentRandom, seedState } from "../state/rng.ts";
+import { trusted } from "../kernel/state-check.ts";
 import type { MatchConfig } from "../flow/setup.ts";
 import type { Decision, Entity, EntityId, Frame, Locals, State } from "../types.ts";
 
@@ -102,6 +103,11 @@ export class Determinizer {
       linkLocals: state.chain?.links.map((l) => ({ ...l.frame.L })) ?? [],
       decision: d,
     };
+    // Worlds are dealt from these lists and are not checked again (world()): every card must be one of the game's.
+    for (const owner in decks)
+      for (const c of decks[owner as unknown as EntityId] ?? [])
+        if (!Object.hasOwn(engine.module.cards, c))
+          throw new Error(`the deck list of player ${owner} names '${c}', which is no card of this game`);
     this.decks = decks;
     const zones = engine.module.rules.zones;
     const hidden = new Map<EntityId, EntityId[]>();
@@ -181,7 +187,9 @@ export class Determinizer {
     }
     for (const key of this.hiddenZones) shuffle(rng, s.zones[key] as EntityId[]);
     s.rng = seedState(rng.int(0x7fffffff));
-    return s;
+    // Made here from a state the Engine checked and cards of the game's deck lists (checked
+    // above): like Engine.fork's copies, it needs no check before it is played on.
+    return trusted(s);
   }
 }
 
