@@ -92,6 +92,13 @@ describe("agents on a won-in-one board (Elementis)", async () => {
     expect(visits.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(300);
     expect(r.alternatives[0]?.visits).toBeGreaterThan(r.alternatives[1]?.visits ?? 0);
   });
+
+  it("deck lists that name a card of no game are refused before any world is dealt", () => {
+    const start = engine.fromBoard(b, seed);
+    expect(() =>
+      decideAt(ismctsAgent(5, { budget: { iterations: 10 } }), engine, start, 1, { ...decks, 2: ["nope"] }),
+    ).toThrow("the deck list of player 2 names 'nope', which is no card of this game");
+  });
 });
 
 describe("answers below the search's root are keyed by the cards they name", async () => {
