@@ -6,6 +6,7 @@ import {
   askSeat,
   deckListsOfState,
   formatAction,
+  isObserving,
   makeAgent,
   specText,
   type AgentSpec,
@@ -53,8 +54,9 @@ export function playGame(
     const st = engine.newMatch(config);
     tracker?.bind(st);
     state = st;
-    // The decks in play: what observing agents deal the cards they cannot see from.
-    const decks = deckListsOfState(st, config.players.length);
+    // The decks in play: what observing agents deal the cards they cannot see from (read off
+    // the starting state, which a game of random agents does not need).
+    const decks = seated.some((w) => isObserving(w.agent)) ? deckListsOfState(st, config.players.length) : {};
     while (!st.match.over) {
       if (decisions >= plan.maxDecisions) return end("timeout", null);
       const seat = engine.toMove(st);
