@@ -51,6 +51,7 @@ describe("GI versions: the cards and their scenarios", () => {
       "dandelion-field 3.3–4.2 5.3–null",
       "dawn-winery 3.3–4.8",
       "descent-of-divinity 4.0–4.8",
+      "dominance-of-earth null–4.8",
       "emblem-of-severed-fate 3.7–4.1",
       "fatui-pyro-agent 3.3–4.3",
       "ganyu-celestial-shower 3.3–3.7",
