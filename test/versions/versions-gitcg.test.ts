@@ -41,6 +41,7 @@ describe("GI versions: the cards and their scenarios", () => {
       .map((c) => `${c.id} ${(c.versions ?? []).map((v) => `${v.since}–${v.until}`).join(" ")}`)
       .sort();
     expect(versioned).toEqual([
+      "awakening 3.3–4.2",
       "bake-kurage 5.3–null",
       "beidou-stormbreaker 3.4–3.8",
       "beidou-wavestrider 3.4–3.8",
@@ -64,6 +65,8 @@ describe("GI versions: the cards and their scenarios", () => {
       "minty-meat-rolls-effect 3.3–3.4",
       "nre 3.3–4.1",
       "rainbow-bladework 3.3–3.5",
+      "razor 3.3–3.8",
+      "razor-lightning-fang 3.3–3.8",
       "sangonomiya-kokomi-nereids-ascension 3.5–3.6",
       "send-off 3.3–3.7",
       "solar-isotoma 4.0–4.8",
