@@ -81,6 +81,7 @@ describe("GI versions: the cards and their scenarios", () => {
       "steady-breathing 3.3–4.2",
       "tamakushi-casket null–4.2",
       "teyvat-fried-egg 3.3–4.0",
+      "the-overflow 3.8–4.2",
       "the-scent-remained 3.3–4.1",
       "timaeus 3.3–4.3",
       "wagner 3.3–4.3",
