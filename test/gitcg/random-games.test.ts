@@ -120,7 +120,8 @@ describe("Genius Invokation: random games", () => {
       return true;
     };
     expect([...characters, ...actionCards.filter(holdable)].map((c) => c.id).filter((id) => !used.has(id))).toEqual([]);
-    expect(actionCards.filter((c) => !holdable(c)).map((c) => c.id)).toEqual(["thunder-and-eternity"]);
+    // Thunder and Eternity (2 Inazuma characters) is holdable since Kokomi joined Kirara.
+    expect(actionCards.filter((c) => !holdable(c)).map((c) => c.id)).toEqual([]);
   });
 
   it("1,000 seeded random games keep every invariant after every action, with 0 exceptions", () => {
