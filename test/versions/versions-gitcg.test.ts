@@ -49,6 +49,7 @@ describe("GI versions: the cards and their scenarios", () => {
       "dawn-winery 3.3–4.8",
       "descent-of-divinity 4.0–4.8",
       "emblem-of-severed-fate 3.7–4.1",
+      "falls-and-fortune 4.3–4.8",
       "ganyu-celestial-shower 3.3–3.7",
       "in-every-house-a-stove 4.2–4.4 4.4–4.7",
       "katheryne 3.3–3.5",
@@ -63,6 +64,8 @@ describe("GI versions: the cards and their scenarios", () => {
       "the-scent-remained 3.3–4.1",
       "timaeus 3.3–4.3",
       "wagner 3.3–4.3",
+      "wind-and-freedom 3.7–4.1",
+      "wind-and-freedom-effect 3.7–4.1",
       "xiangling-pyronado 3.3–3.8",
     ]);
     const old = (id: string) => module.cards[id]?.versions?.[0]?.def;
