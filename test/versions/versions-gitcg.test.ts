@@ -48,6 +48,7 @@ describe("GI versions: the cards and their scenarios", () => {
       "crossfire 3.3–4.1",
       "dawn-winery 3.3–4.8",
       "descent-of-divinity 4.0–4.8",
+      "dunyarzad 3.7–4.1",
       "emblem-of-severed-fate 3.7–4.1",
       "falls-and-fortune 4.3–4.8",
       "ganyu-celestial-shower 3.3–3.7",
@@ -69,6 +70,7 @@ describe("GI versions: the cards and their scenarios", () => {
       "wind-and-freedom 3.7–4.1",
       "wind-and-freedom-effect 3.7–4.1",
       "xiangling-pyronado 3.3–3.8",
+      "yayoi-nanatsuki 4.1–4.6",
     ]);
     const old = (id: string) => module.cards[id]?.versions?.[0]?.def;
     expect([old("crossfire")?.fields["costAligned"], module.cards["crossfire"]?.fields["costAligned"]]).toEqual([4, 3]);
