@@ -58,6 +58,7 @@ describe("GI versions: the cards and their scenarios", () => {
       "minty-meat-rolls 3.3–3.4",
       "minty-meat-rolls-effect 3.3–3.4",
       "nre 3.3–4.1",
+      "ocean-hued-clam 4.2–4.3",
       "rainbow-bladework 3.3–3.5",
       "seed-dispensary 4.3–4.6",
       "send-off 3.3–3.7",
