@@ -234,6 +234,23 @@ class CardTextRun {
     return made;
   }
 
+  /**
+   * A card's facts at the given versions: the `versions:` entry covering each one, else its own
+   * definition (each definition once).
+   */
+  private factsAt(id: string, vs: ReadonlySet<string>): Fact[] {
+    const c = this.byId.get(id);
+    const r = this.render(id);
+    if (!c || !r) return this.factsOf(id);
+    const entries = c.def.versions ?? [];
+    const defs = new Set<number>();
+    for (const v of vs) defs.add(v === "" ? -1 : entries.findIndex((e) => inVersionRange(v, e.since, e.until)));
+    return [...defs].flatMap((d) => {
+      const at = d < 0 ? undefined : r.versions[d];
+      return at ? findFacts(at.text, this.patterns) : this.factsOf(id);
+    });
+  }
+
   private factsOf(id: string): Fact[] {
     const r = this.render(id);
     if (!r) return findFacts("", this.patterns);
@@ -381,7 +398,13 @@ class CardTextRun {
         const mismatches =
           rendered.text === ""
             ? []
-            : compareFacts(this.rules, writtenFacts, findFacts(rendered.text, this.patterns), relatedFacts());
+            : compareFacts(
+                this.rules,
+                writtenFacts,
+                findFacts(rendered.text, this.patterns),
+                // The related cards as they are at these versions (a status a `versions:` entry changes).
+                related.flatMap((r) => this.factsAt(r, vs)),
+              );
         const left = mismatches
           .map((m) => ({
             ...m,
