@@ -57,6 +57,8 @@ describe("GI versions: the cards and their scenarios", () => {
       "emblem-of-severed-fate 3.7–4.1",
       "fatui-pyro-agent 3.3–4.3",
       "ganyu-celestial-shower 3.3–3.7",
+      "icy-quill null–4.2",
+      "icy-quill-mystical-abandon null–4.2",
       "in-every-house-a-stove 4.2–4.4 4.4–4.7",
       "jean 3.3–4.2",
       "jean-dandelion-breeze 3.3–4.2",
