@@ -87,8 +87,16 @@ export function actOptions(rt: Kernel, window: string, player: EntityId, ev: Eve
     if (a.param !== null && a.list !== null) {
       const list = rt.pure(a.list, { me: player, self: null, ev, L: EMPTY });
       if (!Array.isArray(list)) throw new Error(`action '${a.name}': its candidate list is not a list`);
+      const param = a.param;
       for (const c of list as readonly Value[]) {
-        const L: Locals = { [a.param]: c };
+        // An object literal with a computed key is built by a slow runtime call; a store into an
+        // empty literal is not (and `__proto__` would set the prototype there: that one keeps the literal).
+        let L: Locals;
+        if (param === "__proto__") L = { [param]: c };
+        else {
+          L = {};
+          L[param] = c;
+        }
         if (allowed(rt, a, player, ev, L)) options.push({ type: "act", action: a.name, args: L });
       }
     } else if (allowed(rt, a, player, ev, EMPTY)) {

@@ -165,6 +165,8 @@ export class ModuleIndex {
   private readonly keys: Record<string, string>[] = [];
   /** Card definitions by id (a Map: faster than the module's big object for dynamic ids). */
   private readonly cardDefs: ReadonlyMap<string, CardDef>;
+  /** Card id → the module's own string of it (see `cardId`). */
+  private readonly cardIds: ReadonlyMap<string, string>;
   /** Pure and step functions by id (Maps: faster than the module's large objects for dynamic ids). */
   readonly pureFns: ReadonlyMap<string, PureFn>;
   readonly stepFns: ReadonlyMap<string, StepFn>;
@@ -181,6 +183,7 @@ export class ModuleIndex {
     this.module = withoutPrototypes(module);
     const rules = (this.rules = module.rules);
     this.cardDefs = new Map(Object.entries(module.cards));
+    this.cardIds = new Map(Object.keys(module.cards).map((id) => [id, id]));
     this.pureFns = new Map(Object.entries(module.pure));
     this.stepFns = new Map(Object.entries(module.steps));
     const tables = [rules.props.game, rules.props.player, rules.props.card];
@@ -345,6 +348,16 @@ export class ModuleIndex {
    */
   slot(prop: string): PropSlot {
     return this.slots.get(prop) ?? undeclared(prop, this.openMemos);
+  }
+
+  /**
+   * The module's own string for a card id (the id itself when the module has no such card). A
+   * deck read from a file holds its ids as pieces of the file's text; the tables here are keyed
+   * by the module's strings, and a lookup with the same string object is several times cheaper
+   * than one that must compare characters: entities are made with this one.
+   */
+  cardId(id: string): string {
+    return this.cardIds.get(id) ?? id;
   }
 
   card(id: string): CardDef {
