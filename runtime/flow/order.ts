@@ -69,7 +69,7 @@ export function collectListeners<R extends RefShape>(
     l.playerRank = p >= 1 && p <= n ? (p - first + n) % n : n;
     l.rank = 0;
     if (rankFn !== null) {
-      const r = rt.pure(rankFn, { me: p, self: l.entity.id, ev, L: { it: l.entity.id } });
+      const r = rt.callPure(ix.rankFn, rankFn, { me: p, self: l.entity.id, ev, L: { it: l.entity.id } });
       l.rank = typeof r === "number" ? r : 0;
     }
   }
@@ -94,6 +94,6 @@ function compareListeners(a: Listener<RefShape>, b: Listener<RefShape>): number 
 export function firstPlayer(rt: Kernel, me: EntityId, self: EntityId | null, ev: EventId | null): EntityId {
   const id = rt.ix.rules.order.first;
   if (id === null) return 1;
-  const v: Value = rt.pure(id, { me, self, ev, L: {} });
+  const v: Value = rt.callPure(rt.ix.firstFn, id, { me, self, ev, L: {} });
   return typeof v === "number" && v >= 1 && v <= rt.seats ? v : 1;
 }

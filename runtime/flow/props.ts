@@ -150,7 +150,8 @@ function compute(rt: Kernel, e: EntityId, slot: PropSlot, v: Value): Value {
       if (l.ref.def.ofSelf === true && self !== e) continue;
       const scope = { me: l.entity.owner, self, ev: null, L: { subject: e, value: v } };
       const when = l.ref.def.when;
-      if (when === null || truthy(rt.pure(when, scope))) v = rt.pure(l.ref.def.fn, scope);
+      if (when === null || truthy(rt.callPure(l.ref.whenFn, when, scope)))
+        v = rt.callPure(l.ref.valueFn, l.ref.def.fn, scope);
     }
   } finally {
     guard.length -= 2;

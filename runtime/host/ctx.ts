@@ -29,6 +29,7 @@ import type {
   Locals,
   Modifier,
   MoveNote,
+  PureFn,
   Scope,
   State,
   StatementSource,
@@ -187,7 +188,10 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   /** Calls a pure function; a failure becomes a RuntimeFault naming its source. */
   pure(id: string, s: Scope): Value {
-    const fn = this.ix.pureFns.get(id);
+    return this.callPure(this.ix.pureFns.get(id), id, s);
+  }
+
+  callPure(fn: PureFn | undefined, id: string, s: Scope): Value {
     if (fn === undefined) throw new RuntimeFault(id, this.module.sources[id], `no pure function '${id}' in the module`);
     try {
       return fn(this, s);

@@ -10,7 +10,7 @@
 import type { ComputeRef, ListenerTable, ModuleIndex } from "./module-index.ts";
 import type { Journal } from "./undo.ts";
 import type { Shares } from "../state/clone.ts";
-import type { Ctx, Entity, EntityId, GameModule, Scope, State, StatementSource, Value } from "../types.ts";
+import type { Ctx, Entity, EntityId, GameModule, PureFn, Scope, State, StatementSource, Value } from "../types.ts";
 
 /** A listener table's reference as `order.ts` ranks it (trigger and compute references both have it). */
 export interface RefShape {
@@ -130,6 +130,11 @@ export interface Kernel {
   forgetComputed(): void;
   /** Calls a pure function of the module; a failure becomes a RuntimeFault naming its source. */
   pure(id: string, s: Scope): Value;
+  /**
+   * `pure(id, s)` with the function already looked up (`ModuleIndex.pureFn`): what hot paths call
+   * with the functions the module index resolved once (undefined: there is none, `pure` says so).
+   */
+  callPure(fn: PureFn | undefined, id: string, s: Scope): Value;
   /** The handler statement that makes a log entry now, if generated code is running one. */
   by(): StatementSource | undefined;
   entity(e: EntityId): Entity;

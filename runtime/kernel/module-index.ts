@@ -26,6 +26,8 @@ export interface TriggerRef {
   /** Counter keys in `Entity.counters`: uses spent, fires since the limit's period began. */
   readonly usedKey: string;
   readonly firedKey: string;
+  /** `def.when` resolved (undefined: none, or no such function). */
+  readonly whenFn: PureFn | undefined;
 }
 
 /** A compute listener of a card definition. */
@@ -34,6 +36,16 @@ export interface ComputeRef {
   readonly index: number;
   readonly zones: ReadonlySet<string>;
   readonly stageRank: number;
+  /** `def.when` and `def.fn` resolved (undefined: none, or no such function). */
+  readonly whenFn: PureFn | undefined;
+  readonly valueFn: PureFn | undefined;
+}
+
+/** An action's pure functions resolved once (undefined: none, or no such function): its candidate list, `when` and conditions. */
+export interface ActionFns {
+  readonly list: PureFn | undefined;
+  readonly when: PureFn | undefined;
+  readonly tests: readonly (PureFn | undefined)[];
 }
 
 /** The listeners of one event (or one computed property): by card id, and every zone they may listen from. */
@@ -153,6 +165,11 @@ export class ModuleIndex {
     { readonly keys: ReadonlyMap<string, readonly string[]>; readonly zones: readonly string[] }
   >;
   readonly actionsByWindow: ReadonlyMap<string, readonly ActionDef[]>;
+  /** `actionsByWindow` with each action's functions resolved, in the same order. */
+  readonly actionFnsByWindow: ReadonlyMap<string, readonly ActionFns[]>;
+  /** `rules.order.rank` and `rules.order.first` resolved (undefined: none). */
+  readonly rankFn: PureFn | undefined;
+  readonly firstFn: PureFn | undefined;
   readonly actionByName: ReadonlyMap<string, ActionDef>;
   readonly catalog: readonly string[];
   /**
@@ -221,6 +238,7 @@ export class ModuleIndex {
           stageRank: this.stageRank(def.event, def.stage),
           usedKey: usedKey(index),
           firedKey: firedKey(index),
+          whenFn: def.when === null ? undefined : this.pureFns.get(def.when),
         };
         refs.push(ref);
         let t = triggers.get(def.event);
@@ -240,7 +258,14 @@ export class ModuleIndex {
       });
       card.computes.forEach((def, index) => {
         const zones = def.in.length > 0 ? new Set(def.in) : active.length > 0 ? new Set(active) : EMPTY_ZONES;
-        const ref: ComputeRef = { def, index, zones, stageRank: 0 };
+        const ref: ComputeRef = {
+          def,
+          index,
+          zones,
+          stageRank: 0,
+          whenFn: def.when === null ? undefined : this.pureFns.get(def.when),
+          valueFn: this.pureFns.get(def.fn),
+        };
         let t = computes.get(def.prop);
         if (!t) computes.set(def.prop, (t = { byCard: new Map(), zones: new Set() }));
         let list = t.byCard.get(id);
@@ -266,12 +291,20 @@ export class ModuleIndex {
     );
 
     const byWindow = new Map<string, ActionDef[]>();
+    const fnsByWindow = new Map<string, ActionFns[]>();
+    const fn = (id: string | null): PureFn | undefined => (id === null ? undefined : this.pureFns.get(id));
     for (const a of rules.actions) {
       let list = byWindow.get(a.window);
+      let fns = fnsByWindow.get(a.window);
       if (!list) byWindow.set(a.window, (list = []));
+      if (!fns) fnsByWindow.set(a.window, (fns = []));
       list.push(a);
+      fns.push({ list: fn(a.list), when: fn(a.when), tests: (a.conditions ?? []).map((c) => fn(c.test)) });
     }
     this.actionsByWindow = byWindow;
+    this.actionFnsByWindow = fnsByWindow;
+    this.rankFn = fn(rules.order.rank ?? null);
+    this.firstFn = fn(rules.order.first);
     this.actionByName = new Map(rules.actions.map((a) => [a.name, a]));
     this.catalog = Object.keys(module.cards);
     this.slots = this.buildSlots(names, computed);
