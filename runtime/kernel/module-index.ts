@@ -50,6 +50,8 @@ export interface ActionFns {
 
 /** The listeners of one event (or one computed property): by card id, and every zone they may listen from. */
 export interface ListenerTable<R> {
+  /** Its number among the module's trigger and compute tables (the runtime counts moves per table). */
+  readonly id: number;
   readonly byCard: ReadonlyMap<string, readonly R[]>;
   readonly zones: readonly string[];
   /** Owner id (0…players) → the zone keys of `zones`, and their ordering ranks. */
@@ -177,6 +179,8 @@ export class ModuleIndex {
    * listens, so only their moves drop the listener caches (plain tokens moving do not).
    */
   readonly listening: ReadonlySet<string>;
+  /** Card id → the tables (`ListenerTable.id`) it listens in: only its moves change their members. */
+  readonly tablesOfCard: ReadonlyMap<string, readonly number[]>;
   /** Card id → its triggers by index. */
   readonly triggersOfCard: ReadonlyMap<string, readonly TriggerRef[]>;
   private readonly keys: Record<string, string>[] = [];
@@ -274,16 +278,25 @@ export class ModuleIndex {
         for (const z of zones) t.zones.add(z);
       });
     }
+    const tablesOfCard = new Map<string, number[]>();
+    let tableCount = 0;
     const table = <R>(byCard: Map<string, R[]>, zs: Set<string>): ListenerTable<R> => {
       const zones = [...zs].sort((a, b) => (rank.get(a) ?? 1e9) - (rank.get(b) ?? 1e9));
       const keys: string[][] = [];
       for (let owner = 0; owner <= this.players; owner++) keys.push(zones.map((z) => this.zoneKey(owner, z)));
-      return { byCard, zones, keys, ranks: zones.map((z) => rank.get(z) ?? 1e9) };
+      const id = tableCount++;
+      for (const card of byCard.keys()) {
+        let ids = tablesOfCard.get(card);
+        if (!ids) tablesOfCard.set(card, (ids = []));
+        ids.push(id);
+      }
+      return { id, byCard, zones, keys, ranks: zones.map((z) => rank.get(z) ?? 1e9) };
     };
     this.triggers = new Map([...triggers].map(([k, v]) => [k, table(v.byCard, v.zones)]));
     this.computes = new Map([...computes].map(([k, v]) => [k, table(v.byCard, v.zones)]));
     this.limitPeriods = new Map([...periods].map(([k, v]) => [k, { keys: v.keys, zones: [...v.zones] }]));
     this.triggersOfCard = ofCard;
+    this.tablesOfCard = tablesOfCard;
     this.listening = new Set(
       Object.keys(module.cards).filter(
         (id) => (module.cards[id] as CardDef).triggers.length > 0 || (module.cards[id] as CardDef).computes.length > 0,
