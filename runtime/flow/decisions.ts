@@ -3,6 +3,7 @@
  * and the readable label of an answer.
  */
 import type { Kernel } from "../kernel/kernel.ts";
+import type { ActionFns } from "../kernel/module-index.ts";
 import { pushFrame } from "./frames.ts";
 import { blindTo } from "../kernel/knowledge.ts";
 import { pushLog } from "../kernel/log.ts";
@@ -83,15 +84,26 @@ export function actOptions(rt: Kernel, window: string, player: EntityId, ev: Eve
   const defs = rt.ix.actionsByWindow.get(window);
   const options: ActOption[] = [];
   if (defs === undefined) return options;
-  for (const a of defs) {
+  const fns = rt.ix.actionFnsByWindow.get(window) as readonly ActionFns[];
+  for (let ai = 0; ai < defs.length; ai++) {
+    const a = defs[ai] as ActionDef;
+    const af = fns[ai] as ActionFns;
     if (a.param !== null && a.list !== null) {
-      const list = rt.pure(a.list, { me: player, self: null, ev, L: EMPTY });
+      const list = rt.callPure(af.list, a.list, { me: player, self: null, ev, L: EMPTY });
       if (!Array.isArray(list)) throw new Error(`action '${a.name}': its candidate list is not a list`);
+      const param = a.param;
       for (const c of list as readonly Value[]) {
-        const L: Locals = { [a.param]: c };
-        if (allowed(rt, a, player, ev, L)) options.push({ type: "act", action: a.name, args: L });
+        // An object literal with a computed key is built by a slow runtime call; a store into an
+        // empty literal is not (and `__proto__` would set the prototype there: that one keeps the literal).
+        let L: Locals;
+        if (param === "__proto__") L = { [param]: c };
+        else {
+          L = {};
+          L[param] = c;
+        }
+        if (allowed(rt, a, af, player, ev, L)) options.push({ type: "act", action: a.name, args: L });
       }
-    } else if (allowed(rt, a, player, ev, EMPTY)) {
+    } else if (allowed(rt, a, af, player, ev, EMPTY)) {
       options.push({ type: "act", action: a.name, args: {} });
     }
   }
@@ -99,12 +111,13 @@ export function actOptions(rt: Kernel, window: string, player: EntityId, ev: Eve
 }
 
 /** Whether every legality condition of an action holds for these arguments (`failedCondition` without the why: listing options asks this for every candidate). */
-function allowed(rt: Kernel, a: ActionDef, player: EntityId, ev: EventId | null, L: Locals): boolean {
+function allowed(rt: Kernel, a: ActionDef, af: ActionFns, player: EntityId, ev: EventId | null, L: Locals): boolean {
   const s: Scope = { me: player, self: null, ev, L };
-  if (a.when !== null && !truthy(rt.pure(a.when, s))) return false;
+  if (a.when !== null && !truthy(rt.callPure(af.when, a.when, s))) return false;
   const cs = a.conditions;
   if (cs !== undefined)
-    for (let i = 0; i < cs.length; i++) if (!truthy(rt.pure((cs[i] as ActionCondition).test, s))) return false;
+    for (let i = 0; i < cs.length; i++)
+      if (!truthy(rt.callPure(af.tests[i], (cs[i] as ActionCondition).test, s))) return false;
   return true;
 }
 
@@ -347,6 +360,8 @@ export function rejectReason(rt: Kernel, d: Decision, action: Action): string | 
   }
   switch (d.type) {
     case "act": {
+      // An agent hands back one of the options it was given (legalActions lists them): that one is legal.
+      if (d.options.includes(action as ActOption)) return null;
       if (action.type === "act") {
         if (typeof action.action !== "string" || action.action === "") {
           return `an 'act' answer needs 'action', the name of the action to take (a text); legal: ${listLegal(d)}`;
@@ -397,7 +412,9 @@ export function answer(rt: Kernel, d: Decision, action: Action): void {
   const into = d.into ?? null;
   switch (d.type) {
     case "act": {
-      const opt = d.options.find((o) => actionEquals(o, action)) as ActOption;
+      const opt = (
+        d.options.includes(action as ActOption) ? action : d.options.find((o) => actionEquals(o, action))
+      ) as ActOption;
       st.decision = null;
       takeAct(rt, f, into, d.player, d.ev, opt, false);
       return;

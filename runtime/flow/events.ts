@@ -111,7 +111,11 @@ export function dispatchStep(rt: Kernel, f: Frame): void {
     const c = ent.counters;
     if (def.usage !== null && (c[ref.usedKey] ?? 0) >= def.usage) continue;
     if (def.limit !== null && (c[ref.firedKey] ?? 0) >= def.limit.count) continue;
-    if (def.when !== null && !truthy(rt.pure(def.when, { me: controllerOf(ent), self: eid, ev, L: {} }))) continue;
+    if (
+      def.when !== null &&
+      !truthy(rt.callPure(ref.whenFn, def.when, { me: controllerOf(ent), self: eid, ev, L: {} }))
+    )
+      continue;
     if (def.limit !== null) {
       ent = ownEntity(rt, ent);
       if (rt.undo.active) rt.undo.counter(ent, ref.firedKey);

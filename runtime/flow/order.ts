@@ -12,12 +12,14 @@ const NONE: readonly never[] = [];
 
 /**
  * The cards of a table that sit in one of its listening zones, in zone-scan order. Membership
- * changes only when cards change zone: the list is kept until the next such change.
+ * changes only when a card listening in it changes zone: the list is kept until the next such
+ * change (`tableMoves`), or until every listener cache drops (`listenEpoch`).
  */
 function members<R extends RefShape>(rt: Kernel, table: ListenerTable<R>): Listener<R>[] {
   const st = rt.state;
   const cached = rt.memberCache.get(table);
-  if (cached !== undefined && cached.state === st && cached.zoneMutations === rt.zoneMutations)
+  const moves = rt.tableMoves[table.id] ?? 0;
+  if (cached !== undefined && cached.state === st && cached.epoch === rt.listenEpoch && cached.moves === moves)
     return cached.list as Listener<R>[];
   const ix = rt.ix;
   const zones = table.zones;
@@ -42,7 +44,7 @@ function members<R extends RefShape>(rt: Kernel, table: ListenerTable<R>): Liste
       }
     }
   }
-  rt.memberCache.set(table, { state: st, zoneMutations: rt.zoneMutations, list: out });
+  rt.memberCache.set(table, { state: st, epoch: rt.listenEpoch, moves, list: out });
   return out;
 }
 
@@ -69,7 +71,7 @@ export function collectListeners<R extends RefShape>(
     l.playerRank = p >= 1 && p <= n ? (p - first + n) % n : n;
     l.rank = 0;
     if (rankFn !== null) {
-      const r = rt.pure(rankFn, { me: p, self: l.entity.id, ev, L: { it: l.entity.id } });
+      const r = rt.callPure(ix.rankFn, rankFn, { me: p, self: l.entity.id, ev, L: { it: l.entity.id } });
       l.rank = typeof r === "number" ? r : 0;
     }
   }
@@ -94,6 +96,6 @@ function compareListeners(a: Listener<RefShape>, b: Listener<RefShape>): number 
 export function firstPlayer(rt: Kernel, me: EntityId, self: EntityId | null, ev: EventId | null): EntityId {
   const id = rt.ix.rules.order.first;
   if (id === null) return 1;
-  const v: Value = rt.pure(id, { me, self, ev, L: {} });
+  const v: Value = rt.callPure(rt.ix.firstFn, id, { me, self, ev, L: {} });
   return typeof v === "number" && v >= 1 && v <= rt.seats ? v : 1;
 }

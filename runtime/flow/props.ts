@@ -111,8 +111,8 @@ function compute(rt: Kernel, e: EntityId, slot: PropSlot, v: Value): Value {
   const guard = rt.computing;
   for (let i = 0; i < guard.length; i += 2) if (guard[i] === e && guard[i + 1] === prop) return v;
   // Compute listeners run in player, zone and arrival order (the rules' rank orders triggers,
-  // not value adjustments), so the list changes only when cards change zone or the first
-  // player changes: between two such changes, reuse it.
+  // not value adjustments), so the list changes only when a card listening for this property
+  // changes zone or the first player changes: between two such changes, reuse it.
   let cached = rt.computeCache.get(prop);
   if (cached === undefined || cached.state !== rt.state || cached.mutations !== rt.mutations) {
     // Something changed: the list stands if no card changed zone and the first player is the same.
@@ -123,16 +123,19 @@ function compute(rt: Kernel, e: EntityId, slot: PropSlot, v: Value): Value {
       rt.firstMutations = rt.mutations;
     }
     const first = rt.firstValue;
+    const moves = rt.tableMoves[table.id] ?? 0;
     if (
       cached === undefined ||
       cached.state !== rt.state ||
-      cached.zoneMutations !== rt.zoneMutations ||
+      cached.epoch !== rt.listenEpoch ||
+      cached.moves !== moves ||
       cached.first !== first
     ) {
       cached = {
         state: rt.state,
         mutations: rt.mutations,
-        zoneMutations: rt.zoneMutations,
+        epoch: rt.listenEpoch,
+        moves,
         first,
         listeners: collectListeners(rt, table, 1, null, null, false),
       };
@@ -150,7 +153,8 @@ function compute(rt: Kernel, e: EntityId, slot: PropSlot, v: Value): Value {
       if (l.ref.def.ofSelf === true && self !== e) continue;
       const scope = { me: l.entity.owner, self, ev: null, L: { subject: e, value: v } };
       const when = l.ref.def.when;
-      if (when === null || truthy(rt.pure(when, scope))) v = rt.pure(l.ref.def.fn, scope);
+      if (when === null || truthy(rt.callPure(l.ref.whenFn, when, scope)))
+        v = rt.callPure(l.ref.valueFn, l.ref.def.fn, scope);
     }
   } finally {
     guard.length -= 2;

@@ -7,6 +7,7 @@ import type { Kernel } from "../kernel/kernel.ts";
 import { pushFrame } from "./frames.ts";
 import { pushLog } from "../kernel/log.ts";
 import type { EntityId, State } from "../types.ts";
+import { hashTable } from "../state/values.ts";
 
 /** Wins per seat (index 0 unused). */
 export function winsOf(state: State, players: number): number[] {
@@ -65,7 +66,7 @@ export function endGame(rt: Kernel, winner: EntityId | null): void {
   }
   if (rt.undo.active) rt.undo.modifierList(st);
   st.modifiers.length = 0;
-  st.seen = {};
+  st.seen = hashTable();
   m.number++;
   pushLog(st, "game", `Game ${m.number} begins`, { game: m.number });
   startGameFlow(rt, rt.ix.rules.flow.game);

@@ -11,6 +11,7 @@ import { schemaProblem } from "../state/validate.ts";
 import { pushLog } from "../kernel/log.ts";
 import { seedState, shuffleInPlace } from "../state/rng.ts";
 import type { EntityId, PropDef, State, Value } from "../types.ts";
+import { hashTable } from "../state/values.ts";
 import { versionProblem } from "../kernel/versions.ts";
 
 /** A match: a seed, each seat's name and starting cards per zone (index 0 = top), and match options. */
@@ -66,7 +67,7 @@ function emptyState(rt: Kernel, game: string, seed: number, version: string | un
     frames: [],
     decision: null,
     match: { number: 1, results: [], over: false, winner: null },
-    seen: {},
+    seen: hashTable(),
     log: [],
     turnstile: 0,
   };

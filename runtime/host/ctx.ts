@@ -29,6 +29,7 @@ import type {
   Locals,
   Modifier,
   MoveNote,
+  PureFn,
   Scope,
   State,
   StatementSource,
@@ -100,6 +101,22 @@ export class RuntimeCtx implements Ctx, Kernel {
    * the listener caches depend on nothing else.
    */
   zoneMutations = 0;
+  /** Changes with no card named that drop every listener cache (Kernel.listenEpoch). */
+  listenEpoch = 0;
+  /** Per listener table, the zone changes of cards listening in it (Kernel.tableMoves). */
+  tableMoves: number[] = [];
+
+  /** A card of `card` changed zone (moved, created, removed): the tables it listens in have new members. */
+  private listenerMoved(card: string): void {
+    const ids = this.ix.tablesOfCard.get(card);
+    if (ids === undefined) return;
+    this.zoneMutations++;
+    const moves = this.tableMoves;
+    for (let i = 0; i < ids.length; i++) {
+      const t = ids[i] as number;
+      moves[t] = (moves[t] ?? 0) + 1;
+    }
+  }
   /**
    * Computed property values at entity × computed-property slots, kept until something they may
    * depend on changes: reading the same cost ten times while legal actions are listed runs its
@@ -129,12 +146,14 @@ export class RuntimeCtx implements Ctx, Kernel {
   copied(): void {
     this.mutations++;
     this.zoneMutations++;
+    this.listenEpoch++;
   }
 
   /** The bound state changed other than through these writers: caches keyed on the counters drop. */
   invalidate(): void {
     this.mutations++;
     this.zoneMutations++;
+    this.listenEpoch++;
     this.computing.length = 0;
     this.ticks = 0;
   }
@@ -183,13 +202,18 @@ export class RuntimeCtx implements Ctx, Kernel {
       this.ix = indexAtVersion(this.baseIx, state.version);
       this.module = this.ix.module;
       this.ixVersion = state.version;
+      // Other tables, numbered anew: the listener caches start over.
+      this.listenEpoch++;
     }
     return this;
   }
 
   /** Calls a pure function; a failure becomes a RuntimeFault naming its source. */
   pure(id: string, s: Scope): Value {
-    const fn = this.ix.pureFns.get(id);
+    return this.callPure(this.ix.pureFns.get(id), id, s);
+  }
+
+  callPure(fn: PureFn | undefined, id: string, s: Scope): Value {
     if (fn === undefined) throw new RuntimeFault(id, this.module.sources[id], `no pure function '${id}' in the module`);
     try {
       return fn(this, s);
@@ -599,7 +623,7 @@ export class RuntimeCtx implements Ctx, Kernel {
     if (x.card === null) throw new Error(`${this.entityName(x)} is not a card and cannot be removed`);
     const undo = this.undo.active ? this.undo : null;
     this.mutations++;
-    if (this.ix.listening.has(x.card)) this.zoneMutations++;
+    this.listenerMoved(x.card);
     const key = this.ix.zoneKey(x.holder ?? x.owner, x.zone);
     const zone = ownZone(this, key);
     const at = zone === undefined ? -1 : zone.indexOf(id);
@@ -655,7 +679,7 @@ export class RuntimeCtx implements Ctx, Kernel {
     undo?.zoneTake(from, at);
     from.splice(at, 1);
     this.mutations++;
-    if (this.ix.listening.has(x.card)) this.zoneMutations++;
+    this.listenerMoved(x.card);
     undo?.zoneAdd(to, position === "top");
     if (position === "top") to.unshift(id);
     else to.push(id);
@@ -742,7 +766,7 @@ export class RuntimeCtx implements Ctx, Kernel {
       throw new Error(`limit: more than ${LIMITS.creates} cards created while resolving one answer`);
     const id = createEntity(this, card, owner, zone);
     this.mutations++;
-    if (this.ix.listening.has(card)) this.zoneMutations++;
+    this.listenerMoved(card);
     if (this.logging)
       pushLog(
         st,

@@ -317,6 +317,16 @@ export class Engine {
     return state.match.winner;
   }
 
+  /**
+   * A host changed `state` by hand (the sandbox's board edits): what this Engine remembers of it
+   * (computed properties, zone lists, keyed on the state and its change counters) is dropped, so
+   * the next read sees the change. Call it after every such change, before reading or playing on.
+   */
+  edited(state: State): void {
+    this.must(state);
+    this.rt.bind(state).invalidate();
+  }
+
   /** A copy of its own: a host may change it (or the original) by hand. */
   clone(state: State): State {
     this.must(state);

@@ -53,7 +53,15 @@ export function createEntity(
 ): EntityId {
   const st = rt.state;
   const id = givenId ?? st.seq++;
-  const x: Entity = { id, card, owner, zone, arrival: st.clock++, props: props ?? {}, counters: {} };
+  const x: Entity = {
+    id,
+    card: rt.ix.cardId(card),
+    owner,
+    zone,
+    arrival: st.clock++,
+    props: props ?? {},
+    counters: {},
+  };
   ownEntityTable(rt)[id] = x;
   madeEntity(rt, x);
   const key = rt.ix.zoneKey(owner, zone);

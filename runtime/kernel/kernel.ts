@@ -10,7 +10,7 @@
 import type { ComputeRef, ListenerTable, ModuleIndex } from "./module-index.ts";
 import type { Journal } from "./undo.ts";
 import type { Shares } from "../state/clone.ts";
-import type { Ctx, Entity, EntityId, GameModule, Scope, State, StatementSource, Value } from "../types.ts";
+import type { Ctx, Entity, EntityId, GameModule, PureFn, Scope, State, StatementSource, Value } from "../types.ts";
 
 /** A listener table's reference as `order.ts` ranks it (trigger and compute references both have it). */
 export interface RefShape {
@@ -29,10 +29,11 @@ export interface Listener<R> {
   rank: number;
 }
 
-/** A table's members while `zoneMutations` and the bound state stay the same (flow/order.ts). */
+/** A table's members while the bound state, `listenEpoch` and the table's `tableMoves` stay the same (flow/order.ts). */
 export interface MemberEntry {
   readonly state: State;
-  readonly zoneMutations: number;
+  readonly epoch: number;
+  readonly moves: number;
   readonly list: readonly Listener<RefShape>[];
 }
 
@@ -40,7 +41,8 @@ export interface MemberEntry {
 export interface ComputeEntry {
   readonly state: State;
   mutations: number;
-  readonly zoneMutations: number;
+  readonly epoch: number;
+  readonly moves: number;
   readonly first: EntityId;
   readonly listeners: readonly Listener<ComputeRef>[];
 }
@@ -87,8 +89,15 @@ export interface Kernel {
   readonly computing: (EntityId | string)[];
   /** Counts changes that can alter who listens or in which order; caches keyed on it drop when it moves. */
   readonly mutations: number;
-  /** Counts zone changes of cards that listen (`ix.listening`): the listener caches depend on nothing else. */
+  /** Counts zone changes of cards that listen (`ix.listening`). */
   readonly zoneMutations: number;
+  /**
+   * Moves with no card named (a shared entity copied, the state changed from outside): every
+   * listener cache drops. With `tableMoves`, all the listener caches depend on.
+   */
+  readonly listenEpoch: number;
+  /** Per listener table (`ListenerTable.id`), the zone changes of cards that listen in it. */
+  readonly tableMoves: readonly number[];
   /** Computed property values at entity × computed-property slots, (see `memoGens`). */
   readonly memoValues: Value[];
   /** The generation each slot of `memoValues` was written in: valid while it is its property's `computedGen`. */
@@ -134,6 +143,11 @@ export interface Kernel {
   forgetComputed(): void;
   /** Calls a pure function of the module; a failure becomes a RuntimeFault naming its source. */
   pure(id: string, s: Scope): Value;
+  /**
+   * `pure(id, s)` with the function already looked up (`ModuleIndex.pureFn`): what hot paths call
+   * with the functions the module index resolved once (undefined: there is none, `pure` says so).
+   */
+  callPure(fn: PureFn | undefined, id: string, s: Scope): Value;
   /** The handler statement that makes a log entry now, if generated code is running one. */
   by(): StatementSource | undefined;
   entity(e: EntityId): Entity;

@@ -26,6 +26,8 @@ export interface TriggerRef {
   /** Counter keys in `Entity.counters`: uses spent, fires since the limit's period began. */
   readonly usedKey: string;
   readonly firedKey: string;
+  /** `def.when` resolved (undefined: none, or no such function). */
+  readonly whenFn: PureFn | undefined;
 }
 
 /** A compute listener of a card definition. */
@@ -34,10 +36,22 @@ export interface ComputeRef {
   readonly index: number;
   readonly zones: ReadonlySet<string>;
   readonly stageRank: number;
+  /** `def.when` and `def.fn` resolved (undefined: none, or no such function). */
+  readonly whenFn: PureFn | undefined;
+  readonly valueFn: PureFn | undefined;
+}
+
+/** An action's pure functions resolved once (undefined: none, or no such function): its candidate list, `when` and conditions. */
+export interface ActionFns {
+  readonly list: PureFn | undefined;
+  readonly when: PureFn | undefined;
+  readonly tests: readonly (PureFn | undefined)[];
 }
 
 /** The listeners of one event (or one computed property): by card id, and every zone they may listen from. */
 export interface ListenerTable<R> {
+  /** Its number among the module's trigger and compute tables (the runtime counts moves per table). */
+  readonly id: number;
   readonly byCard: ReadonlyMap<string, readonly R[]>;
   readonly zones: readonly string[];
   /** Owner id (0…players) → the zone keys of `zones`, and their ordering ranks. */
@@ -153,6 +167,11 @@ export class ModuleIndex {
     { readonly keys: ReadonlyMap<string, readonly string[]>; readonly zones: readonly string[] }
   >;
   readonly actionsByWindow: ReadonlyMap<string, readonly ActionDef[]>;
+  /** `actionsByWindow` with each action's functions resolved, in the same order. */
+  readonly actionFnsByWindow: ReadonlyMap<string, readonly ActionFns[]>;
+  /** `rules.order.rank` and `rules.order.first` resolved (undefined: none). */
+  readonly rankFn: PureFn | undefined;
+  readonly firstFn: PureFn | undefined;
   readonly actionByName: ReadonlyMap<string, ActionDef>;
   readonly catalog: readonly string[];
   /**
@@ -160,11 +179,15 @@ export class ModuleIndex {
    * listens, so only their moves drop the listener caches (plain tokens moving do not).
    */
   readonly listening: ReadonlySet<string>;
+  /** Card id → the tables (`ListenerTable.id`) it listens in: only its moves change their members. */
+  readonly tablesOfCard: ReadonlyMap<string, readonly number[]>;
   /** Card id → its triggers by index. */
   readonly triggersOfCard: ReadonlyMap<string, readonly TriggerRef[]>;
   private readonly keys: Record<string, string>[] = [];
   /** Card definitions by id (a Map: faster than the module's big object for dynamic ids). */
   private readonly cardDefs: ReadonlyMap<string, CardDef>;
+  /** Card id → the module's own string of it (see `cardId`). */
+  private readonly cardIds: ReadonlyMap<string, string>;
   /** Pure and step functions by id (Maps: faster than the module's large objects for dynamic ids). */
   readonly pureFns: ReadonlyMap<string, PureFn>;
   readonly stepFns: ReadonlyMap<string, StepFn>;
@@ -181,6 +204,7 @@ export class ModuleIndex {
     this.module = withoutPrototypes(module);
     const rules = (this.rules = module.rules);
     this.cardDefs = new Map(Object.entries(module.cards));
+    this.cardIds = new Map(Object.keys(module.cards).map((id) => [id, id]));
     this.pureFns = new Map(Object.entries(module.pure));
     this.stepFns = new Map(Object.entries(module.steps));
     const tables = [rules.props.game, rules.props.player, rules.props.card];
@@ -218,6 +242,7 @@ export class ModuleIndex {
           stageRank: this.stageRank(def.event, def.stage),
           usedKey: usedKey(index),
           firedKey: firedKey(index),
+          whenFn: def.when === null ? undefined : this.pureFns.get(def.when),
         };
         refs.push(ref);
         let t = triggers.get(def.event);
@@ -237,7 +262,14 @@ export class ModuleIndex {
       });
       card.computes.forEach((def, index) => {
         const zones = def.in.length > 0 ? new Set(def.in) : active.length > 0 ? new Set(active) : EMPTY_ZONES;
-        const ref: ComputeRef = { def, index, zones, stageRank: 0 };
+        const ref: ComputeRef = {
+          def,
+          index,
+          zones,
+          stageRank: 0,
+          whenFn: def.when === null ? undefined : this.pureFns.get(def.when),
+          valueFn: this.pureFns.get(def.fn),
+        };
         let t = computes.get(def.prop);
         if (!t) computes.set(def.prop, (t = { byCard: new Map(), zones: new Set() }));
         let list = t.byCard.get(id);
@@ -246,16 +278,25 @@ export class ModuleIndex {
         for (const z of zones) t.zones.add(z);
       });
     }
+    const tablesOfCard = new Map<string, number[]>();
+    let tableCount = 0;
     const table = <R>(byCard: Map<string, R[]>, zs: Set<string>): ListenerTable<R> => {
       const zones = [...zs].sort((a, b) => (rank.get(a) ?? 1e9) - (rank.get(b) ?? 1e9));
       const keys: string[][] = [];
       for (let owner = 0; owner <= this.players; owner++) keys.push(zones.map((z) => this.zoneKey(owner, z)));
-      return { byCard, zones, keys, ranks: zones.map((z) => rank.get(z) ?? 1e9) };
+      const id = tableCount++;
+      for (const card of byCard.keys()) {
+        let ids = tablesOfCard.get(card);
+        if (!ids) tablesOfCard.set(card, (ids = []));
+        ids.push(id);
+      }
+      return { id, byCard, zones, keys, ranks: zones.map((z) => rank.get(z) ?? 1e9) };
     };
     this.triggers = new Map([...triggers].map(([k, v]) => [k, table(v.byCard, v.zones)]));
     this.computes = new Map([...computes].map(([k, v]) => [k, table(v.byCard, v.zones)]));
     this.limitPeriods = new Map([...periods].map(([k, v]) => [k, { keys: v.keys, zones: [...v.zones] }]));
     this.triggersOfCard = ofCard;
+    this.tablesOfCard = tablesOfCard;
     this.listening = new Set(
       Object.keys(module.cards).filter(
         (id) => (module.cards[id] as CardDef).triggers.length > 0 || (module.cards[id] as CardDef).computes.length > 0,
@@ -263,12 +304,20 @@ export class ModuleIndex {
     );
 
     const byWindow = new Map<string, ActionDef[]>();
+    const fnsByWindow = new Map<string, ActionFns[]>();
+    const fn = (id: string | null): PureFn | undefined => (id === null ? undefined : this.pureFns.get(id));
     for (const a of rules.actions) {
       let list = byWindow.get(a.window);
+      let fns = fnsByWindow.get(a.window);
       if (!list) byWindow.set(a.window, (list = []));
+      if (!fns) fnsByWindow.set(a.window, (fns = []));
       list.push(a);
+      fns.push({ list: fn(a.list), when: fn(a.when), tests: (a.conditions ?? []).map((c) => fn(c.test)) });
     }
     this.actionsByWindow = byWindow;
+    this.actionFnsByWindow = fnsByWindow;
+    this.rankFn = fn(rules.order.rank ?? null);
+    this.firstFn = fn(rules.order.first);
     this.actionByName = new Map(rules.actions.map((a) => [a.name, a]));
     this.catalog = Object.keys(module.cards);
     this.slots = this.buildSlots(names, computed);
@@ -345,6 +394,16 @@ export class ModuleIndex {
    */
   slot(prop: string): PropSlot {
     return this.slots.get(prop) ?? undeclared(prop, this.openMemos);
+  }
+
+  /**
+   * The module's own string for a card id (the id itself when the module has no such card). A
+   * deck read from a file holds its ids as pieces of the file's text; the tables here are keyed
+   * by the module's strings, and a lookup with the same string object is several times cheaper
+   * than one that must compare characters: entities are made with this one.
+   */
+  cardId(id: string): string {
+    return this.cardIds.get(id) ?? id;
   }
 
   card(id: string): CardDef {

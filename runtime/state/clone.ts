@@ -8,6 +8,7 @@
  * kernel/cow.ts). After a fork, both states may be changed only through the runtime.
  */
 import type { ChainState, Decision, Entity, EventRecord, Frame, LogEntry, State } from "../types.ts";
+import { hashTable } from "./values.ts";
 
 /**
  * Logs shared by a state and its copies. A copy does not copy the log (entries are never changed,
@@ -79,7 +80,7 @@ export function forkState(s: State): State {
     frames: s.frames.slice(),
     decision: copyDecision(s.decision),
     match: matchCopy(s.match),
-    seen: { ...s.seen },
+    seen: Object.assign(hashTable<number>(), s.seen),
     log: shareLog(s),
     turnstile: s.turnstile,
   };
@@ -161,7 +162,7 @@ export function cloneState(s: State): State {
     frames: s.frames.map(copyFrame),
     decision: copyDecision(s.decision),
     match: matchCopy(s.match),
-    seen: { ...s.seen },
+    seen: Object.assign(hashTable<number>(), s.seen),
     log: s.log.slice(),
     turnstile: s.turnstile,
   };

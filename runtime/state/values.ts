@@ -1,6 +1,21 @@
 /** Helpers over runtime values (plain JSON: numbers, texts, booleans, none, lists). */
 import type { Action, Value } from "../types.ts";
 
+/**
+ * An empty plain object that V8 keeps as a hash table ("dictionary mode") from the start, for a
+ * table of a state that gains new keys all the time (`State.seen`: one per position seen). An
+ * object made with `{}` gets a new hidden class for each key added, built and linked into a tree
+ * that every such table of every game shares, which costs several times the store itself.
+ * Deleting a key other than the last one added is what makes V8 switch; otherwise the object is
+ * an ordinary empty object (its prototype, its JSON, its keys in insertion order).
+ */
+export function hashTable<T>(): Record<string, T> {
+  const o: Record<string, T | undefined> = { a: undefined, b: undefined };
+  delete o.a;
+  delete o.b;
+  return o as Record<string, T>;
+}
+
 /** Structural equality of two values. */
 export function valueEquals(a: Value | undefined, b: Value | undefined): boolean {
   if (a === b) return true;

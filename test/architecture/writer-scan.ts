@@ -8,7 +8,17 @@ import ts from "typescript";
 import { ROOT } from "../../compiler/node/project.ts";
 import { sourceFiles } from "./import-graph.ts";
 
-export const COUNTERS = new Set(["mutations", "zoneMutations", "ticks", "work", "written", "bigAt", "created"]);
+export const COUNTERS = new Set([
+  "mutations",
+  "zoneMutations",
+  "listenEpoch",
+  "tableMoves",
+  "ticks",
+  "work",
+  "written",
+  "bigAt",
+  "created",
+]);
 /** The kernel's implementation: the one place counters are written. */
 export const IMPLEMENTATION = "runtime/host/ctx.ts";
 /** Where the journal's recorders may be called. */

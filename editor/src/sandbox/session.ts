@@ -142,6 +142,8 @@ export class Session {
       return r.ok ? null : r.reason;
     }
     const err = applyEdit(this.module, state, step);
+    // The Engine remembers computed values of this state object: the edit changed it behind its back.
+    if (err === null) this.engine.edited(state);
     if (err !== null || this.steps.slice(0, i).some((s) => s.type === "action")) return err;
     // An edit before the first answer changes the starting board: the game enters it again through
     // the rules' scenario flow (as its saved scenario will), so the pending choice sees the edit.
