@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { parseAgents } from "../compiler/node/cli/play-command.ts";
 import { deckRules } from "../compiler/node/decks.ts";
 import { loadChecked, ROOT } from "../compiler/node/project.ts";
-import { compareLab } from "../compiler/node/sim/lab/compare.ts";
-import type { SimPlan } from "../compiler/node/sim/plan.ts";
+import { compareLab } from "../compiler/sim/lab/compare.ts";
+import type { SimPlan } from "../compiler/sim/plan.ts";
 
 const agents = process.env["LAB_AGENTS"] ?? "random,random";
 const games = Number(process.env["LAB_GAMES"] ?? "100");

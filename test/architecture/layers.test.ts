@@ -210,9 +210,9 @@ describe("architecture", () => {
   });
 
   // (bench/core-bundle.ts bundles compiler/core with the grammar it uses and checks the result too.)
-  it("compiler/core/ is browser-safe: no node: module, no ts-morph, no typescript, nothing of compiler/node/", () => {
+  it("compiler/core/ and compiler/sim/ are browser-safe: no node: module, no ts-morph, no typescript, nothing of compiler/node/", () => {
     const bad: string[] = [];
-    for (const folder of ["compiler/core"]) {
+    for (const folder of ["compiler/core", "compiler/sim"]) {
       for (const f of tsFiles(join(ROOT, folder))) {
         const text = readFileSync(f, "utf8");
         for (const m of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
@@ -231,6 +231,13 @@ describe("architecture", () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it("the editor's app (editor/src/) imports nothing of the Node host (compiler/node/)", () => {
+    const node = join(ROOT, "compiler", "node") + "/";
+    expect(
+      edgesAgainst((from, to) => from.startsWith(join(ROOT, "editor", "src") + "/") && to.startsWith(node)),
+    ).toEqual([]);
   });
 
   it("no TypeScript under cards/: a game is data only", () => {

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deckRules } from "../../compiler/node/decks.ts";
 import { loadChecked } from "../../compiler/node/project.ts";
-import { interval, pct } from "../../compiler/node/sim/lab/format.ts";
-import { runLab } from "../../compiler/node/sim/lab/run.ts";
+import { interval, pct } from "../../compiler/sim/lab/format.ts";
+import { runLab } from "../../compiler/sim/lab/run.ts";
 import { openHarness, type Harness } from "./browser.ts";
 
 let h: Harness;

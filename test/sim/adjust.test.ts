@@ -1,6 +1,6 @@
-/** The lab's statistics in compiler/node/sim/stats.ts: Φ, multiple-comparison adjustments, Newcombe's difference interval, the SPRT. */
+/** The lab's statistics in compiler/sim/stats.ts: Φ, multiple-comparison adjustments, Newcombe's difference interval, the SPRT. */
 import { describe, expect, it } from "vitest";
-import { benjaminiHochberg, holm, newcombe, normalCdf, sprt, twoProportionP } from "../../compiler/node/sim/stats.ts";
+import { benjaminiHochberg, holm, newcombe, normalCdf, sprt, twoProportionP } from "../../compiler/sim/stats.ts";
 
 describe("normalCdf", () => {
   // Reference values: scipy.stats.norm.cdf (scipy 1.17.1).

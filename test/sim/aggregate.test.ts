@@ -1,10 +1,10 @@
-/** The result of `cardwright sim` from game records (compiler/node/sim/aggregate.ts), and one game's record when the rules fault (play.ts). */
+/** The result of `cardwright sim` from game records (compiler/sim/aggregate.ts), and one game's record when the rules fault (play.ts). */
 import { describe, expect, it } from "vitest";
-import { aggregate } from "../../compiler/node/sim/aggregate.ts";
-import { slot, type SimPlan } from "../../compiler/node/sim/plan.ts";
-import { playGame } from "../../compiler/node/sim/play.ts";
-import type { GameRecord } from "../../compiler/node/sim/record.ts";
-import { wilson } from "../../compiler/node/sim/stats.ts";
+import { aggregate } from "../../compiler/sim/aggregate.ts";
+import { slot, type SimPlan } from "../../compiler/sim/plan.ts";
+import { playGame } from "../../compiler/sim/play.ts";
+import type { GameRecord } from "../../compiler/sim/record.ts";
+import { wilson } from "../../compiler/sim/stats.ts";
 import type { Engine, State } from "../../runtime/index.ts";
 
 const plan: SimPlan = {
@@ -89,7 +89,7 @@ describe("aggregate", () => {
   });
 
   it("with different decks in the seats, seat 1's score is its seat and deck together: no advantage is claimed", async () => {
-    const { renderResult } = await import("../../compiler/node/sim/render.ts");
+    const { renderResult } = await import("../../compiler/sim/render.ts");
     const deck = (id: string) => ({ id, zones: { deck: ["x"] } });
     const mixed: SimPlan = { ...plan, games: 4, decks: [deck("healers"), deck("burners")] };
     // P1 (healers) won game 0 only: 1 of 4. Agents rotate, the decks stay: this is no first-seat figure.
@@ -141,7 +141,7 @@ describe("playGame", () => {
 
 describe("renderResult", () => {
   it("percentages to one decimal, intervals as low – high, the first seat's advantage in points, faults listed", async () => {
-    const { renderResult } = await import("../../compiler/node/sim/render.ts");
+    const { renderResult } = await import("../../compiler/sim/render.ts");
     const records = [
       rec(0, "win", 1, 10),
       rec(1, "win", 1, 20),

@@ -1,5 +1,5 @@
 /**
- * A/B (compiler/node/sim/lab/compare.ts): the paired test of a matchup on hand-made records, and
+ * A/B (compiler/sim/lab/compare.ts): the paired test of a matchup on hand-made records, and
  * `sim --matrix --compare-dir` on a planted change — Air Slash (wind only) deals 2 damage instead
  * of 1 in a temp copy of Elementis — which must show as water vs wind moving down for water.
  * The heavier runs (every shipped game, calibration of A against A) are bench/lab-ab.ts.
@@ -8,9 +8,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { matchupChange } from "../../compiler/node/sim/lab/compare.ts";
-import type { GameRecord } from "../../compiler/node/sim/record.ts";
-import { twoSidedP, Z95 } from "../../compiler/node/sim/stats.ts";
+import { matchupChange } from "../../compiler/sim/lab/compare.ts";
+import type { GameRecord } from "../../compiler/sim/record.ts";
+import { twoSidedP, Z95 } from "../../compiler/sim/stats.ts";
 import { ROOT } from "../../compiler/node/project.ts";
 import { run } from "../../compiler/node/cli/main.ts";
 

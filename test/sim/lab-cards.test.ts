@@ -1,15 +1,15 @@
 /**
- * The lab's per-card figures: the tracker (compiler/node/sim/lab/tracker.ts) against an independent
+ * The lab's per-card figures: the tracker (compiler/sim/lab/tracker.ts) against an independent
  * count from the runtime's move log on every shipped game, and the table's arithmetic
  * (lab/cards.ts) on hand-made records.
  */
 import { describe, expect, it } from "vitest";
 import { gameModule } from "../kit.ts";
 import { Engine, makeAgent, type GameModule, type State } from "../../runtime/index.ts";
-import { cardTable } from "../../compiler/node/sim/lab/cards.ts";
-import { CardTracker, zoneRoles } from "../../compiler/node/sim/lab/tracker.ts";
-import type { GameRecord } from "../../compiler/node/sim/record.ts";
-import { holm, newcombe, twoProportionP } from "../../compiler/node/sim/stats.ts";
+import { cardTable } from "../../compiler/sim/lab/cards.ts";
+import { CardTracker, zoneRoles } from "../../compiler/sim/lab/tracker.ts";
+import type { GameRecord } from "../../compiler/sim/record.ts";
+import { holm, newcombe, twoProportionP } from "../../compiler/sim/stats.ts";
 import { loadChecked } from "../../compiler/node/project.ts";
 import { deckRules } from "../../compiler/node/decks.ts";
 

@@ -1,4 +1,4 @@
-/** The balance lab's matchup matrix (compiler/node/sim/lab.ts) on real Elementis games between random agents. */
+/** The balance lab's matchup matrix (compiler/sim/lab.ts) on real Elementis games between random agents. */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../cli/kit.ts";
 import { deckRules } from "../../compiler/node/decks.ts";
 import { loadChecked } from "../../compiler/node/project.ts";
-import { applySwaps, labPlans, matchupCsv, matchups } from "../../compiler/node/sim/lab.ts";
-import type { PlanDeck, SimPlan } from "../../compiler/node/sim/plan.ts";
-import { playGame } from "../../compiler/node/sim/play.ts";
-import type { GameRecord } from "../../compiler/node/sim/record.ts";
-import { wilson } from "../../compiler/node/sim/stats.ts";
+import { applySwaps, labPlans, matchupCsv, matchups } from "../../compiler/sim/lab.ts";
+import type { PlanDeck, SimPlan } from "../../compiler/sim/plan.ts";
+import { playGame } from "../../compiler/sim/play.ts";
+import type { GameRecord } from "../../compiler/sim/record.ts";
+import { wilson } from "../../compiler/sim/stats.ts";
 import { parseAgents } from "../../compiler/node/cli/play-command.ts";
 import { Engine } from "../../runtime/index.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The lab's HTML report (compiler/node/sim/lab/report.ts): the same inputs give the same bytes,
+ * The lab's HTML report (compiler/sim/lab/report.ts): the same inputs give the same bytes,
  * user text is escaped, and in Chromium every figure shown equals the result's JSON, the per-card
  * table sorts, and both charts render (screenshot: dist/test-artifacts/report/report.png).
  */
@@ -9,9 +9,9 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deckRules } from "../../compiler/node/decks.ts";
 import { loadChecked } from "../../compiler/node/project.ts";
-import type { PlanDeck, SimPlan } from "../../compiler/node/sim/plan.ts";
-import { diffText, interval, pct, pText, renderReport } from "../../compiler/node/sim/lab/report.ts";
-import { runLab, type LabResult } from "../../compiler/node/sim/lab/run.ts";
+import type { PlanDeck, SimPlan } from "../../compiler/sim/plan.ts";
+import { diffText, interval, pct, pText, renderReport } from "../../compiler/sim/lab/report.ts";
+import { runLab, type LabResult } from "../../compiler/sim/lab/run.ts";
 import { parseAgents } from "../../compiler/node/cli/play-command.ts";
 import type { GameModule } from "../../runtime/index.ts";
 import { REPO } from "../compiler/kit.ts";

@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listGames } from "../../compiler/node/project.ts";
-import type { SimResult } from "../../compiler/node/sim/aggregate.ts";
-import type { GameRecord } from "../../compiler/node/sim/record.ts";
-import { wilson } from "../../compiler/node/sim/stats.ts";
+import type { SimResult } from "../../compiler/sim/aggregate.ts";
+import type { GameRecord } from "../../compiler/sim/record.ts";
+import { wilson } from "../../compiler/sim/stats.ts";
 import { cli } from "../cli/kit.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "cw-sim-"));

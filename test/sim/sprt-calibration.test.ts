@@ -1,10 +1,10 @@
 /**
- * The SPRT of compiler/node/sim/stats.ts on synthetic paired games (seeded): A against A stops with a
+ * The SPRT of compiler/sim/stats.ts on synthetic paired games (seeded): A against A stops with a
  * false "moved" at about α, and a planted shift of 10 points stops as "moved" in its direction.
  * This checks the test's arithmetic and bounds, not the game pipeline (A/B on games is still to come).
  */
 import { describe, expect, it } from "vitest";
-import { sprt, type SprtVerdict } from "../../compiler/node/sim/stats.ts";
+import { sprt, type SprtVerdict } from "../../compiler/sim/stats.ts";
 
 /** mulberry32: a small seeded generator, so the repetitions are the same on every run. */
 function rng(seed: number): () => number {

@@ -1,6 +1,6 @@
-/** The Wilson score interval and the length summary of `cardwright sim` (compiler/node/sim/stats.ts). */
+/** The Wilson score interval and the length summary of `cardwright sim` (compiler/sim/stats.ts). */
 import { describe, expect, it } from "vitest";
-import { spread, wilson, Z95 } from "../../compiler/node/sim/stats.ts";
+import { spread, wilson, Z95 } from "../../compiler/sim/stats.ts";
 
 describe("wilson", () => {
   // Reference values: scipy.stats.binomtest(k, n).proportion_ci(0.95, method="wilson") (scipy 1.17).

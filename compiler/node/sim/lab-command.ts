@@ -11,11 +11,11 @@ import { checkOutputFile, UsageError } from "../cli/usage.ts";
 import { deckRules } from "../decks.ts";
 import type { CheckedModel } from "../../core/index.ts";
 import { loadChecked, outDir } from "../project.ts";
-import { compareLab, type Comparison } from "./lab/compare.ts";
-import { applySwaps, matchupCsv, type MatchupMatrix, type Swap } from "./lab.ts";
-import type { Adjust } from "./lab/cards.ts";
-import { runLab } from "./lab/run.ts";
-import type { PlanDeck, SimPlan } from "./plan.ts";
+import { compareLab, type Comparison } from "../../sim/lab/compare.ts";
+import { applySwaps, matchupCsv, type MatchupMatrix, type Swap } from "../../sim/lab.ts";
+import type { Adjust } from "../../sim/lab/cards.ts";
+import { runLab } from "../../sim/lab/run.ts";
+import type { PlanDeck, SimPlan } from "../../sim/plan.ts";
 
 export interface LabInputs {
   readonly game: string;
@@ -179,7 +179,7 @@ export async function labCommand(i: LabInputs): Promise<number> {
     if (i.report !== undefined)
       writeFileSync(
         i.report,
-        await (await import("./lab/report.ts")).renderReport(cmp.a, {
+        await (await import("../../sim/lab/report.ts")).renderReport(cmp.a, {
           game: i.game,
           comparison: cmp,
           other: other.label,
@@ -193,7 +193,7 @@ export async function labCommand(i: LabInputs): Promise<number> {
   const m = result.matchups;
   if (i.csv !== undefined) writeFileSync(i.csv, matchupCsv(m));
   if (i.report !== undefined)
-    writeFileSync(i.report, await (await import("./lab/report.ts")).renderReport(result, { game: i.game }));
+    writeFileSync(i.report, await (await import("../../sim/lab/report.ts")).renderReport(result, { game: i.game }));
   if (i.json) process.stdout.write(JSON.stringify(result, null, 2) + "\n");
   else process.stdout.write(renderMatrix(m).join("\n") + "\n");
   return 0;

@@ -6,9 +6,9 @@
  * that arrives twice is counted once, after its digest is compared with the first.
  */
 import { Queue, QueueEvents, type Job } from "bullmq";
-import { slot } from "./plan.ts";
+import { slot } from "../../sim/plan.ts";
 import { digestOf, parseQueueUrl, QUEUE_NAME, shardId, type ShardJob, type ShardResult } from "./queue.ts";
-import { parseRecord, recordLine, type GameRecord } from "./record.ts";
+import { parseRecord, recordLine, type GameRecord } from "../../sim/record.ts";
 import type { GameRange, WorkerSetup } from "./worker.ts";
 
 /** A shard's result that does not hold its games: the worker's bug or a foreign writer to the queue. */

@@ -11,7 +11,7 @@ import { UnrecoverableError, Worker } from "bullmq";
 import { Piscina } from "piscina";
 import { parseCount, UsageError } from "../cli/usage.ts";
 import { loadGame, outDir } from "../project.ts";
-import { canonicalPlan, type GameRecord } from "./record.ts";
+import { canonicalPlan, type GameRecord } from "../../sim/record.ts";
 import {
   digestOf,
   LOCK_MS,

@@ -9,8 +9,8 @@
 import { createHash } from "node:crypto";
 import type { AgentSpec } from "../../../runtime/index.ts";
 import { UsageError } from "../cli/usage.ts";
-import type { SimPlan } from "./plan.ts";
-import { canonicalPlan, recordLine, type GameRecord } from "./record.ts";
+import type { SimPlan } from "../../sim/plan.ts";
+import { canonicalPlan, recordLine, type GameRecord } from "../../sim/record.ts";
 
 /** The BullMQ queue every coordinator and worker of one Redis uses (jobs carry their plan). */
 export const QUEUE_NAME = "cardwright-sim";

@@ -23,10 +23,10 @@ import {
   UsageError,
 } from "../cli/usage.ts";
 import { loadChecked, outDir } from "../project.ts";
-import { aggregate } from "./aggregate.ts";
-import { configOf, slot, type SimPlan } from "./plan.ts";
-import { headerLine, parseHeader, parseRecord, planDifference, recordLine, type GameRecord } from "./record.ts";
-import { renderResult } from "./render.ts";
+import { aggregate } from "../../sim/aggregate.ts";
+import { configOf, slot, type SimPlan } from "../../sim/plan.ts";
+import { headerLine, parseHeader, parseRecord, planDifference, recordLine, type GameRecord } from "../../sim/record.ts";
+import { renderResult } from "../../sim/render.ts";
 import type { GameRange, WorkerSetup } from "./worker.ts";
 import { THREAD_EXEC_ARGV, workerScript } from "./worker-bundle.ts";
 

@@ -10,9 +10,9 @@ import { pathToFileURL } from "node:url";
 import { workerData } from "piscina";
 import { Engine, type AgentSpec, type GameModule } from "../../../runtime/index.ts";
 import { withoutPrototypes } from "../../../runtime/kernel/module-index.ts";
-import type { SimPlan } from "./plan.ts";
-import { playGame } from "./play.ts";
-import type { GameRecord } from "./record.ts";
+import type { SimPlan } from "../../sim/plan.ts";
+import { playGame } from "../../sim/play.ts";
+import type { GameRecord } from "../../sim/record.ts";
 
 /** What every worker is started with. */
 export interface WorkerSetup {

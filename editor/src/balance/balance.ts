@@ -4,13 +4,13 @@
  * (Wilson 95% intervals, coloured only where they exclude 50%) and the per-card figures of the
  * card open in the editor. After an edit is saved (the game recompiles), Run again with the same
  * settings is an A/B run: the same seeds on the new version, and the matchups that moved are
- * listed with the paired test of compiler/node/sim/lab/compare.ts, Holm-adjusted.
+ * listed with the paired test of compiler/sim/lab/compare.ts, Holm-adjusted.
  */
-import type { LabResult } from "../../../compiler/node/sim/lab/run.ts";
-import { matchupChange, type MatchupChange } from "../../../compiler/node/sim/lab/compare.ts";
-import { diffText, interval, pct, pText } from "../../../compiler/node/sim/lab/format.ts";
-import type { GameRecord } from "../../../compiler/node/sim/record.ts";
-import { holm } from "../../../compiler/node/sim/stats.ts";
+import type { LabResult } from "../../../compiler/sim/lab/run.ts";
+import { matchupChange, type MatchupChange } from "../../../compiler/sim/lab/compare.ts";
+import { diffText, interval, pct, pText } from "../../../compiler/sim/lab/format.ts";
+import type { GameRecord } from "../../../compiler/sim/record.ts";
+import { holm } from "../../../compiler/sim/stats.ts";
 import { readSource } from "../../../compiler/core/files/check-files.ts";
 import { readFile, type GameTree } from "../api.ts";
 import { html, setHtml, type Html } from "../html.ts";

@@ -1,10 +1,10 @@
 /**
  * The Balance tab's worker: loads the compiled game (dist/<game>/game.js at the version asked) and
- * plays a lab run (compiler/node/sim/lab/run.ts, browser-safe) off the page's thread, posting its
+ * plays a lab run (compiler/sim/lab/run.ts, browser-safe) off the page's thread, posting its
  * progress every few games and then the result with its records (for A/B against the next run).
  */
 import type { GameModule } from "../../../runtime/index.ts";
-import { runLab } from "../../../compiler/node/sim/lab/run.ts";
+import { runLab } from "../../../compiler/sim/lab/run.ts";
 import type { BalanceReply, BalanceRequest } from "./protocol.ts";
 
 const post = (m: BalanceReply) => (self as unknown as Worker).postMessage(m);

@@ -1,7 +1,7 @@
 /** Messages between the Balance tab and its worker (plain data both ways). */
-import type { LabResult } from "../../../compiler/node/sim/lab/run.ts";
-import type { PlanDeck } from "../../../compiler/node/sim/plan.ts";
-import type { GameRecord } from "../../../compiler/node/sim/record.ts";
+import type { LabResult } from "../../../compiler/sim/lab/run.ts";
+import type { PlanDeck } from "../../../compiler/sim/plan.ts";
+import type { GameRecord } from "../../../compiler/sim/record.ts";
 
 export interface BalanceRequest {
   readonly id: number;

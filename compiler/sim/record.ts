@@ -4,7 +4,7 @@
  * form (fixed key order, no spaces), so the same games give the same bytes, and a run that was
  * cut off can be read back and continued (`--resume`).
  */
-import type { Value } from "../../../runtime/index.ts";
+import type { Value } from "../../runtime/index.ts";
 import type { CardUse } from "./lab/tracker.ts";
 import { slot, type SimPlan } from "./plan.ts";
 

@@ -7,7 +7,7 @@
  * A game whose rules declare no role gets roles derived from visibility (hidden: deck, owner:
  * hand, public: play), which is rougher (a card discarded from the hand reads as played).
  */
-import type { GameModule, MoveNote, State, ZoneRole } from "../../../../runtime/index.ts";
+import type { GameModule, MoveNote, State, ZoneRole } from "../../../runtime/index.ts";
 
 export interface ZoneRoles {
   /** "declared": from rules.yaml; "derived": from the zones' visibility (no zone declares a role). */

@@ -12,7 +12,7 @@ import {
   type AgentSpec,
   type Engine,
   type State,
-} from "../../../runtime/index.ts";
+} from "../../runtime/index.ts";
 import { configOf, slot, type SimPlan } from "./plan.ts";
 import type { CardTracker } from "./lab/tracker.ts";
 import type { GameRecord } from "./record.ts";

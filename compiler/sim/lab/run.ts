@@ -4,7 +4,7 @@
  * table. Browser-safe (the editor's Balance tab runs it in a web worker), and deterministic: the
  * same inputs give the same result, key for key.
  */
-import { Engine, type AgentSpec, type GameModule } from "../../../../runtime/index.ts";
+import { Engine, type AgentSpec, type GameModule } from "../../../runtime/index.ts";
 import { labPlans, matchups, type MatchupMatrix } from "../lab.ts";
 import type { PlanDeck, SimPlan } from "../plan.ts";
 import { playGame } from "../play.ts";

@@ -7,7 +7,7 @@
  * by Holm (or Benjamini–Hochberg). A matchup "moved" where the adjusted p-value is below α, "up"
  * or "down" for the row deck. Browser-safe: no Node API.
  */
-import type { AgentSpec, GameModule } from "../../../../runtime/index.ts";
+import type { AgentSpec, GameModule } from "../../../runtime/index.ts";
 import type { PlanDeck, SimPlan } from "../plan.ts";
 import type { GameRecord } from "../record.ts";
 import { benjaminiHochberg, holm, twoSidedP, Z95 } from "../stats.ts";

@@ -1,5 +1,5 @@
 /** The text table of a simulation's result (the default output; `--json` prints the result itself). */
-import { sanitize } from "../../../runtime/index.ts";
+import { sanitize } from "../../runtime/index.ts";
 import type { SimResult, Tally } from "./aggregate.ts";
 import type { Interval } from "./stats.ts";
 

@@ -3,7 +3,7 @@
  * as it is, the out file's first line holds it, and `--resume` compares it), and it alone decides
  * every game: which agent sits in which seat, the deal seed, the agents' seeds.
  */
-import type { MatchConfig, Value } from "../../../runtime/index.ts";
+import type { MatchConfig, Value } from "../../runtime/index.ts";
 
 /** A seat's deck, as the plan keeps it: its id and its cards (so a changed deck file changes the plan). */
 export interface PlanDeck {
