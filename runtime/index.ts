@@ -7,6 +7,7 @@ export { RuntimeFault, InputError, ViewFault, describeSource } from "./state/err
 export { logNote, renderLog, renderTracedLog, statementPlace } from "./kernel/log.ts";
 export { hashState, hashValue } from "./state/hash.ts";
 export { cloneState } from "./state/clone.ts";
+export { matchEnd, type MatchEnd, type MatchTerms } from "./state/match-end.ts";
 export { randomAgent, firstLegalAgent, scriptedAgent, type Agent, type AsyncAgent } from "./host/agents.ts";
 export * from "./agents/index.ts";
 export {

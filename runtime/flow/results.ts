@@ -8,6 +8,7 @@ import { pushFrame } from "./frames.ts";
 import { pushLog } from "../kernel/log.ts";
 import type { EntityId, State } from "../types.ts";
 import { hashTable } from "../state/values.ts";
+import { matchEnd } from "../state/match-end.ts";
 
 /** Wins per seat (index 0 unused). */
 export function winsOf(state: State, players: number): number[] {
@@ -40,8 +41,7 @@ export function endGame(rt: Kernel, winner: EntityId | null): void {
   const wins = winsOf(st, n);
   let best = 0;
   for (let p = 1; p <= n; p++) best = Math.max(best, wins[p] as number);
-  const { games, winsNeeded } = rt.ix.rules.match;
-  if (best >= winsNeeded || m.results.length >= games) {
+  if (matchEnd(m.results, rt.ix.rules.match) !== null) {
     const leaders: EntityId[] = [];
     for (let p = 1; p <= n; p++) if (wins[p] === best && best > 0) leaders.push(p);
     m.over = true;

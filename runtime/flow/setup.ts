@@ -13,6 +13,7 @@ import { seedState, shuffleInPlace } from "../state/rng.ts";
 import type { EntityId, PropDef, State, Value } from "../types.ts";
 import { hashTable } from "../state/values.ts";
 import { versionProblem } from "../kernel/versions.ts";
+import { matchEnd } from "../state/match-end.ts";
 
 /** A match: a seed, each seat's name and starting cards per zone (index 0 = top), and match options. */
 export interface MatchConfig {
@@ -262,15 +263,13 @@ function playedGames(rt: Kernel, st: State, results: readonly (EntityId | null)[
       throw new InputError(
         `board.match.results: ${String(r)} is not a seat of this board (1 to ${seats}, or null for a draw)`,
       );
-  const { games, winsNeeded } = rt.ix.rules.match;
-  const wins = new Map<EntityId, number>();
-  for (const r of results) if (r !== null) wins.set(r, (wins.get(r) ?? 0) + 1);
-  const decided = [...wins].find(([, n]) => n >= winsNeeded);
-  if (decided !== undefined || results.length >= games)
+  const terms = rt.ix.rules.match;
+  const end = matchEnd(results, terms);
+  if (end !== null)
     throw new InputError(
-      decided !== undefined
-        ? `board.match.results: seat ${decided[0]} has ${decided[1]} win(s), which end the match (${winsNeeded} needed): a board is a game still to play`
-        : `board.match.results: ${results.length} game(s) played of ${games}: the match is over, a board is a game still to play`,
+      end.by === "wins"
+        ? `board.match.results: seat ${end.seat} has ${end.wins} win(s), which end the match (${terms.winsNeeded} needed): a board is a game still to play`
+        : `board.match.results: ${end.played} game(s) played of ${terms.games}: the match is over, a board is a game still to play`,
     );
   st.match.results = results.slice();
   st.match.number = results.length + 1;

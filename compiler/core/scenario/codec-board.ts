@@ -9,6 +9,7 @@
  * or `{ ref: <card> }` (the only such card), or that number.
  */
 import type { Board, BoardCard, EntityId, GameModule, State, Value } from "../../../runtime/index.ts";
+import { matchEnd } from "../../../runtime/state/match-end.ts";
 import type { Type } from "../semantic/types.ts";
 import type { Vocabulary } from "../semantic/vocabulary.ts";
 import type { YamlPath } from "../text/source.ts";
@@ -113,19 +114,17 @@ function matchGiven(
       );
     return seat;
   });
-  // The board is a game still to play (the runtime refuses one the results end).
-  const wins = new Map<EntityId, number>();
-  for (const r of out) if (r !== null) wins.set(r, (wins.get(r) ?? 0) + 1);
-  const decided = [...wins].find(([, n]) => n >= match.winsNeeded);
-  if (decided !== undefined)
+  // The board is a game still to play (the runtime refuses one the results end, with the same test).
+  const end = matchEnd(out, match);
+  if (end?.by === "wins")
     fail(
       ["given", "match", "results"],
-      `${sideName(decided[0])} has ${decided[1]} win(s) here, which end the match (${match.winsNeeded} needed): the board must be a game still to play`,
+      `${sideName(end.seat)} has ${end.wins} win(s) here, which end the match (${match.winsNeeded} needed): the board must be a game still to play`,
     );
-  if (out.length >= match.games)
+  if (end?.by === "games")
     fail(
       ["given", "match", "results"],
-      `${out.length} game(s) played of the match's ${match.games}: the board must be a game still to play`,
+      `${end.played} game(s) played of the match's ${match.games}: the board must be a game still to play`,
     );
   return out;
 }
