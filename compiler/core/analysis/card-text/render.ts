@@ -176,7 +176,12 @@ const JA: Readonly<Record<string, string>> = {
   game: "ゲーム",
 };
 
-/** Japanese for the built-in functions, their arguments by position (`words:` of a game wins). */
+/**
+ * Japanese for the built-in functions, their arguments by position (`words:` of a game wins). Kept
+ * apart from JA on purpose: these are templates with argument places, read only for a call, and
+ * must never stand in for a local, a property or a constant that shares a built-in's name (a local
+ * called `count`, a card named "first").
+ */
 const JA_BUILTINS: Readonly<Record<string, string>> = {
   count: "{0}の数",
   sum: "{0}の合計",
