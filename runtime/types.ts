@@ -503,6 +503,8 @@ export interface Ctx {
   cardOf(e: EntityId): string;
   has(e: EntityId, keyword: string): boolean;
   name(v: Value): string;
+  /** A list of numbers, truth values, enum values or card ids as text, in `name`'s list format. */
+  values(xs: readonly Value[]): string;
   responds(card: EntityId, ev: EventId): boolean;
   catalog(): string[];
   seen(key: Value): number;

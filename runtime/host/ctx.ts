@@ -57,6 +57,11 @@ export const LIMITS = {
   creates: 10_000,
 } as const;
 
+/** How a list reads in a text: its items joined by ", ", "none" when it is empty. */
+function listText(xs: readonly Value[], each: (x: Value) => string): string {
+  return xs.length === 0 ? "none" : xs.map(each).join(", ");
+}
+
 export class RuntimeCtx implements Ctx, Kernel {
   /** Generated code is handed this object itself (Kernel.ctx). */
   get ctx(): Ctx {
@@ -359,13 +364,21 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   name(v: Value): string {
     if (v === null) return "none";
-    if (Array.isArray(v)) return v.length === 0 ? "none" : v.map((x) => this.name(x as Value)).join(", ");
+    if (Array.isArray(v)) return listText(v, (x) => this.name(x));
     if (typeof v === "number") {
       const x = this.state.entities[v];
       return x === undefined ? String(v) : this.entityName(x);
     }
     if (typeof v === "string") return Object.hasOwn(this.module.cards, v) ? (this.module.cards[v]?.name ?? v) : v;
     return String(v);
+  }
+
+  /**
+   * A list of plain values (numbers, truth values, enum values, card ids) as text: each item as it
+   * reads alone, where `name` would take a number for an entity's id. The same list format as `name`.
+   */
+  values(xs: readonly Value[]): string {
+    return listText(xs, (x) => (x === null ? "none" : String(x)));
   }
 
   /** Guards a kind's `display` template against naming itself. */

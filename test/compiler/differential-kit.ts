@@ -147,6 +147,7 @@ export function runGenerated(fn: StepFn, seed: number): Outcome {
     random: rec.random,
     log: rec.log,
     name: rec.name,
+    values: RuntimeCtx.prototype.values,
     tick: () => undefined,
     // The length limits of joins are the runtime's own checks (they use no state).
     list: RuntimeCtx.prototype.list,

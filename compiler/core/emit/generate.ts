@@ -474,9 +474,6 @@ function $last(xs) {
 function $itemAt(xs, i) {
   return i >= 0 && i < xs.length ? (xs[i] ?? null) : null;
 }
-function $valuesText(xs) {
-  return xs.length === 0 ? "none" : xs.map((x) => (x === null ? "none" : String(x))).join(", ");
-}
 function $removeAt(xs, i) {
   return i >= 0 && i < xs.length ? xs.slice(0, i).concat(xs.slice(i + 1)) : xs.slice();
 }

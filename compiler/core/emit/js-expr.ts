@@ -115,7 +115,7 @@ export class ExprPrinter {
         // alone: ctx.name would take a number for an entity's id.
         const of = required(e.ty.of);
         return ["number", "bool", "enum", "cardid"].includes(of.t)
-          ? call(`$valuesText(${this.code(e)})`)
+          ? call(`ctx.values(${this.code(e)})`)
           : call(`ctx.name(${this.code(e)})`);
       }
       default:
