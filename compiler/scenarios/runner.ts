@@ -15,7 +15,7 @@ import { stepText, type ScenarioTrace, type TraceDiff, type TraceStep } from "..
 import { brokenInvariant } from "./invariants.ts";
 import { validateWithSchema } from "../core/files/schema-validate.ts";
 import type { SourceFile, YamlPath } from "../core/text/source.ts";
-import { GivenError, givenToBoard, readScenarioFile } from "../core/scenario/codec.ts";
+import { GivenError, givenToBoard, readScenarioFile, scenarioPlay } from "../core/scenario/codec.ts";
 import { didYouMean } from "../core/text/suggest.ts";
 import { scenarioVersion, scenarioVersionSpan, type VersionUse } from "../core/files/versions.ts";
 
@@ -48,16 +48,13 @@ export function runScenarios(
   const schema = validateWithSchema(src, checked.value, SCENARIO_SCHEMA, "scenario");
   const failures = [...schema, ...staticErrors];
   if (failures.length) return [{ file: src.file, name: "(file)", line: 1, failures, log: [] }];
-  const engine = new Engine(module);
-  // `stop: game-end` (an engine that stops when a game ends) and `auto: false` (one that asks
-  // every decision): engines made when a scenario asks for them.
-  const engines = new Map<string, Engine>([["|", engine]]);
+  // Scenarios with the same play options (`stop:`, `auto:`; scenarioPlay) share one Engine.
+  const engines = new Map<string, Engine>();
   const engineFor = (sc: Obj) => {
-    const stop = sc["stop"] === "game-end";
-    const ask = sc["auto"] === false;
-    const key = `${stop ? "stop" : ""}|${ask ? "ask" : ""}`;
+    const play = scenarioPlay(sc);
+    const key = JSON.stringify(play);
     let e = engines.get(key);
-    if (e === undefined) engines.set(key, (e = new Engine(module, { stopBetweenGames: stop, askEveryDecision: ask })));
+    if (e === undefined) engines.set(key, (e = new Engine(module, play)));
     return e;
   };
   const scenarios = (checked.value as { scenarios: Obj[] }).scenarios;

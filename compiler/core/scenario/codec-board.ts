@@ -554,3 +554,19 @@ function writeBoard(b: RefBoard, ref: (id: EntityId) => WrittenRef): WrittenBoar
     players: b.players.map((p) => ({ props: props(p.props), zones: zonesOf(p.zones) })),
   };
 }
+
+/**
+ * How a scenario's games are played, as the runtime's Engine options: `stop: game-end` stops
+ * when a game ends (the board it ended with stays), `auto: false` asks every decision. Every key
+ * is always present, in this order, so equal options print equal JSON (the runner shares an
+ * Engine among scenarios with equal options).
+ */
+export interface ScenarioPlay {
+  readonly stopBetweenGames: boolean;
+  readonly askEveryDecision: boolean;
+}
+
+export function scenarioPlay(scenario: unknown): ScenarioPlay {
+  const sc = isObj(scenario) ? scenario : {};
+  return { stopBetweenGames: sc["stop"] === "game-end", askEveryDecision: sc["auto"] === false };
+}

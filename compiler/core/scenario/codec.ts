@@ -5,6 +5,7 @@
  * - boards: `givenToBoard` (file → board, `version:` honoured), `boardOfState`/`refBoardOf` and
  *   `boardToGiven` (state or board → file, references by name), `materialize` (→ runtime board);
  * - steps: `answersToSteps` (answers → `do:` steps), `stepToForm`;
+ * - play: `scenarioPlay` (`stop:`, `auto:` → the Engine's options);
  * - text: `readScenarioFile` (parsed once, with positions) and `scenarioFileText` (a stable writer).
  */
 export * from "./codec-board.ts";
