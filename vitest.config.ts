@@ -17,6 +17,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // One Chromium and one build of the editor's app for the whole run, made when first asked for.
     globalSetup: ["test/global-setup.ts"],
+    // Every test file's temp folders (test/kit/temp.ts) are removed when it ends.
+    setupFiles: ["test/kit/cleanup.ts"],
     // The longest files first (test/sequencer.ts), so both workers finish together.
     sequence: { sequencer: LongestFirst },
     isolate: false,

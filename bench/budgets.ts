@@ -6,7 +6,7 @@
  * `npx tsx bench/budgets.ts` (pin with `taskset -c 1` on a shared machine).
  */
 import { Engine, RuntimeFault, type Action, type State } from "../runtime/index.ts";
-import { HOSTILE_RULES, hostileGame } from "../test/hardening/kit.ts";
+import { HOSTILE_RULES, hostileGame } from "../test/kit/hostile-game.ts";
 
 const double = (name: string, times: number) =>
   `n = 0\nwhile n < ${times} {\n  ${name} = ${name} + ${name}\n  n += 1\n}`;

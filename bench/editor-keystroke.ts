@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { startEditorServer } from "../editor/server/server.ts";
-import { REPO } from "../test/compiler/kit.ts";
+import { REPO } from "../test/kit/corpus.ts";
 
 const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 const N = Number(process.argv[2] ?? 40);

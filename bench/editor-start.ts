@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { REPO } from "../test/compiler/kit.ts";
+import { REPO } from "../test/kit/corpus.ts";
 
 const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 const runs = Number(process.argv[2] ?? 3);

@@ -6,8 +6,8 @@
  *   taskset -c 0 nice npx tsx bench/knowledge.ts [game…]
  */
 import { listGames } from "../compiler/node/project.ts";
-import { gameModule } from "../test/kit.ts";
-import { measureKnowledge } from "../test/runtime/knowledge-kit.ts";
+import { gameModule } from "../test/kit/games.ts";
+import { measureKnowledge } from "../test/kit/knowledge.ts";
 
 const games = Number(process.env.KNOWLEDGE_GAMES ?? 1000);
 const asked = process.argv.slice(2);

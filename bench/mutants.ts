@@ -4,7 +4,7 @@
  * Prints mutants per second and every failure (an exception, a diagnostic without a position, a slow case).
  */
 import fc from "fast-check";
-import { badDiagnostic, checkMutant, loadCorpus, mutate, mutationArb } from "../test/hardening/mutation-kit.ts";
+import { badDiagnostic, checkMutant, loadCorpus, mutate, mutationArb } from "../test/kit/mutants.ts";
 
 const count = Number(process.argv[2] ?? 20000);
 const seed = Number(process.argv[3] ?? Date.now() % 0x7fffffff);

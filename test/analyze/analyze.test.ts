@@ -13,7 +13,7 @@ import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runCli } from "../../compiler/node/cli/main.ts";
 import { checkedGame, readGame } from "../../compiler/node/project.ts";
-import { REPO } from "../compiler/kit.ts";
+import { REPO } from "../kit/corpus.ts";
 
 const ROOT = join(REPO, "test", "analyze", "fixture");
 const DIR = relative(process.cwd(), join(ROOT, "cards", "loopy"))

@@ -1,10 +1,10 @@
 /** Invariant ARCH-1 (docs/architecture.md): no import circle, type-only imports included. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../compiler/node/project.ts";
 import { importCycles } from "./import-graph.ts";
+import { tempDir } from "../kit/temp.ts";
 
 describe("import graph", () => {
   it("has no circle in grammar/, compiler/, runtime/ or editor/", () => {
@@ -12,7 +12,7 @@ describe("import graph", () => {
   });
 
   it("finds a circle closed by a type-only import", () => {
-    const dir = mkdtempSync(join(tmpdir(), "cw-cycles-"));
+    const dir = tempDir("cw-cycles-");
     try {
       mkdirSync(join(dir, "src"));
       writeFileSync(join(dir, "src", "a.ts"), 'import { b } from "./b.ts";\nexport const a = b;\n');

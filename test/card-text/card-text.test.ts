@@ -12,7 +12,7 @@ import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import type { CheckedModel } from "../../compiler/core/workspace/model.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { readGame } from "../../compiler/node/project.ts";
-import { cli } from "../cli/kit.ts";
+import { cli } from "../kit/cli.ts";
 import { GameChecker } from "../../editor/src/check/core.ts";
 
 function input(game: string): GameInput {

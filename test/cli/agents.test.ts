@@ -4,7 +4,7 @@
  * alternatives it weighed and their visit counts, worded as the human's view shows the board.
  */
 import { describe, expect, it } from "vitest";
-import { cli } from "./kit.ts";
+import { cli } from "../kit/cli.ts";
 
 describe("cardwright play --agents with search agents", () => {
   it("human against mcts:30 through stdin: the agent's choice, its iterations and the alternatives it weighed", async () => {

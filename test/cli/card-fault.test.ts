@@ -1,14 +1,9 @@
-/**
- * A fault of the game's cards or rules is reported as theirs (`file:line:col: fault: …`, exit 4),
- * not as an internal error of Cardwright (issue 16): a list doubled past its limit in the rules' flow.
- */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CARD_FAULT, INTERNAL_ERROR, reportFault } from "../../compiler/node/cli/fault.ts";
 import { RuntimeFault } from "../../runtime/index.ts";
-import { cli } from "./kit.ts";
+import { cli } from "../kit/cli.ts";
+import { writeGame } from "../kit/toy-game.ts";
 
 const RULES = `game: bomb
 name: Bomb
@@ -32,11 +27,7 @@ flow:
 `;
 
 describe("a card's fault is the card's (issue 16)", () => {
-  const root = mkdtempSync(join(tmpdir(), "cw-card-fault-"));
-  mkdirSync(join(root, "cards", "bomb", "cards"), { recursive: true });
-  writeFileSync(join(root, "cards", "bomb", "rules.yaml"), RULES);
-  writeFileSync(join(root, "cards", "bomb", "cards", "gear.yaml"), "id: gear\nkind: widget\nname: Gear\n");
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const root = writeGame({ "rules.yaml": RULES, "cards/gear.yaml": "id: gear\nkind: widget\nname: Gear\n" }, "bomb");
 
   it("play: file:line:col: fault: <reason> (<what>), exit 4, no 'internal error'", async () => {
     const r = await cli(["play", "bomb", "--root", root, "--quiet"]);

@@ -1,11 +1,11 @@
 /** The `cardwright` command line: in process (kit.ts), and once as a real process for the process boundary. */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../compiler/node/project.ts";
-import { cli, gamesOnDisk } from "./kit.ts";
+import { cli, gamesOnDisk } from "../kit/cli.ts";
+import { tempDir } from "../kit/temp.ts";
 
 function cw(...args: string[]): { code: number; out: string; err: string } {
   const r = spawnSync(process.execPath, ["--import", "tsx", join(ROOT, "compiler/node/cli/main.ts"), ...args], {
@@ -20,7 +20,7 @@ const noStack = (s: string) => expect(s).not.toMatch(/\n\s+at /);
 
 describe("cardwright play", () => {
   it("ES-MATCH-1: plays a whole best-of-3 between random agents, the same seed prints the same log, the replay reproduces it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cw-play-"));
+    const dir = tempDir("cw-play-");
     const replayFile = join(dir, "seed7.json");
     // The real process once (exit code, streams); the rest in process.
     const a = cw("play", "elementis", "--seed", "7", "--save-replay", replayFile);
@@ -55,7 +55,7 @@ describe("cardwright play", () => {
   });
 
   it("a replay that ends early says the match is unfinished, not a draw", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cw-play-"));
+    const dir = tempDir("cw-play-");
     const full = join(dir, "full.json");
     expect((await cli(["play", "elementis", "--seed", "5", "--quiet", "--save-replay", full])).code).toBe(0);
     const rep = JSON.parse(readFileSync(full, "utf8")) as { actions: unknown[] };

@@ -13,7 +13,6 @@ import { spawnSync } from "node:child_process";
 import {
   cpSync,
   existsSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   realpathSync,
@@ -21,11 +20,11 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listGames, ROOT } from "../../compiler/node/project.ts";
-import { cli } from "./kit.ts";
+import { cli } from "../kit/cli.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const yamlFiles = (dir: string): string[] =>
   existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => /\.ya?ml$/.test(f)) : [];
@@ -37,7 +36,7 @@ const original = listGames()
 if (original === undefined) throw new Error("no game under cards/");
 const copy = `copy-of-${original}`;
 
-const project = mkdtempSync(join(tmpdir(), "cw-copied-game-"));
+const project = tempDir("cw-copied-game-");
 for (const part of ["compiler", "grammar", "runtime", "package.json"])
   cpSync(join(ROOT, part), join(project, part), { recursive: true });
 symlinkSync(realpathSync(join(ROOT, "node_modules")), join(project, "node_modules"), "dir");

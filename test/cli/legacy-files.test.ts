@@ -11,8 +11,8 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "../../compiler/node/project.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { Engine, parseReplay, replay } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
-import { cli } from "./kit.ts";
+import { gameModule } from "../kit/games.ts";
+import { cli } from "../kit/cli.ts";
 
 const DIR = join(ROOT, "test", "fixtures", "legacy");
 const rel = (f: string) => join("test", "fixtures", "legacy", f);

@@ -3,14 +3,14 @@
  * on stderr naming the mistake, with no stack trace; values are checked against what the game
  * declares, and output paths before any work. In process (see kit.ts).
  */
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "../../compiler/node/project.ts";
-import { cli, gamesOnDisk } from "./kit.ts";
+import { cli, gamesOnDisk } from "../kit/cli.ts";
+import { tempDir } from "../kit/temp.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "cw-mistakes-"));
+const dir = tempDir("cw-mistakes-");
 const folder = join(dir, "a-folder");
 mkdirSync(folder);
 const notJson = join(dir, "not.json");

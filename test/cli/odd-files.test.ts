@@ -4,13 +4,13 @@
  * a child process with a time limit, so a hang fails the test instead of blocking its worker.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO } from "../compiler/kit.ts";
+import { REPO } from "../kit/corpus.ts";
+import { tempDir } from "../kit/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "cardwright-odd-"));
+const root = tempDir("cardwright-odd-");
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("check: files that are not regular files", () => {

@@ -10,17 +10,17 @@
  * of a unit test. Run with `npm run test:pack`; exits non-zero on failure and removes its folder.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { tempDir } from "../kit/temp.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "..", "..");
 const GAME = "elementis";
 const t0 = performance.now();
 const seconds = () => ((performance.now() - t0) / 1000).toFixed(1);
-const work = mkdtempSync(join(tmpdir(), "cw-pack-"));
+const work = tempDir("cw-pack-");
 
 function fail(message: string): never {
   throw new Error(message);

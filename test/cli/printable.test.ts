@@ -4,8 +4,7 @@
  * and U+2028 show as `\u{…}` — on the terminal (`check`) and in the messages of the language
  * services (LSP and editor), whose ranges and data keep the raw text.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
@@ -13,14 +12,15 @@ import { LanguageService } from "../../compiler/core/services/index.ts";
 import { printable } from "../../compiler/core/text/printable.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { readGame, ROOT } from "../../compiler/node/project.ts";
-import { cli } from "./kit.ts";
+import { cli } from "../kit/cli.ts";
+import { tempDir } from "../kit/temp.ts";
 
 let root: string;
 const FORGED = "x\nfireball.yaml:1:1: error forged: gotcha\n";
 const HIDDEN = "fire\u200bball\ufeff\u00a0\u2028";
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "cardwright-printable-"));
+  root = tempDir("cardwright-printable-");
   cpSync(join(ROOT, "cards", "elementis"), join(root, "cards", "elementis"), { recursive: true });
   const cards = join(root, "cards", "elementis", "cards");
   const fireball = readFileSync(join(cards, "fireball.yaml"), "utf8");

@@ -2,18 +2,18 @@
  * Tampered replay files (issue 16): each is refused with one line saying what is wrong and where,
  * exit 2, never "internal error"; replays saved by b49581d's CLI (test/cli/fixtures) still load.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli } from "./kit.ts";
+import { cli } from "../kit/cli.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const FIXTURES = join(import.meta.dirname, "fixtures");
 const saved = (name: string): string => readFileSync(join(FIXTURES, name), "utf8");
 type Json = { [k: string]: unknown };
 
 describe("tampered replays (issue 16)", () => {
-  const dir = mkdtempSync(join(tmpdir(), "cw-replay-"));
+  const dir = tempDir("cw-replay-");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const base = JSON.parse(saved("replay-b49581d-elementis.json")) as Json & { config: Json & { players: Json[] } };
   const write = (name: string, doc: unknown): string => {

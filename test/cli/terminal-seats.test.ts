@@ -4,7 +4,7 @@
  * with a person at seat 1 and random agents at the others, played to the end for 2, 3 and 6 seats.
  */
 import { describe, expect, it } from "vitest";
-import { cli } from "./kit.ts";
+import { cli } from "../kit/cli.ts";
 
 describe("cardwright play --players: every count of seats a game allows", () => {
   for (const seats of [2, 3, 6])

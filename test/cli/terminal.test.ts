@@ -16,9 +16,9 @@ import {
   type Entity,
   type State,
 } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
-import { hostileGame } from "../hardening/kit.ts";
-import { cli } from "./kit.ts";
+import { gameModule } from "../kit/games.ts";
+import { hostileGame } from "../kit/hostile-game.ts";
+import { cli } from "../kit/cli.ts";
 
 const HUMAN = ["play", "elementis", "--agents", "human,random"];
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
-import { BASE, gameFiles, toInput } from "./kit.ts";
+import { BASE, gameFiles, toInput } from "../kit/corpus.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
-import { gameFiles, toInput } from "./kit.ts";
+import { gameFiles, toInput } from "../kit/corpus.ts";
 
 const BASE_RULES = gameFiles().get("rules.yaml") ?? "";
 

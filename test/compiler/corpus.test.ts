@@ -11,7 +11,8 @@ import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runCli } from "../../compiler/node/cli/main.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { fileDiagnostics } from "../../compiler/core/services/diagnostics.ts";
-import { CASES, caseInput, caseNames, expectedOf, filesUnder, gameFiles, REPO, toInput, writeGame } from "./kit.ts";
+import { CASES, caseInput, caseNames, expectedOf, filesUnder, gameFiles, REPO, toInput } from "../kit/corpus.ts";
+import { writeGame } from "../kit/toy-game.ts";
 
 const cases = caseNames();
 const CLI = relative(REPO, join(REPO, "compiler", "node", "cli", "main.ts"));

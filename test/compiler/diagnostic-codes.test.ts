@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { CODES, renderDiagnosticsDoc } from "../../compiler/core/text/diagnostic-codes.ts";
 import { dedupeDiagnostics, type Diagnostic } from "../../compiler/core/text/diagnostics.ts";
-import { caseInput, caseNames, REPO } from "./kit.ts";
+import { caseInput, caseNames, REPO } from "../kit/corpus.ts";
 
 describe("diagnostic catalogue", () => {
   it("docs/diagnostics.md is up to date (run `npm run docs:diagnostics` after changing the catalogue)", () => {

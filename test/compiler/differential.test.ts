@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkProgram, compileUnits, evaluate, runGenerated, type Checked } from "./differential-kit.ts";
+import { checkProgram, compileUnits, evaluate, runGenerated, type Checked } from "../kit/differential.ts";
 import { programArbitrary } from "./program-gen.ts";
 
 type Fn = Parameters<typeof runGenerated>[0];

@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { ts } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import { REPO } from "./kit.ts";
+import { REPO } from "../kit/corpus.ts";
 
 /** The printers of game.js, game.js.map and game.d.ts, by file name. */
 const PRINTER_NAMES = ["generate.ts", "js-expr.ts", "emit.ts", "source-map.ts", "game-types.ts"];

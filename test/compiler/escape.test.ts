@@ -15,7 +15,7 @@ import {
   jsonText,
   jsString,
 } from "../../compiler/core/emit/escape.ts";
-import { hostile } from "./hostile-kit.ts";
+import { hostile } from "../kit/hostile-names.ts";
 
 /** The value of a JavaScript expression, evaluated by the engine. */
 const evaluate = (code: string): unknown => new Function(`"use strict"; return (${code});`)();

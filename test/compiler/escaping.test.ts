@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileToDisk } from "../../compiler/node/project.ts";
 import type { Ctx, Frame, GameModule, Scope } from "../../runtime/types.ts";
 import { parse } from "yaml";
-import { gameFiles, writeGame } from "./kit.ts";
+import { gameFiles } from "../kit/corpus.ts";
+import { writeGame } from "../kit/toy-game.ts";
 
 /** Every troublemaker at once. */
 const SPECIAL = "q\"uote' back`tick ${x} */ /* \\ new\nline \u2028 sep \u2029 日本語 한국어 🎴😀";

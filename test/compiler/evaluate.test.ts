@@ -11,7 +11,7 @@ import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { scenarioBoard } from "../../compiler/scenarios/runner.ts";
 import { gameDir } from "../../compiler/node/project.ts";
 import { Engine } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 const DIR = gameDir("elementis");
 const rules = readFileSync(join(DIR, "rules.yaml"), "utf8");

@@ -1,7 +1,7 @@
 /**
  * No user string can change the code around it (issue 16, item 1). fast-check puts hostile
  * strings (comment ends, line ends of every kind, quotes, backticks, `${`, `</script>`, NUL, lone
- * surrogates, backslashes, payloads — see hostile-kit.ts) at every place a user string reaches
+ * surrogates, backslashes, payloads — see test/kit/hostile-names.ts) at every place a user string reaches
  * the printer, and asserts each module parses (TypeScript's parser) to exactly the statements,
  * node shape and comments the module has with plain strings there; a sample is imported in an
  * isolated `node:vm` context, where it reaches for nothing of the host, adds no global, and holds
@@ -21,7 +21,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type GameInput } from "../../compiler/core/files/check-files.ts";
+import type { GameInput } from "../../compiler/core/files/check-files.ts";
 import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { emitGame } from "../../compiler/core/emit/emit.ts";
 import { generateModule, type ModuleTables } from "../../compiler/core/emit/generate.ts";
@@ -38,8 +38,8 @@ import {
   templateText,
   yamlString as yq,
   type ModuleShape,
-} from "./hostile-kit.ts";
-import { gameFiles } from "./kit.ts";
+} from "../kit/hostile-names.ts";
+import { gameFiles } from "../kit/corpus.ts";
 
 /** The free-text places of the YAML (and the file paths) this game puts a string at. */
 const PLACES = [

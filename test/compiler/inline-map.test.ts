@@ -10,7 +10,8 @@ import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { instrumentGame } from "../../compiler/node/coverage.ts";
 import { emitGame } from "../../compiler/core/emit/emit.ts";
 import { inlineMapUrl, moduleInMemory, readGame } from "../../compiler/node/project.ts";
-import { gameFiles, writeGame } from "./kit.ts";
+import { gameFiles } from "../kit/corpus.ts";
+import { writeGame } from "../kit/toy-game.ts";
 
 const NAME = "Imp //# sourceMappingURL=x.map";
 const root = writeGame(

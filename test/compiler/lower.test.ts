@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import type { IrExpr, IrStmt, StepBlock, Terminator } from "../../compiler/core/semantic/ir.ts";
 import { lower } from "../../compiler/core/semantic/lower.ts";
-import { gameFiles, toInput } from "./kit.ts";
+import { gameFiles, toInput } from "../kit/corpus.ts";
 
 function blocksOf(...lines: string[]): readonly StepBlock[] {
   const card = `id: probe\nkind: spell\nname: { en: Probe }\ncost: 1\neffect: |\n${lines.map((l) => `  ${l}`).join("\n")}\n`;

@@ -3,8 +3,7 @@
  * incremental re-check, and the static references checked at `check` time (card ids in data
  * fields, decks and scenarios; properties in `expect:`).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { GameInput } from "../../compiler/core/files/check-files.ts";
@@ -12,7 +11,9 @@ import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { runCli } from "../../compiler/node/cli/main.ts";
 import { compileToDisk, readGame } from "../../compiler/node/project.ts";
-import { gameFiles, toInput, writeGame } from "./kit.ts";
+import { gameFiles, toInput } from "../kit/corpus.ts";
+import { writeGame } from "../kit/toy-game.ts";
+import { tempDir } from "../kit/temp.ts";
 
 function game(name: string): GameInput {
   const g = readGame(name);
@@ -196,7 +197,7 @@ describe("the CLI and the build cache", () => {
   });
 
   it("a cached compile reports the warnings the first compile reported", async () => {
-    const root = writeGame(gameFiles(warned), "corpus", mkdtempSync(join(tmpdir(), "cardwright-cache-")));
+    const root = writeGame(gameFiles(warned), "corpus", tempDir("cardwright-cache-"));
     try {
       const first = await compileToDisk("corpus", { root });
       const second = await compileToDisk("corpus", { root });

@@ -6,11 +6,12 @@
  * `check` alone created the file.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gameFiles, REPO, writeGame } from "./kit.ts";
+import { gameFiles, REPO } from "../kit/corpus.ts";
+import { writeGame } from "../kit/toy-game.ts";
+import { tempDir } from "../kit/temp.ts";
 
 /** The folder name of the report: `/` in it makes it three nested folders on disk. */
 const FOLDER = "x*/;globalThis.process&&process.getBuiltinModule('fs').writeFileSync('PWNED',String(process.pid));/*";
@@ -33,7 +34,7 @@ function pwned(dir: string): string[] {
 }
 
 beforeAll(() => {
-  root = writeGame(gameFiles(), "corpus", mkdtempSync(join(tmpdir(), "cardwright-pwn-")));
+  root = writeGame(gameFiles(), "corpus", tempDir("cardwright-pwn-"));
   const cards = join(root, "cards", "corpus", "cards");
   mkdirSync(join(cards, FOLDER), { recursive: true });
   renameSync(join(cards, "zap.yaml"), join(cards, FOLDER, "zap.yaml"));

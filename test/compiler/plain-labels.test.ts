@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Engine, type Action } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 describe("plain action labels", () => {
   it("Coup's labels are plain; GI's, which read the active character and the dice to pay, are not", async () => {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseRulesDoc, ruleIdAt } from "../../compiler/core/files/rules-docs.ts";
-import { REPO } from "./kit.ts";
+import { REPO } from "../kit/corpus.ts";
 
 const docs = {
   elementis: parseRulesDoc(readFileSync(join(REPO, "docs/rules/elementis.md"), "utf8")),

@@ -4,14 +4,14 @@
  * the fault message and in the stack trace under `node --enable-source-maps`.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeMappings, decodeVlq, vlq } from "../../compiler/core/emit/source-map.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { compileToDisk, gameDir, loadGame, ROOT } from "../../compiler/node/project.ts";
 import { Engine, randomAgent, RuntimeFault, type GameModule } from "../../runtime/index.ts";
+import { tempDir } from "../kit/temp.ts";
 
 let root = "";
 let module: GameModule;
@@ -27,7 +27,7 @@ function config(seed: number, decks: ReturnType<typeof readDecks>["decks"]) {
 }
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "cardwright-map-"));
+  root = tempDir("cardwright-map-");
   cpSync(join(ROOT, "cards", "elementis"), join(root, "cards", "elementis"), { recursive: true });
   const file = join(root, FIREBALL);
   const text = readFileSync(file, "utf8");

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { AgentRandom } from "../../runtime/state/rng.ts";
 import { Engine, type MatchConfig, type State } from "../../runtime/index.ts";
-import { cli } from "../cli/kit.ts";
-import { gameModule } from "../kit.ts";
+import { cli } from "../kit/cli.ts";
+import { gameModule } from "../kit/games.ts";
 
 const module = await gameModule("coup");
 const engine = new Engine(module);

@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../compiler/node/cli/main.ts";
-import { REPO } from "../compiler/kit.ts";
+import { REPO } from "../kit/corpus.ts";
 import { sharedBrowser } from "../shared.ts";
 
 const ROOT = join(REPO, "test", "analyze", "fixture");

@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listGames, ROOT } from "../../compiler/node/project.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 import { digestDiff, digestJSON, gameDigest, MATCHES, replayDigest, type GameDigest } from "./digest.ts";
 
 const DIR = join(ROOT, "test", "digest");

@@ -11,7 +11,7 @@ import { boardSummary, choiceLabel, Engine, type Entity, type EntityId, type Sta
 import { boardHtml } from "../../editor/src/sandbox/board.ts";
 import { applyEdit } from "../../editor/src/sandbox/session.ts";
 import { setCardNames, setLang } from "../../editor/src/i18n.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 import { strip } from "./knowledge.ts";
 
 const GI_DECKS = ["diluc-bennett-xingqiu", "barbara-diona-charlotte"];

@@ -4,13 +4,13 @@
  * Chromium (test/shared.ts). The app is the production build `npm start` serves
  * (editor/server/app-build.ts), built once per run, not Vite's dev server.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { startEditorServer, type EditorServer } from "../../editor/server/server.ts";
-import { REPO } from "../compiler/kit.ts";
+import { REPO } from "../kit/corpus.ts";
 import { sharedAppBuild, sharedBrowser } from "../shared.ts";
+import { tempDir } from "../kit/temp.ts";
 /** Screenshots of each step (gitignored with the rest of dist/). */
 export const ARTIFACTS = join(REPO, "dist", "test-artifacts", "editor");
 
@@ -33,7 +33,7 @@ export interface HarnessOptions {
 }
 
 export async function openHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const root = mkdtempSync(join(tmpdir(), "cardwright-editor-"));
+  const root = tempDir("cardwright-editor-");
   cpSync(join(REPO, "cards"), join(root, "cards"), { recursive: true });
   cpSync(join(REPO, "dist"), join(root, "dist"), {
     recursive: true,

@@ -12,7 +12,7 @@ import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { readGame } from "../../compiler/node/project.ts";
 import type { GameModule } from "../../runtime/index.ts";
-import { caseInput, caseNames, expectedOf } from "../compiler/kit.ts";
+import { caseInput, caseNames, expectedOf } from "../kit/corpus.ts";
 import { openHarness, type Harness } from "./browser.ts";
 
 let h: Harness;

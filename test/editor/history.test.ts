@@ -12,7 +12,7 @@ import { Session } from "../../editor/src/sandbox/session.ts";
 import { decisionHtml, historyHtml } from "../../editor/src/sandbox/render.ts";
 import { setCardNames, setLang } from "../../editor/src/i18n.ts";
 import { strip } from "./knowledge.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 const GI_DECKS = ["diluc-bennett-xingqiu", "barbara-diona-charlotte"];
 

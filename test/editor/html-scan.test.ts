@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, html, joinHtml } from "../../editor/src/html.ts";
 import { namesId, scenariosNaming } from "../../editor/src/preview.ts";
-import { REPO } from "../compiler/kit.ts";
+import { REPO } from "../kit/corpus.ts";
 
 const SRC = join(REPO, "editor", "src");
 /** Every way a string becomes markup or script in a page. */

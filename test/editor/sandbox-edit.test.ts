@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Session } from "../../editor/src/sandbox/session.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 describe("a board edit after an answer", () => {
   it("computed values follow the edit (Salamander added: Fireball costs 1, not the remembered 2)", async () => {

@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { EntityId } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 import { openHarness, type Harness } from "./browser.ts";
 import { Knowledge, namePattern } from "./knowledge.ts";
 

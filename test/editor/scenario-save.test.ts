@@ -5,8 +5,7 @@
  * temporary copy of the game, the same file fails at the fact that mattered (ES-MAGIA-1: Fireball
  * deals 1 damage).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
@@ -15,10 +14,11 @@ import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { GameChecker } from "../../editor/src/check/core.ts";
 import { defaultExpect, savePlan, scenarioText } from "../../editor/src/sandbox/scenario-save.ts";
 import { Session } from "../../editor/src/sandbox/session.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const FILE = "cards/elementis/scenarios/sandbox-added-fireball.yaml";
-const tmp = mkdtempSync(join(tmpdir(), "cw-save-"));
+const tmp = tempDir("cw-save-");
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function playedSession() {

@@ -8,7 +8,6 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -17,20 +16,20 @@ import {
   writeFileSync,
 } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_BUILDS, appInputsHash } from "../../editor/server/app-build.ts";
 import { startEditorServer, type EditorServer } from "../../editor/server/server.ts";
-import { REPO } from "../compiler/kit.ts";
+import { REPO } from "../kit/corpus.ts";
 import { sharedAppBuild } from "../shared.ts";
+import { tempDir } from "../kit/temp.ts";
 
 let root: string;
 let s: EditorServer;
 let port: number;
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), "cardwright-server-"));
+  root = tempDir("cardwright-server-");
   cpSync(join(REPO, "cards", "elementis"), join(root, "cards", "elementis"), { recursive: true });
   cpSync(join(REPO, "dist", "elementis"), join(root, "dist", "elementis"), { recursive: true });
   cpSync(join(REPO, "dist", "schemas"), join(root, "dist", "schemas"), { recursive: true });
@@ -463,7 +462,7 @@ describe("the built app: only its own files", () => {
     const hash = appInputsHash();
     expect(existsSync(join(APP_BUILDS, hash, "index.html"))).toBe(true);
     // A copy of the inputs with one byte of editor/src changed hashes differently.
-    const copy = mkdtempSync(join(tmpdir(), "cardwright-apphash-"));
+    const copy = tempDir("cardwright-apphash-");
     try {
       for (const d of ["editor/src", "compiler/core", "compiler/scenarios", "grammar", "runtime"])
         cpSync(join(REPO, d), join(copy, d), { recursive: true });

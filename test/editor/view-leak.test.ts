@@ -14,18 +14,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { boardSummary, decisionHeading, logLines, reportLines } from "../../runtime/play/agents-terminal.ts";
-import {
-  randomAgent,
-  type Action,
-  type EntityId,
-  type GameModule,
-  type State,
-  type Value,
-} from "../../runtime/index.ts";
+import { randomAgent, type EntityId, type GameModule, type State } from "../../runtime/index.ts";
 import { boardHtml } from "../../editor/src/sandbox/board.ts";
 import { decisionHtml, historyHtml, logHtml } from "../../editor/src/sandbox/render.ts";
 import { Session } from "../../editor/src/sandbox/session.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 import { Knowledge, entitiesOf, namePattern, strip } from "./knowledge.ts";
 
 const GAMES = ["elementis", "gitcg", "vermilion"];

@@ -8,7 +8,7 @@ import type { Action, LogEntry, State } from "../../runtime/index.ts";
 import { Engine, randomAgent } from "../../runtime/index.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 const module = await gameModule("elementis");
 const engine = new Engine(module);

@@ -16,7 +16,7 @@ import {
 } from "../../runtime/index.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { gameModule, jsonRoundTrip } from "../kit.ts";
+import { gameModule, jsonRoundTrip } from "../kit/games.ts";
 
 const module = await gameModule("elementis");
 const engine = new Engine(module);

@@ -1,16 +1,7 @@
-/**
- * The runtime's chain, end to end on a small generic game: links resolve last in first out, a
- * link whose target moved fizzles, `negate` removes a link, `pass-priority` results, `holder()`
- * and `links()`, the log lines, a JSON round trip with links waiting, the checker's messages, and
- * `resolve-next` (the whole chain resolving once everyone passed) on a second flow.
- */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
-import { loadGame } from "../../compiler/node/project.ts";
 import { Engine, renderLog, type Action, type GameModule, type State } from "../../runtime/index.ts";
+import { loadToyGame } from "../kit/toy-game.ts";
 
 const RULES = `
 game: stacker
@@ -83,24 +74,15 @@ async function compile(
   extra?: [string, string],
   rules = RULES,
 ): Promise<{ module: GameModule | null; diagnostics: string[] }> {
-  const root = mkdtempSync(join(tmpdir(), "cw-chain-"));
-  const dir = join(root, "cards", "stacker", "cards");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(root, "cards", "stacker", "rules.yaml"), rules);
-  for (const [id, code] of Object.entries(SPELLS)) {
-    writeFileSync(
-      join(dir, `${id}.yaml`),
-      `id: ${id}\nkind: spell\nname: ${id}\neffect: |\n${code
-        .split("\n")
-        .map((l) => `  ${l}`)
-        .join("\n")}\n`,
-    );
-  }
-  writeFileSync(join(dir, "golem.yaml"), "id: golem\nkind: thing\nname: golem\n");
-  if (extra) writeFileSync(join(dir, `${extra[0]}.yaml`), extra[1]);
-  const { module, diagnostics } = await loadGame("stacker", root).finally(() =>
-    rmSync(root, { recursive: true, force: true }),
-  );
+  const files: Record<string, string> = { "rules.yaml": rules };
+  for (const [id, code] of Object.entries(SPELLS))
+    files[`cards/${id}.yaml`] = `id: ${id}\nkind: spell\nname: ${id}\neffect: |\n${code
+      .split("\n")
+      .map((l) => `  ${l}`)
+      .join("\n")}\n`;
+  files["cards/golem.yaml"] = "id: golem\nkind: thing\nname: golem\n";
+  if (extra) files[`cards/${extra[0]}.yaml`] = extra[1];
+  const { module, diagnostics } = await loadToyGame("stacker", files);
   return {
     module: module ?? null,
     diagnostics: diagnostics.map((d) => renderDiagnostic(d).replace(/^.*?(cards\/stacker\/)/, "$1")),

@@ -1,14 +1,7 @@
-/**
- * An event may declare `since: <field>` naming an earlier event: cards that arrived after that
- * earlier event do not hear it ("only events after I arrived"). A wrong `since` is a diagnostic.
- */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
-import { loadGame } from "../../compiler/node/project.ts";
 import { Engine, renderLog } from "../../runtime/index.ts";
+import { loadToyGame } from "../kit/toy-game.ts";
 
 const rules = (since: string) => `
 game: since
@@ -53,12 +46,11 @@ on:
 `;
 
 async function compile(since: string) {
-  const root = mkdtempSync(join(tmpdir(), "cw-since-"));
-  mkdirSync(join(root, "cards", "since", "cards"), { recursive: true });
-  writeFileSync(join(root, "cards", "since", "rules.yaml"), rules(since));
-  writeFileSync(join(root, "cards", "since", "cards", "old.yaml"), token("old"));
-  writeFileSync(join(root, "cards", "since", "cards", "young.yaml"), token("young"));
-  return loadGame("since", root);
+  return loadToyGame("since", {
+    "rules.yaml": rules(since),
+    "cards/old.yaml": token("old"),
+    "cards/young.yaml": token("young"),
+  });
 }
 
 describe("events with `since`", () => {

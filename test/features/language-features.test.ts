@@ -1,15 +1,7 @@
-/**
- * Generic language features end to end (compile a small game, run it): `let x = create …`,
- * `remove`, trigger-order `rank`, `deck-errors`, `take`, variadic `seen`, actions without `do`,
- * functions written as code (`do:` with `return`), reading and changing a card's `controller`.
- */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
-import { loadGame } from "../../compiler/node/project.ts";
 import { Engine, renderLog, type GameModule } from "../../runtime/index.ts";
+import { loadToyGame } from "../kit/toy-game.ts";
 
 const RULES = `
 game: tokens
@@ -85,12 +77,11 @@ on:
 `;
 
 async function compileTokens(): Promise<GameModule> {
-  const root = mkdtempSync(join(tmpdir(), "cw-features-"));
-  mkdirSync(join(root, "cards", "tokens", "cards"), { recursive: true });
-  writeFileSync(join(root, "cards", "tokens", "rules.yaml"), RULES);
-  writeFileSync(join(root, "cards", "tokens", "cards", "heavy.yaml"), card("heavy", 5, 10));
-  writeFileSync(join(root, "cards", "tokens", "cards", "light.yaml"), card("light", 1, 1));
-  const { module, diagnostics } = await loadGame("tokens", root);
+  const { module, diagnostics } = await loadToyGame("tokens", {
+    "rules.yaml": RULES,
+    "cards/heavy.yaml": card("heavy", 5, 10),
+    "cards/light.yaml": card("light", 1, 1),
+  });
   if (!module) throw new Error(diagnostics.map(renderDiagnostic).join("\n"));
   return module;
 }

@@ -1,15 +1,7 @@
-/**
- * Lists item by item (issue 22: "no list indexing or removal and no map"): `at(xs, i)`,
- * `remove-at(xs, i)` and `map(xs, expression)` compiled in a small game and run; a list of
- * numbers in a text reads as numbers; and the checker's errors for each misuse, with positions.
- */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderDiagnostic, type Diagnostic } from "../../compiler/core/text/diagnostics.ts";
-import { loadGame } from "../../compiler/node/project.ts";
 import { Engine, renderLog } from "../../runtime/index.ts";
+import { loadToyGame } from "../kit/toy-game.ts";
 
 const rules = (flow: string) => `
 game: lists
@@ -55,24 +47,17 @@ log "light ones, from each: {map(me.board, count(me.board where it.weight < 4))}
 log "names: {map(me.board, name(it))}; none of an empty list: {map(me.board where it.weight > 9, it.weight)}"
 `;
 
-const roots: string[] = [];
-afterAll(() => {
-  for (const r of roots) rmSync(r, { recursive: true, force: true });
-});
-
-async function compile(flow: string) {
-  const root = mkdtempSync(join(tmpdir(), "cw-lists-"));
-  roots.push(root);
-  const dir = join(root, "cards", "lists");
-  mkdirSync(join(dir, "cards"), { recursive: true });
-  writeFileSync(join(dir, "rules.yaml"), rules(flow));
-  for (const [id, w] of [
-    ["heavy", 5],
-    ["light", 1],
-    ["middle", 3],
-  ] as const)
-    writeFileSync(join(dir, "cards", `${id}.yaml`), `id: ${id}\nkind: token\nname: ${id}\nweight: ${w}\n`);
-  return loadGame("lists", root);
+function compile(flow: string) {
+  const cards = Object.fromEntries(
+    (
+      [
+        ["heavy", 5],
+        ["light", 1],
+        ["middle", 3],
+      ] as const
+    ).map(([id, w]) => [`cards/${id}.yaml`, `id: ${id}\nkind: token\nname: ${id}\nweight: ${w}\n`]),
+  );
+  return loadToyGame("lists", { "rules.yaml": rules(flow), ...cards });
 }
 
 describe("at, remove-at and map", () => {

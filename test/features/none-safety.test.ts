@@ -1,17 +1,7 @@
-/**
- * Issue 22, first step: the crashes a designer's own game ran into, and null safety. A card
- * leaving the game from a hidden or owner-only zone (every view used to crash), `default: none`
- * (stored as the text "none"), `move none …` and `x in <absent list field>` (JavaScript
- * TypeErrors in code the checker accepted), and check/maybe-none with flow narrowing.
- */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { configFor, playRandomGame } from "../../compiler/node/fuzz/play.ts";
-import { loadChecked } from "../../compiler/node/project.ts";
 import {
   Engine,
   randomAgent,
@@ -21,6 +11,7 @@ import {
   InputEnded,
   type GameModule,
 } from "../../runtime/index.ts";
+import { checkToyGame } from "../kit/toy-game.ts";
 
 const RULES = (flow: string, extra = "") => `
 game: peek
@@ -55,22 +46,12 @@ ${flow
 `;
 const COIN = (id: string, extra = "") => `id: ${id}\nkind: coin\nname: ${id}\n${extra}`;
 
-const roots: string[] = [];
-afterAll(() => {
-  for (const r of roots) rmSync(r, { recursive: true, force: true });
-});
-
-async function game(
+function game(
   rules: string,
   cards: Record<string, string> = { heads: COIN("heads"), tails: COIN("tails", "forced-with: [heads]") },
 ) {
-  const root = mkdtempSync(join(tmpdir(), "cw-none-"));
-  roots.push(root);
-  mkdirSync(join(root, "cards", "peek", "cards"), { recursive: true });
-  writeFileSync(join(root, "cards", "peek", "rules.yaml"), rules);
-  for (const [id, text] of Object.entries(cards))
-    writeFileSync(join(root, "cards", "peek", "cards", `${id}.yaml`), text);
-  return loadChecked("peek", root);
+  const files = Object.fromEntries(Object.entries(cards).map(([id, text]) => [`cards/${id}.yaml`, text]));
+  return checkToyGame("peek", { "rules.yaml": rules, ...files });
 }
 async function moduleOf(rules: string, cards?: Record<string, string>): Promise<GameModule> {
   const { module, diagnostics } = await game(rules, cards);

@@ -3,8 +3,7 @@
  * planted bug (rally.yaml breaks FX-FIELD-1): the fuzzer must find it, shrink it into a scenario
  * of at most 10 steps, and that scenario must fail the same way when the scenario runner runs it.
  */
-import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -14,8 +13,9 @@ import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { loadGame, ROOT } from "../../compiler/node/project.ts";
 import { configFor } from "../../compiler/node/fuzz/play.ts";
-import { cli } from "../cli/kit.ts";
-import { gameModule } from "../kit.ts";
+import { cli } from "../kit/cli.ts";
+import { gameModule } from "../kit/games.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const FIXTURE = join(ROOT, "test", "fuzz", "fixture");
 const GAME_DIR = join(FIXTURE, "cards", "broken");
@@ -29,7 +29,7 @@ async function fixtureModule(): Promise<GameModule> {
 
 describe("cardwright fuzz: the fixture's planted bug", () => {
   it("FX-FIELD-1: finds rally's fourth unit, writes a scenario of at most 10 steps, and that scenario fails the same way", async () => {
-    const out = join(mkdtempSync(join(tmpdir(), "cw-fuzz-")), "found.yaml");
+    const out = join(tempDir("cw-fuzz-"), "found.yaml");
     const r = await cli(["fuzz", "broken", "--root", FIXTURE, "--games", "300", "--seed", "1", "--out", out]);
     expect(r.code).toBe(1);
     const lines = r.out.split("\n");
@@ -77,7 +77,7 @@ describe("cardwright fuzz: the fixture's planted bug", () => {
   }, 120_000);
 
   it("without --out, the scenario goes to cards/<game>/scenarios/fuzz-<hash>.yaml, named by its content", async () => {
-    const root = mkdtempSync(join(tmpdir(), "cw-fuzz-root-"));
+    const root = tempDir("cw-fuzz-root-");
     cpSync(join(FIXTURE, "cards"), join(root, "cards"), { recursive: true });
     const r = await cli(["fuzz", "broken", "--root", root, "--games", "50"]);
     expect(r.code).toBe(1);
@@ -90,7 +90,7 @@ describe("cardwright fuzz: the fixture's planted bug", () => {
   }, 120_000);
 
   it("a fault (a runaway loop in a card) shrinks to a scenario that stops with the same error at the same file:line:col", async () => {
-    const root = mkdtempSync(join(tmpdir(), "cw-fuzz-fault-"));
+    const root = tempDir("cw-fuzz-fault-");
     cpSync(join(FIXTURE, "cards"), join(root, "cards"), { recursive: true });
     const rally = join(root, "cards", "broken", "cards", "rally.yaml");
     writeFileSync(

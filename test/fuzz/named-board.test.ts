@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { scenarioBoard } from "../../compiler/scenarios/runner.ts";
 import { refBoard, runtimeBoard, type FuzzBoard } from "../../compiler/node/fuzz/board.ts";
 import { boardToGiven, scenarioFileText } from "../../compiler/core/scenario/codec.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 const card = (
   from: number,

@@ -7,8 +7,7 @@
  * scenario codec) turns the seats so that seat 3 is `me`, keeps all three seats, lists the court
  * deck under `game:`, and the scenario runner fails it the same way.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -16,11 +15,12 @@ import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { loadGame, ROOT } from "../../compiler/node/project.ts";
 import { seatsFor } from "../../compiler/node/fuzz/play.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
-import { cli } from "../cli/kit.ts";
+import { cli } from "../kit/cli.ts";
+import { tempDir } from "../kit/temp.ts";
 
 /** A root holding a copy of Coup whose exchange loses the cards it returns. */
 function brokenCoup(): string {
-  const root = mkdtempSync(join(tmpdir(), "cw-fuzz-coup-"));
+  const root = tempDir("cw-fuzz-coup-");
   cpSync(join(ROOT, "cards", "coup"), join(root, "cards", "coup"), { recursive: true });
   const file = join(root, "cards", "coup", "rules.yaml");
   const rules = readFileSync(file, "utf8");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 const module = await gameModule("gitcg");
 

@@ -12,7 +12,7 @@ import type { MatchConfig, State } from "../../runtime/index.ts";
 import { Engine, randomAgent, renderLog } from "../../runtime/index.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { gameModule, jsonRoundTrip } from "../kit.ts";
+import { gameModule, jsonRoundTrip } from "../kit/games.ts";
 import { poolDeck as drawPoolDeck, poolOf } from "./pool-decks.ts";
 
 const module = await gameModule("gitcg");

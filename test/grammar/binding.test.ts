@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parseBinding } from "../../grammar/index.ts";
-import { sx } from "./kit.ts";
+import { sx } from "../kit/grammar.ts";
 
 describe("parseBinding", () => {
   test("name in list", () => {

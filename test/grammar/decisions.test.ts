@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parseEffect } from "../../grammar/index.ts";
-import { at, stmt, sx } from "./kit.ts";
+import { at, stmt, sx } from "../kit/grammar.ts";
 
 const name = (n: string, start: number) => ({ kind: "name", name: n, span: { start, end: start + n.length } });
 const ident = (n: string, start: number) => ({ kind: "ident", name: n, span: { start, end: start + n.length } });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parseEffect } from "../../grammar/index.ts";
-import { at, kinds, onlyError, point } from "./kit.ts";
+import { at, kinds, onlyError, point } from "../kit/grammar.ts";
 
 /** The one error of `src` as [message, span, hint?], and the kinds of the statements that were read. */
 function one(src: string): { error: [string, { start: number; end: number }, string?]; read: string[] } {

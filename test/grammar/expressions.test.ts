@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parseExpression } from "../../grammar/index.ts";
-import { expr, sx } from "./kit.ts";
+import { expr, sx } from "../kit/grammar.ts";
 
 describe("literals and names (exact ASTs)", () => {
   test("number, bool, none", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parseEffect, parseExpression } from "../../grammar/index.ts";
-import { at, expr, point, sx } from "./kit.ts";
+import { at, expr, point, sx } from "../kit/grammar.ts";
 
 describe("texts", () => {
   test("escapes and literal braces", () => {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { parseEffect } from "../../grammar/index.ts";
 import { layoutTokens } from "../../grammar/layout.ts";
 import { lexer } from "../../grammar/tokens.ts";
-import { at, kinds, stmts, sx } from "./kit.ts";
+import { at, kinds, stmts, sx } from "../kit/grammar.ts";
 
 /** The token vector the parser sees, as images (separators shown as ⏎, ';' or ·). */
 function laidOut(text: string, mode: "block" | "expression" = "block"): string {

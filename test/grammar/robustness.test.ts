@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { KEYWORDS, parseBinding, parseEffect, parseExpression } from "../../grammar/index.ts";
-import { allSpans } from "./kit.ts";
+import { allSpans } from "../kit/grammar.ts";
 import { cstTypesSource } from "../../grammar/cst-gen.ts";
 import { readFileSync } from "node:fs";
 

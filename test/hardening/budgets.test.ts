@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Engine, RuntimeFault, type Action, type State } from "../../runtime/index.ts";
-import { HOSTILE_RULES, hostileGame } from "./kit.ts";
+import { HOSTILE_RULES, hostileGame } from "../kit/hostile-game.ts";
 
 const RULES = HOSTILE_RULES.replace(
   "    score: { type: number, default: 0 }",

@@ -3,13 +3,13 @@
  * (or one line naming an unreadable file), never an internal error, a stack overflow or a number
  * that silently changes.
  */
-import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic, type Diagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { readGame, ROOT } from "../../compiler/node/project.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const rules = {
   path: "cards/elementis/rules.yaml",
@@ -94,7 +94,7 @@ describe("hostile compiler inputs (issue 9, classes 4 and 5)", () => {
 
 describe("unreadable input files: one diagnostic naming the file", () => {
   const game = (setup: (dir: string) => void): Diagnostic | "ok" => {
-    const root = mkdtempSync(join(tmpdir(), "cw-inputs-"));
+    const root = tempDir("cw-inputs-");
     const dir = join(root, "cards", "g");
     mkdirSync(join(dir, "cards"), { recursive: true });
     setup(dir);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
 import { Engine, randomAgent, type GameModule, type State } from "../../runtime/index.ts";
-import { deepFreeze, gameModule } from "../kit.ts";
+import { deepFreeze, gameModule } from "../kit/games.ts";
 
 /**
  * The state as a string, cheaply: everything but the log as JSON (a fraction of it: the log only

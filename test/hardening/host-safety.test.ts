@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Engine, RuntimeFault, type Action, type State } from "../../runtime/index.ts";
-import { hostileGame } from "./kit.ts";
+import { hostileGame } from "../kit/hostile-game.ts";
 
 const HOSTILE: Readonly<Record<string, string>> = {
   "div-zero": "me.score += 1\nlet x = 1 / 0",

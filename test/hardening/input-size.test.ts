@@ -14,7 +14,8 @@ import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { MAX_FILE_BYTES, offsetPastLimit } from "../../compiler/core/text/input-limits.ts";
 import { readGame, ROOT } from "../../compiler/node/project.ts";
-import { gameFiles, toInput, writeGame } from "../compiler/kit.ts";
+import { gameFiles, toInput } from "../kit/corpus.ts";
+import { writeGame } from "../kit/toy-game.ts";
 
 const HEAD = 'id: huge\nkind: spell\nname: { en: Huge }\ncost: 1\neffect: log "x"\n';
 /** tsx's loader by path: the CLI runs in a temp folder, where `--import tsx` would not resolve. */

@@ -1,11 +1,11 @@
 /**
  * Issue 9 acceptance: compiler mutation fuzzing over every card, rules, deck and scenario file of
- * every game (mutation-kit.ts). 0 internal errors, 0 hangs (a per-case time limit), no diagnostic
+ * every game (test/kit/mutants.ts). 0 internal errors, 0 hangs (a per-case time limit), no diagnostic
  * without a position. The bench runs more mutants (bench/mutants.ts).
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { badDiagnostic, checkMutant, loadCorpus, mutate, mutationArb, type FileKind } from "./mutation-kit.ts";
+import { describe, it } from "vitest";
+import { badDiagnostic, checkMutant, loadCorpus, mutate, mutationArb, type FileKind } from "../kit/mutants.ts";
 
 /** Mutants per file kind in one run (rules are checked whole: the slowest, so the fewest). */
 const RUNS: Readonly<Record<FileKind, number>> = { card: 1600, scenario: 300, deck: 200, rules: 12 };

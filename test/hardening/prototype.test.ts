@@ -6,13 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { Engine, randomAgent, type State } from "../../runtime/index.ts";
-import { HOSTILE_RULES, hostileGame } from "./kit.ts";
+import { HOSTILE_RULES, hostileGame } from "../kit/hostile-game.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const RULES = HOSTILE_RULES.replace(
   "  board: { visibility: public }\n",
@@ -160,7 +160,7 @@ describe("scenario keys and deck keys named like Object methods are unknown name
 describe("deck keys named like Object methods are unknown, not matches", async () => {
   const module = await hostileGame({ fine: "me.score += 1" });
   it("zones and card ids constructor/toString/hasOwnProperty/valueOf/__proto__", () => {
-    const dir = mkdtempSync(join(tmpdir(), "cw-deck-keys-"));
+    const dir = tempDir("cw-deck-keys-");
     mkdirSync(join(dir, "decks"));
     writeFileSync(
       join(dir, "decks", "d.yaml"),

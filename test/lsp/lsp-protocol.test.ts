@@ -6,8 +6,7 @@
  *   version and its text, none for the versions in between.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, expect, test } from "vitest";
@@ -18,6 +17,7 @@ import {
   type MessageConnection,
 } from "vscode-jsonrpc/node";
 import { ROOT } from "../../compiler/node/project.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -84,7 +84,7 @@ for (const [name, header, reason] of [
 test("a burst of changes to one document publishes once, for the final version and text", {
   timeout: 120_000,
 }, async () => {
-  const root = mkdtempSync(join(tmpdir(), "cardwright-lsp-burst-"));
+  const root = tempDir("cardwright-lsp-burst-");
   cleanups.push(() => rmSync(root, { recursive: true, force: true }));
   cpSync(join(ROOT, "cards", "elementis"), join(root, "cards", "elementis"), { recursive: true });
   mkdirSync(join(root, "docs", "rules"), { recursive: true });

@@ -6,8 +6,7 @@
  * other stop says why too (it used to exit 1 with nothing on stderr).
  */
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, expect, test } from "vitest";
@@ -18,14 +17,15 @@ import {
   StreamMessageWriter,
 } from "vscode-jsonrpc/node";
 import { ROOT } from "../../compiler/node/project.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const c of cleanups.splice(0).reverse()) c();
 });
 
-function tempDir(): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), "cardwright-lsp-root-")));
+function realTempDir(): string {
+  const dir = realpathSync(tempDir("cardwright-lsp-root-"));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
@@ -62,7 +62,7 @@ const initialize = (conn: MessageConnection, folder: string) =>
 test("rooted at and started in a game's folder, the server finds the project above it and publishes", {
   timeout: 60_000,
 }, async () => {
-  const project = tempDir();
+  const project = realTempDir();
   cpSync(join(ROOT, "cards", "elementis"), join(project, "cards", "elementis"), { recursive: true });
   const game = join(project, "cards", "elementis");
   const { conn } = start(game);
@@ -93,7 +93,7 @@ test("rooted at and started in a game's folder, the server finds the project abo
 test("with no project at or above its folders the server answers initialize with why and exits 2", {
   timeout: 60_000,
 }, async () => {
-  const nowhere = tempDir();
+  const nowhere = realTempDir();
   const { conn, stderr, exited } = start(nowhere);
   const reason = `no Cardwright project at or above ${nowhere} (the client's root) or ${nowhere} (the working folder): a project is a folder holding cards/<game>/rules.yaml`;
   await expect(initialize(conn, nowhere)).rejects.toThrow(reason);

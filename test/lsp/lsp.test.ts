@@ -5,8 +5,7 @@
  * Elementis in a temporary folder (the project root it is given), so the test may change files.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -17,6 +16,7 @@ import {
   type MessageConnection,
 } from "vscode-jsonrpc/node";
 import { ROOT } from "../../compiler/node/project.ts";
+import { tempDir } from "../kit/temp.ts";
 
 let root: string;
 let child: ChildProcessWithoutNullStreams;
@@ -38,7 +38,7 @@ interface Published {
 }
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "cardwright-lsp-"));
+  root = tempDir("cardwright-lsp-");
   cpSync(join(ROOT, "cards", "elementis"), join(root, "cards", "elementis"), { recursive: true });
   mkdirSync(join(root, "docs", "rules"), { recursive: true });
   cpSync(join(ROOT, "docs", "rules", "elementis.md"), join(root, "docs", "rules", "elementis.md"));

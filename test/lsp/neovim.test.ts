@@ -7,11 +7,11 @@
  * test/lsp/neovim-driver.lua does the editor's side and writes what it received as JSON.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { ROOT } from "../../compiler/node/project.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -49,7 +49,7 @@ const alive = (pid: number) => {
 test("nvim --headless with the documented config gets diagnostics, hover and completion from a game folder", {
   timeout: 60_000,
 }, async () => {
-  const tmp = mkdtempSync(join(tmpdir(), "cardwright-nvim-"));
+  const tmp = tempDir("cardwright-nvim-");
   cleanups.push(() => rmSync(tmp, { recursive: true, force: true }));
   const config = join(tmp, "init.lua");
   writeFileSync(config, documentedConfig(readFileSync(join(ROOT, "docs", "editors.md"), "utf8")));

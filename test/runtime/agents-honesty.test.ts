@@ -33,7 +33,7 @@ import {
   type ObservingAgent,
   type State,
 } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 const untimed = (r: DecisionReport) => ({ ...r, ms: 0 });
 

@@ -27,7 +27,7 @@ import {
   type State,
   worldKey,
 } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 const WON_IN_ONE =
   "won in one: Griffon cannot be blocked (ES-BLOCK-1) and deals 3 to a player at 3 life (ES-DAMAGE-1, ES-WIN-1)";

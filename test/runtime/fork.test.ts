@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { gameDir, listGames } from "../../compiler/node/project.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { Engine, randomAgent, type Action, type MatchConfig, type State } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 /** Plays `n` answers (or to the end) on `s`, the same answers on each state of `also`. */
 function play(engine: Engine, s: State, seed: number, n: number, also: readonly State[] = []): void {
@@ -45,43 +45,41 @@ describe("Engine.fork", () => {
       const module = await gameModule(game);
       const { decks } = readDecks(gameDir(game), module);
       const engines = [new Engine(module), new Engine(module, { log: false })];
-      {
-        for (let seed = 1; seed <= 3; seed++) {
-          const engine = engines[seed % 2] as Engine;
-          const config: MatchConfig = {
-            seed,
-            players: [0, 1].map((i) => ({
-              name: `P${i + 1}`,
-              zones: { ...(decks[(seed + i) % decks.length]?.zones ?? {}) },
-            })),
-          };
-          const s = engine.newMatch(config);
-          play(engine, s, seed, 5 + seed * 7);
-          if (engine.isOver(s)) continue;
-          const before = json(s);
-          const twin = engine.clone(s);
-          const f = engine.fork(s);
-          expect(json(f)).toBe(before);
-          // The fork played on: the original does not move.
-          const fTwin = engine.clone(f);
-          play(engine, f, seed + 100, 30, [fTwin]);
-          expect(json(s)).toBe(before);
-          expect(json(f)).toBe(json(fTwin));
-          // A fork of the fork, then the original played on: neither fork moves.
-          const ff = engine.fork(f);
-          const fBefore = json(f);
-          const ffBefore = json(ff);
-          play(engine, s, seed + 200, 30, [twin]);
-          expect(json(s)).toBe(json(twin));
-          expect(json(f)).toBe(fBefore);
-          expect(json(ff)).toBe(ffBefore);
-          // The fork of the fork played on: its parent stays.
-          play(engine, ff, seed + 300, 30);
-          expect(json(f)).toBe(fBefore);
-          // Hashes agree with the independent copies.
-          expect(engine.hash(s)).toBe(engine.hash(twin));
-          expect(engine.hash(f)).toBe(engine.hash(fTwin));
-        }
+      for (let seed = 1; seed <= 3; seed++) {
+        const engine = engines[seed % 2] as Engine;
+        const config: MatchConfig = {
+          seed,
+          players: [0, 1].map((i) => ({
+            name: `P${i + 1}`,
+            zones: { ...(decks[(seed + i) % decks.length]?.zones ?? {}) },
+          })),
+        };
+        const s = engine.newMatch(config);
+        play(engine, s, seed, 5 + seed * 7);
+        if (engine.isOver(s)) continue;
+        const before = json(s);
+        const twin = engine.clone(s);
+        const f = engine.fork(s);
+        expect(json(f)).toBe(before);
+        // The fork played on: the original does not move.
+        const fTwin = engine.clone(f);
+        play(engine, f, seed + 100, 30, [fTwin]);
+        expect(json(s)).toBe(before);
+        expect(json(f)).toBe(json(fTwin));
+        // A fork of the fork, then the original played on: neither fork moves.
+        const ff = engine.fork(f);
+        const fBefore = json(f);
+        const ffBefore = json(ff);
+        play(engine, s, seed + 200, 30, [twin]);
+        expect(json(s)).toBe(json(twin));
+        expect(json(f)).toBe(fBefore);
+        expect(json(ff)).toBe(ffBefore);
+        // The fork of the fork played on: its parent stays.
+        play(engine, ff, seed + 300, 30);
+        expect(json(f)).toBe(fBefore);
+        // Hashes agree with the independent copies.
+        expect(engine.hash(s)).toBe(engine.hash(twin));
+        expect(engine.hash(f)).toBe(engine.hash(fTwin));
       }
     }, 60_000);
   }

@@ -4,13 +4,13 @@
  * from that player; and an observer who guesses a hidden card from its view id — by its order
  * among the ids of its zone, by its age, by an id seen before — does no better than the base rate
  * (the commonest card of a zone holding that many hidden cards: zone sizes are public) nor than a
- * control that guesses by a rank drawn at random. The measure itself is in knowledge-kit.ts;
+ * control that guesses by a rank drawn at random. The measure itself is in test/kit/knowledge.ts;
  * bench/knowledge.ts runs 1,000 games per game.
  */
 import { describe, expect, it } from "vitest";
 import { listGames } from "../../compiler/node/project.ts";
-import { gameModule } from "../kit.ts";
-import { measureKnowledge } from "./knowledge-kit.ts";
+import { gameModule } from "../kit/games.ts";
+import { measureKnowledge } from "../kit/knowledge.ts";
 
 const GAMES_EACH = 50;
 // Every view at every decision, up to 150 decisions a game (a Genius Invokation game is ~320),

@@ -7,7 +7,7 @@ import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { moduleInMemory } from "../../compiler/node/project.ts";
 import { Engine, type Action, type EntityId, type GameModule, type State } from "../../runtime/index.ts";
-import { gameFiles, toInput } from "../compiler/kit.ts";
+import { gameFiles, toInput } from "../kit/corpus.ts";
 
 const CAST_PLAIN = "    when: count(me.field) > 0\n";
 const CAST_LIST = [

@@ -4,13 +4,13 @@
  * against a replay of the same action with `apply`, statement by statement (each point's state is
  * the state `stopAt` stops at) and at the end (the traced state is the applied one).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { loadGame } from "../../compiler/node/project.ts";
 import { Engine, type Action, type GameModule, type State, type TracePoint } from "../../runtime/index.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const RULES = `
 game: tracer
@@ -55,7 +55,7 @@ const BROKEN =
   "let t = first(other(me).board)\nif t == none { return }\nt.hp -= 2\nlet z = t.hp - t.hp\nlet n = 1 / z\nt.hp = n";
 
 async function compile(): Promise<GameModule> {
-  const root = mkdtempSync(join(tmpdir(), "cw-trace-"));
+  const root = tempDir("cw-trace-");
   const dir = join(root, "cards", "tracer", "cards");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(root, "cards", "tracer", "rules.yaml"), RULES);

@@ -11,7 +11,7 @@ import { runScenarioFile, scenarioBoard } from "../../compiler/scenarios/runner.
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
 import { readGame } from "../../compiler/node/project.ts";
 import type { GameModule } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 let module: GameModule;
 beforeAll(async () => {

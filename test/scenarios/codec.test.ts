@@ -22,7 +22,7 @@ import { listGames, readGame } from "../../compiler/node/project.ts";
 import { scenarioFiles } from "../../compiler/node/cli/test-command.ts";
 import { Engine, randomAgent, type Board, type GameModule } from "../../runtime/index.ts";
 import { Session, type Start } from "../../editor/src/sandbox/session.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 /** The board written as a scenario file (text) and read back by the codec. */
 function throughFile(module: GameModule, kinds: ReturnType<typeof propKindsOf>, board: Board, seed: number): Board {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { Engine, type GameModule } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 let module: GameModule;
 beforeAll(async () => {

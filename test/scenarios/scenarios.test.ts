@@ -6,7 +6,7 @@ import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { listGames } from "../../compiler/node/project.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { scenarioFiles } from "../../compiler/node/cli/test-command.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 for (const game of listGames()) {
   describe(game, async () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import type { GameModule } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 let module: GameModule;
 beforeAll(async () => {

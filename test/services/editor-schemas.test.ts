@@ -4,7 +4,7 @@ import { parse } from "yaml";
 import { describe, expect, test } from "vitest";
 import { deckFileSchema, scenarioFileSchema } from "../../compiler/core/services/editor-schemas.ts";
 import { Workspace } from "../../compiler/core/workspace/workspace.ts";
-import { gameInput } from "./kit.ts";
+import { gameInput } from "../kit/services.ts";
 
 describe.each(["elementis", "gitcg"])("editor schemas (%s)", (game) => {
   const input = gameInput(game);

@@ -1,7 +1,7 @@
 /** Language services on Genius Invokation TCG files: every service, cursors marked `<|>` in the text. */
 import { describe, expect, test } from "vitest";
 import { decodeTokens } from "../../compiler/core/services/index.ts";
-import { fileText, fixture, labels, ruleTexts } from "./kit.ts";
+import { fileText, fixture, labels, ruleTexts } from "../kit/services.ts";
 
 const GAME = "gitcg";
 const FIELD = "cards/gitcg/cards/catalyzing-field.yaml";

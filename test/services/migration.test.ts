@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { LspRange } from "../../compiler/core/services/index.ts";
-import { fileText, fixture } from "./kit.ts";
+import { fileText, fixture } from "../kit/services.ts";
 
 const GAME = "coup";
 const RULES = "cards/coup/rules.yaml";

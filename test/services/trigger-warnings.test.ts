@@ -5,7 +5,7 @@
  * shows the same, test/analyze/analyze.test.ts.)
  */
 import { describe, expect, test } from "vitest";
-import { fileText, fixture } from "./kit.ts";
+import { fileText, fixture } from "../kit/services.ts";
 
 const GAME = "elementis";
 const GARGOYLE = "cards/elementis/cards/gargoyle.yaml";

@@ -1,7 +1,7 @@
 /** Language services on VERMILION files: every service, cursors marked `<|>` in the text. */
 import { describe, expect, test } from "vitest";
 import { decodeTokens } from "../../compiler/core/services/index.ts";
-import { fileText, fixture, labels, ruleTexts } from "./kit.ts";
+import { fileText, fixture, labels, ruleTexts } from "../kit/services.ts";
 
 const GAME = "vermilion";
 const UKIYO = "cards/vermilion/cards/ukiyo-no-ichigeki.yaml";

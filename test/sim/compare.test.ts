@@ -4,8 +4,7 @@
  * of 1 in a temp copy of Elementis — which must show as water vs wind moving down for water.
  * The heavier runs (every shipped game, calibration of A against A) are bench/lab-ab.ts.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchupChange } from "../../compiler/sim/lab/compare.ts";
@@ -13,6 +12,7 @@ import type { GameRecord } from "../../compiler/sim/record.ts";
 import { twoSidedP, Z95 } from "../../compiler/sim/stats.ts";
 import { ROOT } from "../../compiler/node/project.ts";
 import { run } from "../../compiler/node/cli/main.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const rec = (decks: [string, string], winner: 1 | 2 | null): GameRecord => ({
   game: 0,
@@ -53,7 +53,7 @@ describe("the paired test of a matchup", () => {
 describe("sim --matrix --compare-dir", () => {
   let tmp = "";
   beforeAll(() => {
-    tmp = mkdtempSync(join(tmpdir(), "cardwright-compare-"));
+    tmp = tempDir("cardwright-compare-");
     cpSync(join(ROOT, "cards", "elementis"), join(tmp, "cards", "elementis"), { recursive: true });
     const card = join(tmp, "cards", "elementis", "cards", "air-slash.yaml");
     const text = readFileSync(card, "utf8");

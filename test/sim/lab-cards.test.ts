@@ -4,7 +4,7 @@
  * (lab/cards.ts) on hand-made records.
  */
 import { describe, expect, it } from "vitest";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 import { Engine, makeAgent, type GameModule, type State } from "../../runtime/index.ts";
 import { cardTable } from "../../compiler/sim/lab/cards.ts";
 import { CardTracker, zoneRoles } from "../../compiler/sim/lab/tracker.ts";

@@ -1,9 +1,8 @@
 /** The balance lab's matchup matrix (compiler/sim/lab.ts) on real Elementis games between random agents. */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli } from "../cli/kit.ts";
+import { cli } from "../kit/cli.ts";
 import { deckRules } from "../../compiler/node/decks.ts";
 import { loadChecked } from "../../compiler/node/project.ts";
 import { applySwaps, labPlans, matchupCsv, matchups } from "../../compiler/sim/lab.ts";
@@ -13,6 +12,7 @@ import type { GameRecord } from "../../compiler/sim/record.ts";
 import { wilson } from "../../compiler/sim/stats.ts";
 import { parseAgents } from "../../compiler/node/cli/play-command.ts";
 import { Engine } from "../../runtime/index.ts";
+import { tempDir } from "../kit/temp.ts";
 
 let decks: PlanDeck[] = [];
 let plans: SimPlan[] = [];
@@ -123,7 +123,7 @@ describe("the lab's matchups", () => {
 });
 
 describe("cardwright sim --matrix", () => {
-  const dir = mkdtempSync(join(tmpdir(), "cw-lab-"));
+  const dir = tempDir("cw-lab-");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const RUN = ["sim", "elementis", "--agents", "random,random", "--games", "10", "--matrix"];
 

@@ -5,15 +5,15 @@
  * game and counts none twice.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../compiler/node/project.ts";
-import { cli } from "../cli/kit.ts";
+import { cli } from "../kit/cli.ts";
+import { tempDir } from "../kit/temp.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "cw-queue-"));
+const dir = tempDir("cw-queue-");
 const children: ChildProcess[] = [];
 let url = "";
 

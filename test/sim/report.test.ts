@@ -14,7 +14,7 @@ import { diffText, interval, pct, pText, renderReport } from "../../compiler/sim
 import { runLab, type LabResult } from "../../compiler/sim/lab/run.ts";
 import { parseAgents } from "../../compiler/node/cli/play-command.ts";
 import type { GameModule } from "../../runtime/index.ts";
-import { REPO } from "../compiler/kit.ts";
+import { REPO } from "../kit/corpus.ts";
 import { sharedBrowser } from "../shared.ts";
 
 const HOSTILE = `fire<script>window.PWNED=1</script>&"'`;

@@ -3,17 +3,17 @@
  * worker thread or two; the result follows from the games' records; a run cut off mid-line resumes
  * to the same result and file as one that was not; bad input is one line and exit 2.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listGames } from "../../compiler/node/project.ts";
 import type { SimResult } from "../../compiler/sim/aggregate.ts";
 import type { GameRecord } from "../../compiler/sim/record.ts";
 import { wilson } from "../../compiler/sim/stats.ts";
-import { cli } from "../cli/kit.ts";
+import { cli } from "../kit/cli.ts";
+import { tempDir } from "../kit/temp.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "cw-sim-"));
+const dir = tempDir("cw-sim-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const RUN = ["sim", "elementis", "--agents", "random,random", "--games", "40", "--seed", "5", "--json"];

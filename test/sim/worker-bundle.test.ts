@@ -2,14 +2,14 @@
  * The sim's worker script (compiler/node/sim/worker-bundle.ts): TypeScript bundled into one
  * JavaScript module, reused while its sources are unchanged and built again when one changes.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { workerScript } from "../../compiler/node/sim/worker-bundle.ts";
+import { tempDir } from "../kit/temp.ts";
 
-const root = mkdtempSync(join(tmpdir(), "cw-worker-bundle-"));
+const root = tempDir("cw-worker-bundle-");
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("the worker script", () => {

@@ -3,7 +3,7 @@
  * every card in exactly one place; a familiar on the field has damage below its DEF (VM-FAM-3);
  * no two familiars of a name share a field (VM-FAM-4); the chain is empty whenever a phase changes
  * (VM-END-0, VM-RESOLVE-1); mana is only produced while paying (VM-MANA-2, VM-EFFECT-3).
- * Also JSON round trips at every decision point, mid-chain too (test/kit.ts jsonRoundTrip: linear in
+ * Also JSON round trips at every decision point, mid-chain too (test/kit/games.ts jsonRoundTrip: linear in
  * the log, not quadratic).
  */
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import type { LogEntry, MatchConfig, State } from "../../runtime/index.ts";
 import { Engine, randomAgent, renderLog } from "../../runtime/index.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { gameModule, jsonRoundTrip } from "../kit.ts";
+import { gameModule, jsonRoundTrip } from "../kit/games.ts";
 
 const module = await gameModule("vermilion");
 const engine = new Engine(module);

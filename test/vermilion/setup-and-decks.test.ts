@@ -10,7 +10,7 @@ import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
 import type { MatchConfig, State } from "../../runtime/index.ts";
 import { Engine, renderLog } from "../../runtime/index.ts";
-import { gameModule } from "../kit.ts";
+import { gameModule } from "../kit/games.ts";
 
 const module = await gameModule("vermilion");
 const engine = new Engine(module);

@@ -5,11 +5,10 @@
  * (declarations with spans, references, the card's hover text), and the runtime plays each match at
  * the version chosen at setup, also after a JSON round trip of the state.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type GameInput } from "../../compiler/core/files/check-files.ts";
+import type { GameInput } from "../../compiler/core/files/check-files.ts";
 import { checkGame } from "../../compiler/core/workspace/workspace.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { loadGame } from "../../compiler/node/project.ts";
@@ -17,6 +16,7 @@ import { fileInfo } from "../../compiler/core/services/file-info.ts";
 import { hover } from "../../compiler/core/services/symbols/hover.ts";
 import { definition } from "../../compiler/core/services/symbols/navigation.ts";
 import { Engine, compareVersions, hashState, nearestVersion, type Action, type State } from "../../runtime/index.ts";
+import { tempDir } from "../kit/temp.ts";
 
 const RULES = `
 game: ver
@@ -214,7 +214,7 @@ describe("versions: diagnostics, each at its place", () => {
 });
 
 describe("versions: the runtime picks the version at setup", async () => {
-  const root = mkdtempSync(join(tmpdir(), "cw-versions-"));
+  const root = tempDir("cw-versions-");
   mkdirSync(join(root, "cards", "ver", "cards"), { recursive: true });
   writeFileSync(join(root, "cards", "ver", "rules.yaml"), RULES);
   writeFileSync(join(root, "cards", "ver", "cards", "zap.yaml"), ZAP);

@@ -24,8 +24,8 @@ import {
   replayToJSON,
   type State,
 } from "../../runtime/index.ts";
-import { cli } from "../cli/kit.ts";
-import { gameModule } from "../kit.ts";
+import { cli } from "../kit/cli.ts";
+import { gameModule } from "../kit/games.ts";
 
 const module = await gameModule("gitcg");
 const VERSIONS = "3.3, 3.4, 3.5, 3.6, 3.7, 3.8, 4.0, 4.1, 4.2, 4.3, 4.4, 4.5, 4.6, 4.7, 4.8, 5.0, 5.1, 5.2, 5.3";

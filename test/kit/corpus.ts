@@ -1,6 +1,5 @@
-/** Helpers for compiler tests: the corpus base game, overlays, temp games on disk. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+/** The compiler's corpus: its base game, overlays of it, its cases and their expected output (games on disk: toy-game.ts). */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { GameInput, InputFile } from "../../compiler/core/files/check-files.ts";
@@ -57,18 +56,4 @@ export function caseInput(name: string): GameInput {
 
 export function expectedOf(name: string): string {
   return readFileSync(join(CASES, name, "expected.txt"), "utf8").trim();
-}
-
-/** Writes game files to `<root>/cards/<game>/…`; returns the root. */
-export function writeGame(
-  files: ReadonlyMap<string, string>,
-  game = "corpus",
-  root = mkdtempSync(join(tmpdir(), "cardwright-")),
-): string {
-  for (const [p, t] of files) {
-    const full = join(root, "cards", game, p);
-    mkdirSync(dirname(full), { recursive: true });
-    writeFileSync(full, t);
-  }
-  return root;
 }

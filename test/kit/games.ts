@@ -1,7 +1,7 @@
 /** Test kit: compiled games (loaded once per worker: test files share their worker, see vitest.config.ts), JSON round trips. */
-import type { GameModule, State } from "../runtime/index.ts";
-import { loadGame } from "../compiler/node/project.ts";
-import { renderDiagnostic } from "../compiler/core/text/diagnostics.ts";
+import type { GameModule, State } from "../../runtime/index.ts";
+import { loadGame } from "../../compiler/node/project.ts";
+import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 
 export async function gameModule(game: string): Promise<GameModule> {
   const { module, diagnostics } = await loadGame(game);

@@ -5,8 +5,7 @@
  * an unreadable file's `io/*`), and no case slower than the per-case limit. Used by the test (a few
  * thousand mutants) and the bench (more).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import fc from "fast-check";
 import { checkCardBody, checkCardHead } from "../../compiler/core/files/check-files.ts";
@@ -17,6 +16,7 @@ import { runScenarioFile } from "../../compiler/scenarios/runner.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { listGames, loadGame, ROOT } from "../../compiler/node/project.ts";
 import type { GameModule } from "../../runtime/index.ts";
+import { tempDir } from "./temp.ts";
 
 export type FileKind = "card" | "rules" | "deck" | "scenario";
 export interface Target {
@@ -261,7 +261,7 @@ export function mutate(text: string, m: Mutation): string {
 
 // ── checking one mutant ──────────────────────────────────────────────────────
 
-const scratch = mkdtempSync(join(tmpdir(), "cw-mutants-"));
+const scratch = tempDir("cw-mutants-");
 
 /** Checks a mutant the way the tools read that file; returns its diagnostics (throws on an internal error). */
 export function checkMutant(corpus: Corpus, t: Target, text: string): readonly Diagnostic[] {

@@ -2,12 +2,12 @@
  * A small game for hostile cards: each player's hand holds cards whose `effect` runs when played
  * (`play` in the `main` window); `stop` ends the game. Cards are written by the test.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { loadGame } from "../../compiler/node/project.ts";
 import type { GameModule } from "../../runtime/index.ts";
+import { tempDir } from "./temp.ts";
 
 export const HOSTILE_RULES = `
 game: hostile
@@ -64,7 +64,7 @@ export async function hostileGame(
   rules = HOSTILE_RULES,
   raw: Readonly<Record<string, string>> = {},
 ): Promise<GameModule> {
-  const root = mkdtempSync(join(tmpdir(), "cw-hostile-"));
+  const root = tempDir("cw-hostile-");
   const dir = join(root, "cards", "hostile", "cards");
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(root, "cards", "hostile", "rules.yaml"), rules);

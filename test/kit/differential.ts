@@ -15,8 +15,8 @@ import { parseEffect } from "../../grammar/index.ts";
 import { RuntimeCtx } from "../../runtime/host/ctx.ts";
 import { randomInt, seedState } from "../../runtime/state/rng.ts";
 import type { Ctx, Frame, Value } from "../../runtime/types.ts";
-import { IrEvaluator } from "./ir-eval.ts";
-import { gameFiles, toInput } from "./kit.ts";
+import { IrEvaluator } from "../compiler/ir-eval.ts";
+import { gameFiles, toInput } from "./corpus.ts";
 
 const EFFECT: UnitContext = { self: true, event: null, params: [], pure: false, trigger: false, returns: null };
 
