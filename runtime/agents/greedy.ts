@@ -121,8 +121,42 @@ function restOfTurn(p: Preview, s: State, seat: EntityId): State {
   return state;
 }
 
-export function greedyAgent(seed: number, spec = "greedy", options: GreedyOptions = {}): ObservingAgent {
+/** One answer as greedy judged it: its worth for the decider at the end of its preview, and when that was (the turnstile). */
+export interface GreedyScore {
+  readonly action: Action;
+  readonly score: number;
+  readonly at: number;
+}
+
+/**
+ * Greedy's judgement of `legal` at `world` for `player` (see the file's comment), and its choice
+ * (null when every answer faulted). The search's prior (mcts.ts) calls it with a generator seeded
+ * as greedy's, so that the search starts from the answer greedy would give.
+ */
+export function greedyScores(
+  se: Engine,
+  world: State,
+  player: EntityId,
+  legal: readonly Action[],
+  rng: AgentRandom,
+  options: GreedyOptions = {},
+): { scored: GreedyScore[]; chosen: Action | null } {
   const turn = (options.lookahead ?? "turn") === "turn";
+  const d = se.decision(world);
+  const p: Preview = {
+    se,
+    rng,
+    results: world.match.results.length,
+    window: d !== null && d.type === "act" ? d.window : null,
+  };
+  const scored = oneStep(p, world, player, legal, true).map((x) => {
+    const end = turn && p.window !== null ? restOfTurn(p, x.after, player) : x.after;
+    return { action: x.action, score: worth(se, end, p.results, player), at: end.turnstile };
+  });
+  return { scored, chosen: scored.length === 0 ? null : pickBest(rng, scored).action };
+}
+
+export function greedyAgent(seed: number, spec = "greedy", options: GreedyOptions = {}): ObservingAgent {
   return {
     observes: true,
     spec,
@@ -140,18 +174,8 @@ export function greedyAgent(seed: number, spec = "greedy", options: GreedyOption
         };
       const se = searchEngine(engine);
       const world = obs.worlds.world(rng.int(0x7fffffff));
-      const d = se.decision(world);
-      const p: Preview = {
-        se,
-        rng,
-        results: world.match.results.length,
-        window: d !== null && d.type === "act" ? d.window : null,
-      };
-      const scored = oneStep(p, world, obs.player, obs.legal, true).map((x) => {
-        const end = turn && p.window !== null ? restOfTurn(p, x.after, obs.player) : x.after;
-        return { action: x.action, score: worth(se, end, p.results, obs.player), at: end.turnstile };
-      });
-      if (scored.length === 0)
+      const { scored, chosen } = greedyScores(se, world, obs.player, obs.legal, rng, options);
+      if (chosen === null)
         return {
           agent: spec,
           iterations: 0,
@@ -160,7 +184,6 @@ export function greedyAgent(seed: number, spec = "greedy", options: GreedyOption
           alternatives: [],
           measure: "evaluation",
         };
-      const chosen = pickBest(rng, scored).action;
       const alternatives: Alternative[] = scored
         .map((s) => ({ action: s.action, visits: 1, value: s.score }))
         .sort((a, b) => (a.action === chosen ? -1 : b.action === chosen ? 1 : b.value - a.value))

@@ -9,6 +9,10 @@
  * - `dmcts`: the determinized baseline: a few worlds dealt once, plain UCT on each as if it were
  *   the truth, the root's visit counts summed over them.
  *
+ * At the root the search starts from greedy's judgement (`greedyPrior`, `rootChoice`): PUCT with
+ * a prior from greedy's worth of each answer, so a small budget gives greedy's answer and a larger
+ * one leaves it only with evidence (`prior: 0`: UCB1 at the root as below it).
+ *
  * Below the root an answer is keyed by what it does, not by the ids it names: an id of a card
  * stands for the card, where it is and its properties (`worldKey`). The same hidden card has
  * another identity in each world (the opponent's third hand card is one card in one world, another
@@ -33,6 +37,7 @@ import type { Engine } from "../host/engine.ts";
 import { AgentRandom } from "../state/rng.ts";
 import type { Action, EntityId, State, Value } from "../types.ts";
 import { actionKey, type Alternative, type DecisionReport, type ObservingAgent, type Observation } from "./observe.ts";
+import { greedyScores } from "./greedy.ts";
 import { decisionSeed, gameOver, reward, searchEngine } from "./score.ts";
 
 /** How long a decision may search: a number of iterations (deterministic) or of milliseconds. */
@@ -54,11 +59,20 @@ export interface SearchOptions {
   readonly worlds?: number;
   /** How many alternatives a report lists. Default 5. */
   readonly top?: number;
+  /**
+   * The weight of greedy's prior at the root (PUCT, see `rootScore`); 0: none, every root answer
+   * tried once in random order, then UCB1. Default `PRIOR`.
+   */
+  readonly prior?: number;
+  /** How sharply the prior prefers greedy's best answers (a softmax's temperature on greedy's worths rescaled to 0…1). Default `PRIOR_TEMPERATURE`. */
+  readonly priorTemperature?: number;
 }
 
 export const DEPTH = 0;
 export const EXPLORATION = 0.7;
 export const POLICY: PlayoutPolicy = "random";
+export const PRIOR = 1;
+export const PRIOR_TEMPERATURE = 0.1;
 
 /** A playout with no evaluation stops here anyway (a game the random policy cannot end). */
 const FULL_PLAYOUT_CAP = 5_000;
@@ -87,6 +101,10 @@ interface Search {
   readonly normalize: boolean;
   /** The window of the root decision (null: it is no action window): where playouts stop. */
   readonly window: string | null;
+  /** The weight of the root's prior (0: none). */
+  readonly prior: number;
+  /** The root answers' prior probabilities by key (empty without a prior). */
+  readonly priors: Map<string, number>;
   /** The lowest and highest node mean seen. */
   lo: number;
   hi: number;
@@ -130,6 +148,20 @@ function iterate(s: Search, root: Node, world: State): void {
       if (legal.length === 0) break;
       const mover = s.se.toMove(world) as EntityId;
       const atRoot = node === root;
+      if (atRoot && s.priors.size > 0) {
+        const a = rootChoice(s, root, legal);
+        if (a !== null) {
+          let child = root.children.get(a.key);
+          const fresh = child === undefined;
+          if (child === undefined) root.children.set(a.key, (child = new Node(mover)));
+          child.avail++;
+          path.push(child);
+          s.se.apply(world, a.action);
+          if (fresh) break;
+          node = child;
+          continue;
+        }
+      }
       const keys = new Set<string>();
       const untried: { key: string; action: Action }[] = [];
       let best: Node | null = null;
@@ -183,6 +215,77 @@ function iterate(s: Search, root: Node, world: State): void {
     if (mean < s.lo) s.lo = mean;
     if (mean > s.hi) s.hi = mean;
   }
+}
+
+/**
+ * The root's answer by PUCT (as AlphaZero's): the normalized mean (0 for an answer not tried yet)
+ * plus `prior × P(a) × √(N + 1) / (1 + n)`, P greedy's prior. The search starts with the answer
+ * greedy would give and leaves it for another only as the other's results (or its prior, while it
+ * is tried little) earn it; ties go to the higher prior, then the legal list's order.
+ */
+function rootChoice(s: Search, root: Node, legal: readonly Action[]): { key: string; action: Action } | null {
+  const span = s.hi - s.lo;
+  const sq = Math.sqrt(root.visits + 1);
+  let best: { key: string; action: Action } | null = null;
+  let bestScore = -Infinity;
+  let bestP = -Infinity;
+  for (const a of legal) {
+    const key = actionKey(a);
+    const p = s.priors.get(key) ?? 0;
+    const child = root.children.get(key);
+    const n = child?.visits ?? 0;
+    const q =
+      child === undefined || n === 0
+        ? 0
+        : s.normalize
+          ? span > 1e-9
+            ? (child.total / n - s.lo) / span
+            : 0.5
+          : child.total / n;
+    const score = q + (s.prior * p * sq) / (1 + n);
+    if (score > bestScore || (score === bestScore && p > bestP)) {
+      bestScore = score;
+      bestP = p;
+      best = { key, action: a };
+    }
+  }
+  return best;
+}
+
+/**
+ * Greedy's prior over the root's answers (greedy.ts, `greedyScores`, on a world dealt with a
+ * generator seeded as greedy's own: the search's first answer is the one greedy gives): each
+ * answer's worth at the end of its preview, rescaled to 0…1 over the answers' range (a win above,
+ * a loss below every other), through a softmax of temperature `t`; greedy's choice breaks ties.
+ */
+function greedyPrior(se: Engine, obs: Observation, seed: number, t: number): Map<string, number> {
+  const rng = new AgentRandom(decisionSeed(seed, obs.view.turnstile));
+  const world = obs.worlds.world(rng.int(0x7fffffff));
+  const { scored, chosen } = greedyScores(se, world, obs.player, obs.legal, rng);
+  const priors = new Map<string, number>();
+  if (scored.length === 0) return priors;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const x of scored)
+    if (Number.isFinite(x.score)) {
+      if (x.score < lo) lo = x.score;
+      if (x.score > hi) hi = x.score;
+    }
+  const span = hi > lo ? hi - lo : 1;
+  const h = scored.map((x) =>
+    x.score === Infinity ? 1.5 : x.score === -Infinity ? -0.5 : hi > lo ? (x.score - lo) / span : 0.5,
+  );
+  const top = Math.max(...h);
+  let sum = 0;
+  const w = scored.map((x, i) => {
+    // Greedy's choice a hair above the answers it tied with.
+    const v = Math.exp(((h[i] as number) - top) / Math.max(1e-6, t)) * (x.action === chosen ? 1.001 : 1);
+    sum += v;
+    return v;
+  });
+  // Answers that faulted in greedy's world keep a prior of 0 (tried only on their results).
+  scored.forEach((x, i) => priors.set(actionKey(x.action), (w[i] as number) / sum));
+  return priors;
 }
 
 /** The playout policy's answer at `world`'s decision. */
@@ -250,6 +353,7 @@ function report(
   legal: readonly Action[],
   stats: ReadonlyMap<string, { visits: number; total: number }>,
   top: number,
+  priors: ReadonlyMap<string, number> = new Map(),
 ): DecisionReport {
   const alts: Alternative[] = [];
   for (const a of legal) {
@@ -260,8 +364,9 @@ function report(
       value: st === undefined || st.visits === 0 ? 0 : st.total / st.visits,
     });
   }
-  // Most visited first; then the better mean; then the order of the legal list (stable sort).
-  alts.sort((x, y) => y.visits - x.visits || y.value - x.value);
+  // Most visited first; then the better mean; then the higher prior; then the order of the legal list (stable sort).
+  const pr = (a: Action) => priors.get(actionKey(a)) ?? 0;
+  alts.sort((x, y) => y.visits - x.visits || y.value - x.value || pr(y.action) - pr(x.action));
   const chosen = alts[0] as Alternative;
   return {
     agent: spec,
@@ -275,6 +380,7 @@ function report(
 
 function setup(engine: Engine, obs: Observation, seed: number, o: SearchOptions): Search {
   const se = searchEngine(engine);
+  const prior = o.prior ?? PRIOR;
   const hasEval = (engine.module.rules.evaluate ?? null) !== null;
   const d = obs.view.decision;
   return {
@@ -287,6 +393,8 @@ function setup(engine: Engine, obs: Observation, seed: number, o: SearchOptions)
     policy: o.policy ?? POLICY,
     normalize: o.normalize ?? true,
     window: d !== null && d.type === "act" ? d.window : null,
+    prior,
+    priors: prior > 0 ? greedyPrior(se, obs, seed, o.priorTemperature ?? PRIOR_TEMPERATURE) : new Map(),
     lo: Infinity,
     hi: -Infinity,
   };
@@ -317,7 +425,7 @@ export function ismctsAgent(seed: number, options: SearchOptions, spec = "mcts")
       const s = setup(engine, obs, seed, options);
       const root = new Node(obs.player);
       const n = spend(options.budget, t0, () => iterate(s, root, obs.worlds.world(s.rng.int(0x7fffffff))));
-      return report(spec, n, t0, obs.legal, root.children, options.top ?? 5);
+      return report(spec, n, t0, obs.legal, root.children, options.top ?? 5, s.priors);
     },
   };
 }
@@ -349,7 +457,7 @@ export function dmctsAgent(seed: number, options: SearchOptions, spec = "dmcts")
           stats.set(key, st);
         }
       }
-      return report(spec, n, t0, obs.legal, stats, options.top ?? 5);
+      return report(spec, n, t0, obs.legal, stats, options.top ?? 5, s.priors);
     },
   };
 }
