@@ -275,7 +275,8 @@ function greedyPrior(se: Engine, obs: Observation, seed: number, t: number): Map
   const h = scored.map((x) =>
     x.score === Infinity ? 1.5 : x.score === -Infinity ? -0.5 : hi > lo ? (x.score - lo) / span : 0.5,
   );
-  const top = Math.max(...h);
+  let top = -Infinity;
+  for (const v of h) if (v > top) top = v;
   let sum = 0;
   const w = scored.map((x, i) => {
     // Greedy's choice a hair above the answers it tied with.
