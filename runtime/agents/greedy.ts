@@ -20,7 +20,13 @@
 import type { Engine } from "../host/engine.ts";
 import { AgentRandom } from "../state/rng.ts";
 import type { Action, Decision, EntityId, State } from "../types.ts";
-import type { Alternative, DecisionReport, ObservingAgent, Observation } from "./observe.ts";
+import {
+  type Alternative,
+  type DecisionReport,
+  forcedAnswer,
+  type ObservingAgent,
+  type Observation,
+} from "./observe.ts";
 import { decisionSeed, gameOver, searchEngine } from "./score.ts";
 
 /** How many follow-up choices settling an answer makes at most; and how many more actions a turn's preview takes at most. */
@@ -163,15 +169,8 @@ export function greedyAgent(seed: number, spec = "greedy", options: GreedyOption
     decide(obs: Observation, engine: Engine): DecisionReport {
       const t0 = performance.now();
       const rng = new AgentRandom(decisionSeed(seed, obs.view.turnstile));
-      if (obs.legal.length === 1)
-        return {
-          agent: spec,
-          iterations: 0,
-          ms: performance.now() - t0,
-          action: obs.legal[0] as Action,
-          alternatives: [],
-          measure: "evaluation",
-        };
+      const forced = forcedAnswer(spec, obs, t0, "evaluation");
+      if (forced !== null) return forced;
       const se = searchEngine(engine);
       const world = obs.worlds.world(rng.int(0x7fffffff));
       const { scored, chosen } = greedyScores(se, world, obs.player, obs.legal, rng, options);

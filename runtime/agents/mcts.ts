@@ -36,7 +36,14 @@
 import type { Engine } from "../host/engine.ts";
 import { AgentRandom } from "../state/rng.ts";
 import type { Action, EntityId, State, Value } from "../types.ts";
-import { actionKey, type Alternative, type DecisionReport, type ObservingAgent, type Observation } from "./observe.ts";
+import {
+  actionKey,
+  type Alternative,
+  type DecisionReport,
+  forcedAnswer,
+  type ObservingAgent,
+  type Observation,
+} from "./observe.ts";
 import { greedyScores } from "./greedy.ts";
 import { decisionSeed, gameOver, reward, searchEngine } from "./score.ts";
 
@@ -401,64 +408,52 @@ function setup(engine: Engine, obs: Observation, seed: number, o: SearchOptions)
   };
 }
 
-function forced(spec: string, obs: Observation, t0: number): DecisionReport | null {
-  return obs.legal.length === 1
-    ? {
-        agent: spec,
-        iterations: 0,
-        ms: performance.now() - t0,
-        action: obs.legal[0] as Action,
-        alternatives: [],
-        measure: "search",
-      }
-    : null;
+/** An agent that searches: a forced answer is given at once, otherwise `search` runs from a fresh setup. */
+function searchAgent(
+  spec: string,
+  seed: number,
+  options: SearchOptions,
+  search: (s: Search, obs: Observation, t0: number) => DecisionReport,
+): ObservingAgent {
+  return {
+    observes: true,
+    spec,
+    decide(obs, engine) {
+      const t0 = performance.now();
+      return forcedAnswer(spec, obs, t0, "search") ?? search(setup(engine, obs, seed, options), obs, t0);
+    },
+  };
 }
 
 /** Single-observer ISMCTS. */
 export function ismctsAgent(seed: number, options: SearchOptions, spec = "mcts"): ObservingAgent {
-  return {
-    observes: true,
-    spec,
-    decide(obs, engine) {
-      const t0 = performance.now();
-      const f = forced(spec, obs, t0);
-      if (f !== null) return f;
-      const s = setup(engine, obs, seed, options);
-      const root = new Node(obs.player);
-      const n = spend(options.budget, t0, () => iterate(s, root, obs.worlds.world(s.rng.int(0x7fffffff))));
-      return report(spec, n, t0, obs.legal, root.children, options.top ?? 5, s.priors);
-    },
-  };
+  return searchAgent(spec, seed, options, (s, obs, t0) => {
+    const root = new Node(obs.player);
+    const n = spend(options.budget, t0, () => iterate(s, root, obs.worlds.world(s.rng.int(0x7fffffff))));
+    return report(spec, n, t0, obs.legal, root.children, options.top ?? 5, s.priors);
+  });
 }
 
 /** Determinized UCT: `worlds` worlds dealt once, iterations shared among them in turn, root counts summed. */
 export function dmctsAgent(seed: number, options: SearchOptions, spec = "dmcts"): ObservingAgent {
-  return {
-    observes: true,
-    spec,
-    decide(obs, engine) {
-      const t0 = performance.now();
-      const f = forced(spec, obs, t0);
-      if (f !== null) return f;
-      const s = setup(engine, obs, seed, options);
-      const k = Math.max(1, options.worlds ?? 10);
-      const worlds: State[] = [];
-      const roots: Node[] = [];
-      for (let i = 0; i < k; i++) {
-        worlds.push(obs.worlds.world(s.rng.int(0x7fffffff)));
-        roots.push(new Node(obs.player));
+  return searchAgent(spec, seed, options, (s, obs, t0) => {
+    const k = Math.max(1, options.worlds ?? 10);
+    const worlds: State[] = [];
+    const roots: Node[] = [];
+    for (let i = 0; i < k; i++) {
+      worlds.push(obs.worlds.world(s.rng.int(0x7fffffff)));
+      roots.push(new Node(obs.player));
+    }
+    const n = spend(options.budget, t0, (i) => iterate(s, roots[i % k] as Node, s.se.fork(worlds[i % k] as State)));
+    const stats = new Map<string, { visits: number; total: number }>();
+    for (const r of roots) {
+      for (const [key, c] of r.children) {
+        const st = stats.get(key) ?? { visits: 0, total: 0 };
+        st.visits += c.visits;
+        st.total += c.total;
+        stats.set(key, st);
       }
-      const n = spend(options.budget, t0, (i) => iterate(s, roots[i % k] as Node, s.se.fork(worlds[i % k] as State)));
-      const stats = new Map<string, { visits: number; total: number }>();
-      for (const r of roots) {
-        for (const [key, c] of r.children) {
-          const st = stats.get(key) ?? { visits: 0, total: 0 };
-          st.visits += c.visits;
-          st.total += c.total;
-          stats.set(key, st);
-        }
-      }
-      return report(spec, n, t0, obs.legal, stats, options.top ?? 5, s.priors);
-    },
-  };
+    }
+    return report(spec, n, t0, obs.legal, stats, options.top ?? 5, s.priors);
+  });
 }

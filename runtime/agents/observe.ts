@@ -49,6 +49,18 @@ export interface ObservingAgent {
   decide(obs: Observation, engine: Engine): DecisionReport;
 }
 
+/** The report of a decision with one legal answer: nothing weighed, nothing searched. Null when there is a choice. */
+export function forcedAnswer(
+  spec: string,
+  obs: Observation,
+  t0: number,
+  measure: DecisionReport["measure"],
+): DecisionReport | null {
+  const only = obs.legal.length === 1 ? obs.legal[0] : undefined;
+  if (only === undefined) return null;
+  return { agent: spec, iterations: 0, ms: performance.now() - t0, action: only, alternatives: [], measure };
+}
+
 export function isObserving(a: unknown): a is ObservingAgent {
   return typeof a === "object" && a !== null && (a as { observes?: unknown }).observes === true;
 }
