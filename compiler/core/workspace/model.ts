@@ -130,65 +130,25 @@ interface Entry {
 /** What a model is made of: everything but its diagnostics and the indexes (the slow analyses read this). */
 export type ModelParts = Omit<CheckedModel, "diagnostics" | "at" | "referencesTo" | "offsetOf">;
 
-/** The model over a set of file models (see Workspace). Indexes are built on first use. */
-export class Model implements CheckedModel {
-  private entriesByFile: Map<string, Entry[]> | null = null;
-  private refsBySymbol: Map<string, Span[]> | null = null;
-  private lines = new Map<string, LineIndex>();
-  readonly game: string;
-  readonly vocabulary: Vocabulary | null;
-  readonly rules: RulesModel | null;
-  readonly files: ReadonlyMap<string, FileModel>;
-  readonly symbols: ReadonlyMap<string, Declaration>;
-  readonly cards: readonly CardModel[];
-  readonly decks: readonly DeckModel[];
-  readonly scenarios: readonly ScenarioFileModel[];
-  readonly units: readonly CompiledUnit[];
+/** The model over a set of file models (see Workspace): its parts as they are, and indexes built on first use. */
+export function modelOf(parts: ModelParts, diagnostics: readonly Diagnostic[]): CheckedModel {
+  let entriesByFile: Map<string, Entry[]> | null = null;
+  let refsBySymbol: Map<string, Span[]> | null = null;
+  const lines = new Map<string, LineIndex>();
 
-  constructor(
-    parts: ModelParts,
-    readonly diagnostics: readonly Diagnostic[],
-  ) {
-    this.game = parts.game;
-    this.vocabulary = parts.vocabulary;
-    this.rules = parts.rules;
-    this.files = parts.files;
-    this.symbols = parts.symbols;
-    this.cards = parts.cards;
-    this.decks = parts.decks;
-    this.scenarios = parts.scenarios;
-    this.units = parts.units;
-  }
-
-  private index(): Map<string, Entry[]> {
-    if (this.entriesByFile) return this.entriesByFile;
-    const byFile = new Map<string, Entry[]>();
-    for (const f of this.files.values()) {
-      const list: Entry[] = [];
-      for (const d of f.declarations)
-        if (d.span && d.span.file === f.file)
-          list.push({ span: d.span, symbol: d.id, ...(d.type ? { type: d.type } : {}), isDeclaration: true });
-      for (const r of f.references)
-        list.push({ span: r.span, symbol: r.symbol, ...(r.type ? { type: r.type } : {}), isDeclaration: false });
-      list.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
-      byFile.set(f.file, list);
-    }
-    this.entriesByFile = byFile;
-    return byFile;
-  }
-
-  offsetOf(file: string, pos: Position): number {
-    let li = this.lines.get(file);
+  const offsetOf = (file: string, pos: Position): number => {
+    let li = lines.get(file);
     if (!li) {
-      li = new LineIndex(this.files.get(file)?.text ?? "");
-      this.lines.set(file, li);
+      li = new LineIndex(parts.files.get(file)?.text ?? "");
+      lines.set(file, li);
     }
     return li.offset(pos);
-  }
+  };
 
-  at(file: string, where: number | Position): SymbolAt | undefined {
-    const offset = typeof where === "number" ? where : this.offsetOf(file, where);
-    const list = this.index().get(file);
+  const at = (file: string, where: number | Position): SymbolAt | undefined => {
+    const offset = typeof where === "number" ? where : offsetOf(file, where);
+    entriesByFile ??= entriesOf(parts.files);
+    const list = entriesByFile.get(file);
     if (!list) return undefined;
     // The innermost entry containing the offset (a cursor just after a name still names it).
     let best: Entry | undefined;
@@ -197,7 +157,7 @@ export class Model implements CheckedModel {
       if (offset <= e.span.end && (!best || e.span.end - e.span.start <= best.span.end - best.span.start)) best = e;
     }
     if (!best) return undefined;
-    const declaration = this.symbols.get(best.symbol);
+    const declaration = parts.symbols.get(best.symbol);
     if (!declaration) return undefined;
     return {
       span: best.span,
@@ -205,22 +165,43 @@ export class Model implements CheckedModel {
       ...(best.type ? { type: best.type } : {}),
       isDeclaration: best.isDeclaration,
     };
-  }
+  };
 
-  referencesTo(symbol: string): readonly Span[] {
-    if (!this.refsBySymbol) {
-      const m = new Map<string, Span[]>();
-      for (const f of this.files.values()) {
-        for (const r of f.references) {
-          const l = m.get(r.symbol);
-          if (l) l.push(r.span);
-          else m.set(r.symbol, [r.span]);
-        }
-      }
-      this.refsBySymbol = m;
-    }
-    const decl = this.symbols.get(symbol)?.span;
-    const refs = this.refsBySymbol.get(symbol) ?? [];
+  const referencesTo = (symbol: string): readonly Span[] => {
+    refsBySymbol ??= referenceSpans(parts.files);
+    const decl = parts.symbols.get(symbol)?.span;
+    const refs = refsBySymbol.get(symbol) ?? [];
     return decl ? [decl, ...refs.filter((s) => !(s.file === decl.file && s.start === decl.start))] : refs;
+  };
+
+  return { ...parts, diagnostics, at, referencesTo, offsetOf };
+}
+
+/** Each file's declarations and references in the file, by start. */
+function entriesOf(files: ReadonlyMap<string, FileModel>): Map<string, Entry[]> {
+  const byFile = new Map<string, Entry[]>();
+  for (const f of files.values()) {
+    const list: Entry[] = [];
+    for (const d of f.declarations)
+      if (d.span && d.span.file === f.file)
+        list.push({ span: d.span, symbol: d.id, ...(d.type ? { type: d.type } : {}), isDeclaration: true });
+    for (const r of f.references)
+      list.push({ span: r.span, symbol: r.symbol, ...(r.type ? { type: r.type } : {}), isDeclaration: false });
+    list.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+    byFile.set(f.file, list);
   }
+  return byFile;
+}
+
+/** Every reference's span, by the symbol it names, in file order. */
+function referenceSpans(files: ReadonlyMap<string, FileModel>): Map<string, Span[]> {
+  const m = new Map<string, Span[]>();
+  for (const f of files.values()) {
+    for (const r of f.references) {
+      const l = m.get(r.symbol);
+      if (l) l.push(r.span);
+      else m.set(r.symbol, [r.span]);
+    }
+  }
+  return m;
 }

@@ -35,7 +35,7 @@ import { dedupeDiagnostics, type Diagnostic } from "../text/diagnostics.ts";
 import type { CompiledUnit } from "../semantic/ir.ts";
 import { builtinDeclarations } from "../semantic/builtins.ts";
 import {
-  Model,
+  modelOf,
   type CardModel,
   type CheckedModel,
   type Declaration,
@@ -82,7 +82,7 @@ export class Workspace {
   private readonly cards = new Map<string, CardState>();
   private readonly decks = new Map<string, { input: InputFile; src: SourceFile; result: DeckCheck | null }>();
   private readonly scenarios = new Map<string, { input: InputFile; src: SourceFile; result: ScenarioCheck | null }>();
-  private cached: Model | null = null;
+  private cached: CheckedModel | null = null;
   /** Card texts of the last build: a card is rendered and compared again only when what it reads changed. */
   private readonly texts = new CardTextCache();
   /** The card texts of the last build (English). */
@@ -301,7 +301,7 @@ export class Workspace {
   }
 
   // ── the model ─────────────────────────────────────────────────────────────
-  private build(): Model {
+  private build(): CheckedModel {
     const r = this.rulesCheck;
     const voc = this.voc;
     const files = new Map<string, FileModel>();
@@ -550,7 +550,7 @@ export class Workspace {
         diagnostics.push(d);
       }
     }
-    return new Model(parts, dedupeDiagnostics(diagnostics));
+    return modelOf(parts, dedupeDiagnostics(diagnostics));
   }
 }
 
