@@ -84,11 +84,7 @@ export function forkState(s: State): State {
     log: shareLog(s),
     turnstile: s.turnstile,
   };
-  if (s.chain !== undefined) copy.chain = copyChain(s.chain);
-  if (s.version !== undefined) copy.version = s.version;
-  if (s.seats !== undefined) copy.seats = s.seats;
-  if (s.salt !== undefined) copy.salt = s.salt;
-  if (s.shuffles !== undefined) copy.shuffles = { ...s.shuffles };
+  copyOptionalParts(s, copy);
   shareAll(s);
   shareAll(copy);
   return copy;
@@ -166,11 +162,7 @@ export function cloneState(s: State): State {
     log: s.log.slice(),
     turnstile: s.turnstile,
   };
-  if (s.chain !== undefined) copy.chain = copyChain(s.chain);
-  if (s.version !== undefined) copy.version = s.version;
-  if (s.seats !== undefined) copy.seats = s.seats;
-  if (s.salt !== undefined) copy.salt = s.salt;
-  if (s.shuffles !== undefined) copy.shuffles = { ...s.shuffles };
+  copyOptionalParts(s, copy);
   return copy;
 }
 
@@ -208,4 +200,13 @@ function matchCopy(m: State["match"]): State["match"] {
   const out: State["match"] = { number: m.number, results: m.results.slice(), over: m.over, winner: m.winner };
   if (m.between === true) out.between = true;
   return out;
+}
+
+/** The state's optional parts, copied only when present (a state without them stays without them: hashes and saves agree). */
+function copyOptionalParts(s: State, copy: State): void {
+  if (s.chain !== undefined) copy.chain = copyChain(s.chain);
+  if (s.version !== undefined) copy.version = s.version;
+  if (s.seats !== undefined) copy.seats = s.seats;
+  if (s.salt !== undefined) copy.salt = s.salt;
+  if (s.shuffles !== undefined) copy.shuffles = { ...s.shuffles };
 }
