@@ -1,53 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 import { Engine, renderLog, type Action, type GameModule, type State } from "../../runtime/index.ts";
+import { castOf, spellCard, spellGameRules, thingCard } from "../kit/spell-game.ts";
 import { loadToyGame } from "../kit/toy-game.ts";
 
-const RULES = `
-game: stacker
-name: Stacker
-players: 2
-match: { games: 1, wins: 1 }
-zones:
-  hand: { visibility: public }
-  board: { visibility: public }
-  pile: { visibility: public }
-kinds:
-  spell:
-    fields:
-      effect: { type: effect }
-  thing:
-    fields: {}
-properties:
-  card:
-    hp: { type: number, default: 3 }
-windows: [main]
-actions:
-  cast:
-    window: main
-    for: c in me.hand where it.kind == spell
-    label: "{me} casts {c}"
-    do: |
-      move c to me.pile
-      run c.effect
-      give-priority(other(me))
-  pass:
-    window: main
-flow:
-  game: |
-    give-priority(me)
-    while true {
-      let h = holder()
-      if h == none { break }
-      let a = act main by h
-      if a == "pass" {
-        let r = pass-priority()
-        log "result: {r}, links: {count(links())}"
-        if r == "closed" { win me }
-        if r != "passed" { give-priority(me) }
-      }
-    }
-`;
+const RULES = spellGameRules({
+  game: "stacker",
+  hp: 3,
+  afterCast: "give-priority(other(me))",
+  flow: `
+give-priority(me)
+while true {
+  let h = holder()
+  if h == none { break }
+  let a = act main by h
+  if a == "pass" {
+    let r = pass-priority()
+    log "result: {r}, links: {count(links())}"
+    if r == "closed" { win me }
+    if r != "passed" { give-priority(me) }
+  }
+}
+`,
+});
 // The same game where the whole chain resolves once every player passed: after the first link,
 // `resolve-next` takes the rest with no priority in between, until a link that arrived since.
 const RUN_RULES = RULES.replace(
@@ -75,12 +50,8 @@ async function compile(
   rules = RULES,
 ): Promise<{ module: GameModule | null; diagnostics: string[] }> {
   const files: Record<string, string> = { "rules.yaml": rules };
-  for (const [id, code] of Object.entries(SPELLS))
-    files[`cards/${id}.yaml`] = `id: ${id}\nkind: spell\nname: ${id}\neffect: |\n${code
-      .split("\n")
-      .map((l) => `  ${l}`)
-      .join("\n")}\n`;
-  files["cards/golem.yaml"] = "id: golem\nkind: thing\nname: golem\n";
+  for (const [id, code] of Object.entries(SPELLS)) files[`cards/${id}.yaml`] = spellCard(id, code);
+  files["cards/golem.yaml"] = thingCard("golem");
   if (extra) files[`cards/${extra[0]}.yaml`] = extra[1];
   const { module, diagnostics } = await loadToyGame("stacker", files);
   return {
@@ -92,13 +63,7 @@ async function compile(
 const { module, diagnostics: stackerDiagnostics } = await compile();
 if (!module) throw new Error(`stacker does not compile:\n${stackerDiagnostics.join("\n")}`);
 const engine = new Engine(module);
-const cast = (st: State, card: string): Action => {
-  const opt = engine
-    .legalActions(st)
-    .find((a) => a.type === "act" && a.action === "cast" && st.entities[a.args["c"] as number]?.card === card);
-  if (!opt) throw new Error(`cannot cast ${card}`);
-  return opt;
-};
+const cast = (st: State, card: string): Action => castOf(engine, st, card);
 const PASS: Action = { type: "act", action: "pass", args: {} };
 const start = (a: string[], b: string[], board: string[]) =>
   engine.newMatch({

@@ -4,50 +4,22 @@
  * against a replay of the same action with `apply`, statement by statement (each point's state is
  * the state `stopAt` stops at) and at the end (the traced state is the applied one).
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
-import { loadGame } from "../../compiler/node/project.ts";
 import { Engine, type Action, type GameModule, type State, type TracePoint } from "../../runtime/index.ts";
-import { tempDir } from "../kit/temp.ts";
+import { castOf, spellCard, spellGameRules, thingCard } from "../kit/spell-game.ts";
+import { loadToyGame } from "../kit/toy-game.ts";
 
-const RULES = `
-game: tracer
-name: Tracer
-players: 2
-match: { games: 1, wins: 1 }
-zones:
-  hand: { visibility: public }
-  board: { visibility: public }
-  pile: { visibility: public }
-kinds:
-  spell:
-    fields:
-      effect: { type: effect }
-  thing:
-    fields: {}
-properties:
-  card:
-    hp: { type: number, default: 10 }
-windows: [main]
-actions:
-  cast:
-    window: main
-    for: c in me.hand where it.kind == spell
-    label: "{me} casts {c}"
-    do: |
-      move c to me.pile
-      run c.effect
-  pass:
-    window: main
-flow:
-  game: |
-    while true {
-      let a = act main by me
-      if a == "pass" { win me }
-    }
-`;
+const RULES = spellGameRules({
+  game: "tracer",
+  hp: 10,
+  flow: `
+while true {
+  let a = act main by me
+  if a == "pass" { win me }
+}
+`,
+});
 // A card's effect starts on line 5 of its file: zap finds the target (5), tests it (6), hits it
 // for 2 (7), logs (8) and hits it for 3 (9); broken hits for 2 (7) and divides by zero on line 9.
 const ZAP = 'let t = first(other(me).board)\nif t == none { return }\nt.hp -= 2\nlog "zap hits {t}"\nt.hp -= 3';
@@ -55,24 +27,12 @@ const BROKEN =
   "let t = first(other(me).board)\nif t == none { return }\nt.hp -= 2\nlet z = t.hp - t.hp\nlet n = 1 / z\nt.hp = n";
 
 async function compile(): Promise<GameModule> {
-  const root = tempDir("cw-trace-");
-  const dir = join(root, "cards", "tracer", "cards");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(root, "cards", "tracer", "rules.yaml"), RULES);
-  const spell = (id: string, code: string) =>
-    writeFileSync(
-      join(dir, `${id}.yaml`),
-      `id: ${id}\nkind: spell\nname: ${id}\neffect: |\n${code
-        .split("\n")
-        .map((l) => `  ${l}`)
-        .join("\n")}\n`,
-    );
-  spell("zap", ZAP);
-  spell("broken", BROKEN);
-  writeFileSync(join(dir, "golem.yaml"), "id: golem\nkind: thing\nname: golem\n");
-  const { module, diagnostics } = await loadGame("tracer", root).finally(() =>
-    rmSync(root, { recursive: true, force: true }),
-  );
+  const { module, diagnostics } = await loadToyGame("tracer", {
+    "rules.yaml": RULES,
+    "cards/zap.yaml": spellCard("zap", ZAP),
+    "cards/broken.yaml": spellCard("broken", BROKEN),
+    "cards/golem.yaml": thingCard("golem"),
+  });
   if (!module) throw new Error(`tracer does not compile:\n${diagnostics.map(renderDiagnostic).join("\n")}`);
   return module;
 }
@@ -86,13 +46,7 @@ const start = (): State =>
       { name: "B", zones: { board: ["golem"] } },
     ],
   });
-const cast = (st: State, card: string): Action => {
-  const a = engine
-    .legalActions(st)
-    .find((x) => x.type === "act" && x.action === "cast" && st.entities[x.args["c"] as number]?.card === card);
-  if (!a) throw new Error(`cannot cast ${card}`);
-  return a;
-};
+const cast = (st: State, card: string): Action => castOf(engine, st, card);
 const golemOf = (st: State): number => engine.zoneCards(st, 2, "board")[0] as number;
 const hp = (st: State): unknown => st.entities[golemOf(st)]?.props["hp"] ?? 10;
 
