@@ -6,27 +6,16 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deckRules } from "../../compiler/node/decks.ts";
 import { loadChecked } from "../../compiler/node/project.ts";
 import { interval, pct } from "../../compiler/sim/lab/format.ts";
 import { runLab } from "../../compiler/sim/lab/run.ts";
-import { openHarness, type Harness } from "./browser.ts";
+import { harnessForFile, type Harness } from "./browser.ts";
 
 let h: Harness;
-
-beforeAll(async () => {
-  h = await openHarness({ artifacts: "balance" });
-}, 240_000);
-
-afterAll(async () => {
-  await h?.close();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === "fail")
-    await h.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`);
-  expect(h.errors.splice(0)).toEqual([]);
+harnessForFile({ artifacts: "balance", openTimeout: 240_000 }, (opened) => {
+  h = opened;
 });
 
 const message = () => h.page.textContent("[data-testid=balance-message]");

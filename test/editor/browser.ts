@@ -7,6 +7,7 @@
 import { cpSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { startEditorServer, type EditorServer } from "../../editor/server/server.ts";
 import { REPO } from "../kit/corpus.ts";
 import { sharedAppBuild, sharedBrowser } from "../shared.ts";
@@ -75,4 +76,35 @@ export async function openHarness(opts: HarnessOptions = {}): Promise<Harness> {
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One harness for a whole test file: opened before its tests (`use` receives it, e.g. to keep it
+ * in the file's `h` and listen to dialogs), closed after them. After each test: a screenshot named
+ * after a test that failed, and no console or page error (a console error anywhere fails the test
+ * that caused it).
+ */
+export function harnessForFile(
+  opts: HarnessOptions & { readonly openTimeout?: number },
+  use: (h: Harness) => void,
+): void {
+  let h: Harness | undefined;
+  beforeAll(async () => {
+    h = await openHarness(opts);
+    use(h);
+  }, opts.openTimeout ?? 240_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+  afterEach(async (ctx) => {
+    if (!h) return;
+    if (ctx.task.result?.state === "fail")
+      await h.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`);
+    expect(h.errors.splice(0)).toEqual([]);
+  }, 60_000);
+}
+
+/** Opens a file of the served cards/ in the editor, the cursor at line:col (1-based). */
+export function openFile(h: Harness, path: string, line = 1, col = 1): Promise<unknown> {
+  return h.page.evaluate(([p, l, c]) => (window as any).cardwright.openFile(p, l, c), [path, line, col] as const);
 }

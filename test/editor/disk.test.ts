@@ -6,26 +6,16 @@
  */
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openHarness, type Harness } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { harnessForFile, openFile, type Harness } from "./browser.ts";
 
 let h: Harness;
 const disk = (rel: string) => join(h.root, "cards", rel);
-
-beforeAll(async () => {
-  h = await openHarness({ artifacts: "editor-disk" });
-}, 300_000);
-afterAll(async () => {
-  await h?.close();
+harnessForFile({ artifacts: "editor-disk", openTimeout: 300_000 }, (opened) => {
+  h = opened;
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === "fail")
-    await h.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`);
-  expect(h.errors.splice(0)).toEqual([]);
-}, 60_000);
 
-const open = (path: string, line = 1, col = 1) =>
-  h.page.evaluate(([p, l, c]) => (window as any).cardwright.openFile(p, l, c), [path, line, col] as const);
+const open = (path: string, line = 1, col = 1) => openFile(h, path, line, col);
 const value = () => h.page.evaluate(() => (window as any).cardwright.editor.getModel()?.getValue() ?? null);
 const treeFiles = () =>
   h.page.$$eval(".tree-file", (els) => els.map((e) => (e as HTMLElement).dataset["path"] ?? "")) as Promise<string[]>;

@@ -8,10 +8,10 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileToDisk } from "../../compiler/node/project.ts";
 import { REBOUND_HOST } from "../shared.ts";
-import { openHarness, type Harness } from "./browser.ts";
+import { harnessForFile, type Harness } from "./browser.ts";
 
 /** Each payload sets window.__pwned or opens a dialog if it ever runs. */
 const NAME = `<img src=x onerror="window.__pwned='name'">Fireball`;
@@ -25,8 +25,8 @@ const SCENARIO = `<img src=x onerror="window.__pwned='scenario'">`;
 let h: Harness;
 const dialogs: string[] = [];
 
-beforeAll(async () => {
-  h = await openHarness({
+harnessForFile(
+  {
     artifacts: "editor-hostile",
     async prepare(root) {
       const cards = join(root, "cards", "elementis");
@@ -59,22 +59,16 @@ beforeAll(async () => {
           .replace("opponent.life: 5", "opponent.life: 99"),
       );
     },
-  });
-  h.page.on("dialog", (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-}, 240_000);
-
-afterAll(async () => {
-  await h?.close();
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === "fail")
-    await h.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`);
-  expect(h.errors.splice(0)).toEqual([]);
-});
+    openTimeout: 240_000,
+  },
+  (opened) => {
+    h = opened;
+    h.page.on("dialog", (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+  },
+);
 
 /** Nothing ran, and no element anywhere carries an event handler attribute or is a frame. */
 async function nothingRan(): Promise<void> {

@@ -7,24 +7,15 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openHarness, type Harness } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { harnessForFile, openFile, type Harness } from "./browser.ts";
 
 let h: Harness;
-beforeAll(async () => {
-  h = await openHarness({ artifacts: "editor-readable" });
-}, 300_000);
-afterAll(async () => {
-  await h?.close();
+harnessForFile({ artifacts: "editor-readable", openTimeout: 300_000 }, (opened) => {
+  h = opened;
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === "fail")
-    await h.shot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, "-").slice(0, 60)}`);
-  expect(h.errors.splice(0)).toEqual([]);
-}, 60_000);
 
-const open = (path: string, line = 1, col = 1) =>
-  h.page.evaluate(([p, l, c]) => (window as any).cardwright.openFile(p, l, c), [path, line, col] as const);
+const open = (path: string, line = 1, col = 1) => openFile(h, path, line, col);
 const text = (sel: string) => h.page.textContent(sel) as Promise<string>;
 const box = async (sel: string) => (await h.page.locator(sel).boundingBox()) as { x: number; width: number };
 
