@@ -174,13 +174,7 @@ describe("resolve-next: the whole chain resolves once every player passed", asyn
   const { module: runModule } = await compile(undefined, RUN_RULES);
   if (!runModule) throw new Error("stacker (run) does not compile");
   const run = new Engine(runModule);
-  const castIn = (st: State, card: string): Action => {
-    const opt = run
-      .legalActions(st)
-      .find((a) => a.type === "act" && a.action === "cast" && st.entities[a.args["c"] as number]?.card === card);
-    if (!opt) throw new Error(`cannot cast ${card}`);
-    return opt;
-  };
+  const castIn = (st: State, card: string): Action => castOf(run, st, card);
   const begin = (a: string[], b: string[], board: string[]) =>
     run.newMatch({
       seed: 1,

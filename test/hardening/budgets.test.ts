@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { Engine, RuntimeFault, type Action, type State } from "../../runtime/index.ts";
 import { HOSTILE_RULES, hostileGame } from "../kit/hostile-game.ts";
+import { actionOnCard } from "../kit/actions.ts";
 
 const RULES = HOSTILE_RULES.replace(
   "    score: { type: number, default: 0 }",
@@ -66,13 +67,7 @@ describe("work and size budgets of one answer (issue 16)", async () => {
         { name: "B", zones: { hand: ["fine"] } },
       ],
     });
-  const playOf = (st: State, card: string): Action => {
-    const a = engine
-      .legalActions(st)
-      .find((x) => x.type === "act" && x.action === "play" && st.entities[x.args["c"] as number]?.card === card);
-    if (a === undefined) throw new Error(`no play of ${card}`);
-    return a;
-  };
+  const playOf = (st: State, card: string): Action => actionOnCard(engine, st, "play", card);
 
   for (const [card, pattern] of Object.entries(EXPECTED)) {
     it(`${card}: a positioned fault naming the budget, the state unchanged, the match goes on`, () => {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { Engine, RuntimeFault, type Action, type State } from "../../runtime/index.ts";
 import { hostileGame } from "../kit/hostile-game.ts";
+import { actionOnCard } from "../kit/actions.ts";
 
 const HOSTILE: Readonly<Record<string, string>> = {
   "div-zero": "me.score += 1\nlet x = 1 / 0",
@@ -58,13 +59,7 @@ describe("hostile cards (issue 9, class 2)", async () => {
         { name: "B", zones: { hand: ["fine"] } },
       ],
     });
-  const playOf = (st: State, card: string): Action => {
-    const a = engine
-      .legalActions(st)
-      .find((x) => x.type === "act" && x.action === "play" && st.entities[x.args["c"] as number]?.card === card);
-    if (a === undefined) throw new Error(`no play of ${card}`);
-    return a;
-  };
+  const playOf = (st: State, card: string): Action => actionOnCard(engine, st, "play", card);
 
   for (const [card, pattern] of Object.entries(EXPECTED)) {
     it(`${card}: a positioned fault, the state byte-identical after, the match goes on`, () => {

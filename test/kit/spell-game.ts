@@ -5,6 +5,7 @@
  * after the effect, and the flow — the parts its behaviour depends on.
  */
 import type { Action, Engine, State } from "../../runtime/index.ts";
+import { actionOnCard } from "./actions.ts";
 
 export interface SpellGame {
   readonly game: string;
@@ -70,9 +71,5 @@ export function thingCard(id: string): string {
 
 /** The legal `cast` of the named card in this state; throws when it cannot be cast. */
 export function castOf(engine: Engine, st: State, card: string): Action {
-  const a = engine
-    .legalActions(st)
-    .find((x) => x.type === "act" && x.action === "cast" && st.entities[x.args["c"] as number]?.card === card);
-  if (!a) throw new Error(`cannot cast ${card}`);
-  return a;
+  return actionOnCard(engine, st, "cast", card);
 }
