@@ -37,3 +37,14 @@ export function jsonRoundTrip(state: State): State {
   copy.log = kept === 0 ? copy.log : [...log.slice(0, kept), ...copy.log];
   return copy;
 }
+
+/** The same plain value with every object's keys in reverse order (a state's hash must not see key order). */
+export function reverseKeys<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(reverseKeys) as T;
+  if (v === null || typeof v !== "object") return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .reverse()
+      .map(([k, x]) => [k, reverseKeys(x)]),
+  ) as T;
+}

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { hashState, hashValue, randomAgent, type State } from "../../runtime/index.ts";
 import { toyConfig } from "./fixtures/toy-game.ts";
 import { engine } from "./helpers.ts";
+import { reverseKeys } from "../kit/games.ts";
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -49,17 +50,6 @@ function withChange(s: Json, path: (string | number)[], how: number): Json {
   at[last] = changed(at[last] as Json, how);
   return copy;
 }
-
-const reverseKeys = (v: Json): Json =>
-  Array.isArray(v)
-    ? v.map(reverseKeys)
-    : v !== null && typeof v === "object"
-      ? Object.fromEntries(
-          Object.entries(v)
-            .reverse()
-            .map(([k, x]) => [k, reverseKeys(x)]),
-        )
-      : v;
 
 /** JSON with sorted keys: equal plain values, whatever their key order, print the same. */
 const canonical = (v: Json): string =>

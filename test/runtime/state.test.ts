@@ -18,6 +18,7 @@ import {
 } from "../../runtime/index.ts";
 import { toyConfig, toyGame } from "./fixtures/toy-game.ts";
 import { engine, idOf, pass, play } from "./helpers.ts";
+import { reverseKeys } from "../kit/games.ts";
 
 const agents = (seed: number) => [randomAgent(seed), randomAgent(seed + 100)];
 
@@ -86,16 +87,6 @@ describe("clone and hash", () => {
 
   it("hash ignores key order and the log (unless asked)", () => {
     const s = engine.newMatch(toyConfig(3));
-    const reverseKeys = (v: unknown): unknown =>
-      Array.isArray(v)
-        ? v.map(reverseKeys)
-        : v !== null && typeof v === "object"
-          ? Object.fromEntries(
-              Object.entries(v)
-                .reverse()
-                .map(([k, x]) => [k, reverseKeys(x)]),
-            )
-          : v;
     const reordered = reverseKeys(s) as State;
     expect(Object.keys(reordered)[0]).toBe("shuffles");
     expect(hashState(reordered)).toBe(hashState(s));
