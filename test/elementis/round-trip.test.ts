@@ -16,7 +16,7 @@ import {
 } from "../../runtime/index.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { gameModule, jsonRoundTrip } from "../kit/games.ts";
+import { deckMatch, gameModule, jsonRoundTrip } from "../kit/games.ts";
 
 const module = await gameModule("elementis");
 const engine = new Engine(module);
@@ -25,17 +25,13 @@ const quiet = new Engine(module, { log: false });
 const { decks } = readDecks(gameDir("elementis"), module);
 
 function config(seed: number): MatchConfig {
-  const a = decks[seed % decks.length];
-  const b = decks[(seed + 2) % decks.length];
-  if (!a || !b) throw new Error("no decks");
-  return {
+  return deckMatch(
     seed,
-    players: [
-      { name: "P1", zones: { ...a.zones } },
-      { name: "P2", zones: { ...b.zones } },
-    ],
-    options: seed % 2 === 0 ? { format: "random" } : { life: 4 },
-  };
+    decks,
+    seed % decks.length,
+    (seed + 2) % decks.length,
+    seed % 2 === 0 ? { format: "random" } : { life: 4 },
+  );
 }
 
 function play(seed: number, roundTrip: boolean, e: Engine = engine): { state: State; decisions: number } {

@@ -1,5 +1,5 @@
 /** Test kit: compiled games (loaded once per worker: test files share their worker, see vitest.config.ts), JSON round trips. */
-import type { GameModule, State } from "../../runtime/index.ts";
+import type { GameModule, MatchConfig, State } from "../../runtime/index.ts";
 import { loadGame } from "../../compiler/node/project.ts";
 import { renderDiagnostic } from "../../compiler/core/text/diagnostics.ts";
 
@@ -47,4 +47,25 @@ export function reverseKeys<T>(v: T): T {
       .reverse()
       .map(([k, x]) => [k, reverseKeys(x)]),
   ) as T;
+}
+
+/** A two-seat match of decks `decks[first]` (P1) and `decks[second]` (P2); throws when either is missing. */
+export function deckMatch(
+  seed: number,
+  decks: readonly { readonly zones: Readonly<Record<string, readonly string[]>> }[],
+  first: number,
+  second: number,
+  options?: MatchConfig["options"],
+): MatchConfig {
+  const a = decks[first];
+  const b = decks[second];
+  if (!a || !b) throw new Error(`no decks ${first} and ${second} (${decks.length} decks)`);
+  return {
+    seed,
+    players: [
+      { name: "P1", zones: { ...a.zones } },
+      { name: "P2", zones: { ...b.zones } },
+    ],
+    ...(options ? { options } : {}),
+  };
 }

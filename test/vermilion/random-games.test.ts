@@ -11,23 +11,14 @@ import type { LogEntry, MatchConfig, State } from "../../runtime/index.ts";
 import { Engine, randomAgent, renderLog } from "../../runtime/index.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
-import { gameModule, jsonRoundTrip } from "../kit/games.ts";
+import { deckMatch, gameModule, jsonRoundTrip } from "../kit/games.ts";
 
 const module = await gameModule("vermilion");
 const engine = new Engine(module);
 const { decks, diagnostics } = readDecks(gameDir("vermilion"), module);
 
 function config(seed: number): MatchConfig {
-  const a = decks[seed % decks.length];
-  const b = decks[(seed * 7 + 1) % decks.length];
-  if (!a || !b) throw new Error("no decks");
-  return {
-    seed,
-    players: [
-      { name: "P1", zones: { ...a.zones } },
-      { name: "P2", zones: { ...b.zones } },
-    ],
-  };
+  return deckMatch(seed, decks, seed % decks.length, (seed * 7 + 1) % decks.length);
 }
 
 const num = (st: State, id: number, prop: string) => engine.read(st, id, prop) as number;

@@ -10,22 +10,14 @@ import { readDecks } from "../../compiler/node/decks.ts";
 import { gameDir } from "../../compiler/node/project.ts";
 import type { MatchConfig, State } from "../../runtime/index.ts";
 import { Engine, renderLog } from "../../runtime/index.ts";
-import { gameModule } from "../kit/games.ts";
+import { deckMatch, gameModule } from "../kit/games.ts";
 
 const module = await gameModule("vermilion");
 const engine = new Engine(module);
 const { decks } = readDecks(gameDir("vermilion"), module);
 
 function config(seed: number): MatchConfig {
-  const [a, b] = [decks[0], decks[1]];
-  if (!a || !b) throw new Error("no decks");
-  return {
-    seed,
-    players: [
-      { name: "P1", zones: { ...a.zones } },
-      { name: "P2", zones: { ...b.zones } },
-    ],
-  };
+  return deckMatch(seed, decks, 0, 1);
 }
 const ids = (st: State, p: number, zone: string) => st.zones[`${p}:${zone}`] ?? [];
 
