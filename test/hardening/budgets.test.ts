@@ -5,9 +5,9 @@
  * (How fast they fault is measured in bench/budgets.ts, not here.)
  */
 import { describe, expect, it } from "vitest";
-import { Engine, RuntimeFault, type Action, type State } from "../../runtime/index.ts";
+import { Engine, type Action, type State } from "../../runtime/index.ts";
 import { HOSTILE_RULES, hostileGame } from "../kit/hostile-game.ts";
-import { actionOnCard } from "../kit/actions.ts";
+import { actionOnCard, expectFaultLeavesState } from "../kit/actions.ts";
 
 const RULES = HOSTILE_RULES.replace(
   "    score: { type: number, default: 0 }",
@@ -73,18 +73,7 @@ describe("work and size budgets of one answer (issue 16)", async () => {
     it(`${card}: a positioned fault naming the budget, the state unchanged, the match goes on`, () => {
       const st = fresh();
       engine.apply(st, playOf(st, "fine"));
-      const before = JSON.stringify(st);
-      const hash = engine.hash(st);
-      let fault: unknown = null;
-      try {
-        engine.apply(st, playOf(st, card));
-      } catch (e) {
-        fault = e;
-      }
-      expect(fault).toBeInstanceOf(RuntimeFault);
-      expect((fault as RuntimeFault).message).toMatch(pattern);
-      expect(JSON.stringify(st)).toBe(before);
-      expect(engine.hash(st)).toBe(hash);
+      expectFaultLeavesState(engine, st, playOf(st, card), pattern);
       expect(engine.apply(st, playOf(st, "fine"))).toEqual({ ok: true });
       expect(engine.read(st, 1, "score")).toBe(2);
     });
