@@ -198,10 +198,21 @@ describe("editor", () => {
       const r = cw.editor.getDomNode().getBoundingClientRect();
       return { x: r.left + p.left + 2, y: r.top + p.top + p.height / 2 };
     });
-    await h.page.mouse.move(at.x, at.y);
     const hover = h.page.locator(".monaco-hover", { hasText: "(procedure) deal-damage" });
-    // The hover waits on the services worker, which on a loaded 2-core machine took over 10 s once.
-    await hover.first().waitFor({ timeout: 30_000 });
+    // The hover waits on the services worker (over 10 s once on a loaded 2-core machine), and Monaco
+    // drops a hover whose answer came for the text before setValue: then, as a person would, move
+    // the mouse away and back (each try waits 6 s; 5 tries).
+    for (let attempt = 1; ; attempt++) {
+      await h.page.mouse.move(at.x, at.y);
+      const shown = await hover
+        .first()
+        .waitFor({ timeout: 6_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (shown) break;
+      if (attempt === 5) throw new Error("no hover on deal-damage after 5 tries of 6 s");
+      await h.page.mouse.move(5, 5);
+    }
     const hoverText = await hover.first().textContent();
     expect(hoverText).toContain("(procedure) deal-damage(target: entity, amount: number, source: card)");
     expect(hoverText).toContain("one card deals damage to a player or a summon");
