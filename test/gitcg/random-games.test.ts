@@ -26,7 +26,9 @@ const poolDeck = (seed: number): Zones => drawPoolDeck(module, seed);
 
 function config(seed: number): MatchConfig {
   const a = poolDeck(seed);
-  const sample = decks[(seed * 7 + 3) % decks.length];
+  // Odd seeds play the sample decks in turn (seed 1 the first, 3 the second, …): every deck is
+  // reached whatever their number (a stride like seed * 7 reaches only n / gcd(14, n) of n decks).
+  const sample = decks[Math.floor(seed / 2) % decks.length];
   if (!sample) throw new Error("no decks");
   const b = seed % 2 === 0 ? poolDeck(seed * 31 + 7) : sample.zones;
   return {
