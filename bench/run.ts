@@ -360,7 +360,7 @@ if (!gi.module) throw new Error(`gitcg does not compile: ${gi.diagnostics.map((d
         zones:
           seed % 2 === 0
             ? poolDeck(giModule, seed * 31 + 7)
-            : { ...(giDecks[(seed * 7 + 3) % giDecks.length]?.zones ?? {}) },
+            : { ...(giDecks[Math.floor(seed / 2) % giDecks.length]?.zones ?? {}) }, // every sample deck in turn
       },
     ],
   });
