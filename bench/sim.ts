@@ -21,6 +21,7 @@
  * `SIM_AGENTS` (`greedy,greedy`) time another game or agents. The pool's start is the same whatever
  * the run's size, so a short run shows a lower wall speed-up than a designer's real one: say the size.
  */
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { simCommand } from "../compiler/node/sim/sim-command.ts";
@@ -85,8 +86,20 @@ function cpuSplit(
   return { main, background, workers: Math.max(0, total - main - background) };
 }
 
+/**
+ * Pins every thread of this process to the given CPUs (Linux `taskset -a`; threads started later
+ * inherit the main thread's). Returns false where it cannot (no taskset): the one-core run is left out.
+ */
+function pinTo(cpus: string): boolean {
+  const r = spawnSync("taskset", ["-a", "-p", "-c", cpus, String(process.pid)], { encoding: "utf8" });
+  return r.status === 0;
+}
+const ALL_CPUS = `0-${availableParallelism() - 1}`;
+
 interface Run {
   readonly workers: number;
+  /** Whether the whole process (its worker, the main thread and V8's helpers) ran on one core. */
+  readonly oneCore: boolean;
   readonly ms: number;
   readonly cpu: number;
   /** The process's CPU split: main thread, V8's and libuv's helper threads, the pool's workers. */
@@ -98,7 +111,16 @@ interface Run {
 }
 
 /** The sim command in this process with its output captured, and the time each range of games arrived. */
-async function sim(workers: number, n = games): Promise<Run> {
+async function sim(workers: number, n = games, oneCore = false): Promise<Run> {
+  if (oneCore && !pinTo("0")) throw new Error("taskset is needed for the one-core run");
+  try {
+    return await timedSim(workers, n, oneCore);
+  } finally {
+    if (oneCore) pinTo(ALL_CPUS);
+  }
+}
+
+async function timedSim(workers: number, n: number, oneCore: boolean): Promise<Run> {
   let json = "";
   const write = process.stdout.write;
   const arrivals: { at: number; games: number }[] = [];
@@ -139,6 +161,7 @@ async function sim(workers: number, n = games): Promise<Run> {
   const last = arrivals[arrivals.length - 1]?.at ?? ms;
   return {
     workers,
+    oneCore,
     ms,
     cpu: (c.user + c.system) / 1000,
     split: cpuSplit(m0, m1, (c.user + c.system) / 1000),
@@ -158,12 +181,15 @@ const row = (cells: readonly string[]) =>
   process.stdout.write(`${cells.map((c, i) => (i === 0 ? c.padEnd(10) : c.padStart(12))).join("")}\n`);
 row(["run", "wall s", "CPU s", "workers", "main", "V8/libuv", "first s", "steady g/s"]);
 const runs: Run[] = [];
+// The one-core run: one worker, and the whole process held to one core, so that V8's helper threads
+// (garbage collection, compilation) take turns with the worker instead of using the idle core.
+const oneCoreToo = process.platform === "linux" && pinTo(ALL_CPUS);
 for (let p = 0; p < pairs; p++)
-  for (const w of [1, all]) {
-    const r = await sim(w);
+  for (const [w, pinned] of [[1, false], [all, false], ...(oneCoreToo ? [[1, true] as const] : [])] as const) {
+    const r = await sim(w, games, pinned);
     runs.push(r);
     row([
-      `${p + 1}: ${w}w`,
+      `${p + 1}: ${w}w${pinned ? " 1c" : ""}`,
       fmt(r.ms / 1000, 2),
       fmt(r.cpu / 1000, 2),
       r.split === null ? "–" : fmt(r.split.workers / 1000, 2),
@@ -174,9 +200,10 @@ for (let p = 0; p < pairs; p++)
     ]);
   }
 
-const of = (w: number) => runs.filter((r) => r.workers === w);
+const of = (w: number) => runs.filter((r) => r.workers === w && !r.oneCore);
 const one = of(1);
 const many = of(all);
+const oneCore = runs.filter((r) => r.oneCore);
 process.stdout.write("\nmedians\n");
 for (const [w, rs] of [
   [1, one],
@@ -189,7 +216,18 @@ const wall = median(one.map((r) => r.ms)) / median(many.map((r) => r.ms));
 const perPair = median(one.map((r, i) => r.ms / (many[i] as Run).ms));
 const steady = median(many.map((r) => r.steady)) / median(one.map((r) => r.steady));
 const verdict = (x: number) => (x >= 1.8 ? "✓ target ≥ 1.8×" : "✗ target ≥ 1.8×");
+if (oneCore.length > 0)
+  process.stdout.write(
+    `  1 worker on 1 core: wall ${fmt(median(oneCore.map((r) => r.ms)) / 1000, 2)} s (${fmt(games / (median(oneCore.map((r) => r.ms)) / 1000), 0)} games/s), CPU ${fmt(median(oneCore.map((r) => r.cpu)) / 1000, 2)} s, steady ${fmt(median(oneCore.map((r) => r.steady)), 0)} games/s\n`,
+  );
 process.stdout.write("\n");
+if (oneCore.length > 0) {
+  const coreWall = median(oneCore.map((r) => r.ms)) / median(many.map((r) => r.ms));
+  const corePairs = median(oneCore.map((r, i) => r.ms / (many[i] as Run).ms));
+  process.stdout.write(`all cores against one core, wall (medians)    ${fmt(coreWall, 2)}×  ${verdict(coreWall)}\n`);
+  process.stdout.write(`all cores against one core, pairs' ratios     ${fmt(corePairs, 2)}×  ${verdict(corePairs)}\n`);
+  process.stdout.write("1 worker (on every core) against all cores:\n");
+}
 process.stdout.write(`wall speed-up, pool start included (medians)   ${fmt(wall, 2)}×  ${verdict(wall)}\n`);
 process.stdout.write(`wall speed-up, median of the ${pairs} pairs' ratios  ${fmt(perPair, 2)}×  ${verdict(perPair)}\n`);
 process.stdout.write(`steady-state speed-up (after warm-up)         ${fmt(steady, 2)}×  ${verdict(steady)}\n`);
