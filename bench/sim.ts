@@ -114,13 +114,13 @@ interface Run {
 async function sim(workers: number, n = games, oneCore = false): Promise<Run> {
   if (oneCore && !pinTo("0")) throw new Error("taskset is needed for the one-core run");
   try {
-    return await timedSim(workers, n, oneCore);
+    return { ...(await timedSim(workers, n)), oneCore };
   } finally {
     if (oneCore) pinTo(ALL_CPUS);
   }
 }
 
-async function timedSim(workers: number, n: number, oneCore: boolean): Promise<Run> {
+async function timedSim(workers: number, n: number): Promise<Omit<Run, "oneCore">> {
   let json = "";
   const write = process.stdout.write;
   const arrivals: { at: number; games: number }[] = [];
@@ -161,7 +161,6 @@ async function timedSim(workers: number, n: number, oneCore: boolean): Promise<R
   const last = arrivals[arrivals.length - 1]?.at ?? ms;
   return {
     workers,
-    oneCore,
     ms,
     cpu: (c.user + c.system) / 1000,
     split: cpuSplit(m0, m1, (c.user + c.system) / 1000),
@@ -205,29 +204,30 @@ const one = of(1);
 const many = of(all);
 const oneCore = runs.filter((r) => r.oneCore);
 process.stdout.write("\nmedians\n");
-for (const [w, rs] of [
-  [1, one],
-  [all, many],
-] as const)
+const summary = (label: string, rs: readonly Run[]) =>
   process.stdout.write(
-    `  ${w} worker(s): wall ${fmt(median(rs.map((r) => r.ms)) / 1000, 2)} s (${fmt(games / (median(rs.map((r) => r.ms)) / 1000), 0)} games/s), CPU ${fmt(median(rs.map((r) => r.cpu)) / 1000, 2)} s, steady ${fmt(median(rs.map((r) => r.steady)), 0)} games/s\n`,
+    `  ${label}: wall ${fmt(median(rs.map((r) => r.ms)) / 1000, 2)} s (${fmt(games / (median(rs.map((r) => r.ms)) / 1000), 0)} games/s), CPU ${fmt(median(rs.map((r) => r.cpu)) / 1000, 2)} s, steady ${fmt(median(rs.map((r) => r.steady)), 0)} games/s\n`,
   );
-const wall = median(one.map((r) => r.ms)) / median(many.map((r) => r.ms));
-const perPair = median(one.map((r, i) => r.ms / (many[i] as Run).ms));
-const steady = median(many.map((r) => r.steady)) / median(one.map((r) => r.steady));
+summary("1 worker(s)", one);
+summary(`${all} worker(s)`, many);
+if (oneCore.length > 0) summary("1 worker on 1 core", oneCore);
 const verdict = (x: number) => (x >= 1.8 ? "✓ target ≥ 1.8×" : "✗ target ≥ 1.8×");
-if (oneCore.length > 0)
-  process.stdout.write(
-    `  1 worker on 1 core: wall ${fmt(median(oneCore.map((r) => r.ms)) / 1000, 2)} s (${fmt(games / (median(oneCore.map((r) => r.ms)) / 1000), 0)} games/s), CPU ${fmt(median(oneCore.map((r) => r.cpu)) / 1000, 2)} s, steady ${fmt(median(oneCore.map((r) => r.steady)), 0)} games/s\n`,
-  );
+/** All cores against a baseline's runs: wall (medians) and the median of the pairs' ratios. */
+const speedUp = (base: readonly Run[]) => ({
+  wall: median(base.map((r) => r.ms)) / median(many.map((r) => r.ms)),
+  pairs: median(base.map((r, i) => r.ms / (many[i] as Run).ms)),
+});
 process.stdout.write("\n");
 if (oneCore.length > 0) {
-  const coreWall = median(oneCore.map((r) => r.ms)) / median(many.map((r) => r.ms));
-  const corePairs = median(oneCore.map((r, i) => r.ms / (many[i] as Run).ms));
-  process.stdout.write(`all cores against one core, wall (medians)    ${fmt(coreWall, 2)}×  ${verdict(coreWall)}\n`);
-  process.stdout.write(`all cores against one core, pairs' ratios     ${fmt(corePairs, 2)}×  ${verdict(corePairs)}\n`);
+  const core = speedUp(oneCore);
+  process.stdout.write(`all cores against one core, wall (medians)    ${fmt(core.wall, 2)}×  ${verdict(core.wall)}\n`);
+  process.stdout.write(
+    `all cores against one core, pairs' ratios     ${fmt(core.pairs, 2)}×  ${verdict(core.pairs)}\n`,
+  );
   process.stdout.write("1 worker (on every core) against all cores:\n");
 }
+const { wall, pairs: perPair } = speedUp(one);
+const steady = median(many.map((r) => r.steady)) / median(one.map((r) => r.steady));
 process.stdout.write(`wall speed-up, pool start included (medians)   ${fmt(wall, 2)}×  ${verdict(wall)}\n`);
 process.stdout.write(`wall speed-up, median of the ${pairs} pairs' ratios  ${fmt(perPair, 2)}×  ${verdict(perPair)}\n`);
 process.stdout.write(`steady-state speed-up (after warm-up)         ${fmt(steady, 2)}×  ${verdict(steady)}\n`);

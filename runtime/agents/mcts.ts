@@ -32,11 +32,11 @@
  * better (700: 1 of 8) — its values were biased, not short of samples. The
  * policy is greedy, the answer whose next state the mover's evaluation likes best (a win first),
  * ties at random; or uniform random. Greedy is the default where the rules declare an evaluation:
- * the steps of a playout before its window are mostly the choices an answer opens (which card pays,
- * which target), and a random one there makes a good answer look bad (in pilots against the greedy
- * agent at equal iterations, on a shipped game, 450 iterations scored 61% of 100 games with greedy
- * playouts against 48.5% of 200 with random ones). Without an evaluation every state but a won or lost one looks
- * alike, so playouts are random.
+ * the steps of a playout before its window are mostly the choices an answer opens (which card
+ * pays, which target), and a random one there makes a good answer look bad (in pilots against the
+ * greedy agent at equal iterations, on a shipped game, 450 iterations scored 61% of 100 games with
+ * greedy playouts against 48.5% of 200 with random ones). Without an evaluation every state but a
+ * won or lost one looks alike, so playouts are random.
  *
  * Rewards are in 0…1 per seat; a node keeps the reward of the seat that chose the answer leading
  * to it. An evaluation's steps are small against 0…1 (a point of damage moves it by about a
@@ -103,9 +103,10 @@ export const PRIOR_TEMPERATURE = 0.1;
 
 /** A playout with no evaluation stops here anyway (a game the random policy cannot end). */
 const FULL_PLAYOUT_CAP = 5_000;
-/** How many more decisions a playout past its depth plays at most to reach an action window (of its own: the other players' turns too). */
+/** How many more decisions a playout past its depth plays at most to reach its horizon: the next window (`window`)… */
 const QUIET_CAP = 30;
-const OWN_CAP = 80;
+/** …or the end of a turn (`turn`, `own`: a whole turn, the other players' too, may lie before it). */
+const TURN_CAP = 80;
 
 class Node {
   visits = 0;
@@ -362,7 +363,7 @@ function playout(s: Search, world: State, last: EntityId): void {
     if (d === null) return;
     if (i >= s.depth) {
       if (d.type === "act" && (s.window === null || d.window === s.window) && atHorizon(s, d, last)) return;
-      if (i >= s.depth + (s.horizon === "window" ? QUIET_CAP : OWN_CAP)) return;
+      if (i >= s.depth + (s.horizon === "window" ? QUIET_CAP : TURN_CAP)) return;
     }
     if (s.policy === "random") {
       // One answer drawn without listing them all (the same draw as from the list).
