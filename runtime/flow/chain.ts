@@ -18,6 +18,7 @@
  *   (it waits for passes of its own), or "closed" when the chain is empty.
  * - `negate(card)` removes the topmost link whose source is that card, unresolved.
  */
+import { ownEventTable } from "../kernel/cow.ts";
 import type { Kernel } from "../kernel/kernel.ts";
 import { pushLog } from "../kernel/log.ts";
 import type { ChainLink, ChainState, EntityId, Frame, State, Value } from "../types.ts";
@@ -200,9 +201,9 @@ function negate(rt: Kernel, source: Value): boolean {
 
 /** A link that will not resolve: the events its effect created are freed. */
 function dropFrame(rt: Kernel, f: Frame): void {
-  const st = rt.state;
+  const table = ownEventTable(rt);
   for (const id of f.owned) {
-    if (rt.undo.active) rt.undo.eventDrop(st.events, id);
-    delete st.events[id];
+    if (rt.undo.active) rt.undo.eventDrop(table, id);
+    delete table[id];
   }
 }

@@ -4,7 +4,7 @@
  */
 import { controllerOf } from "./props.ts";
 import { dropModifiers } from "../kernel/entities.ts";
-import { ownEntity } from "../kernel/cow.ts";
+import { madeEvent, ownEntity, ownEventTable } from "../kernel/cow.ts";
 import type { Kernel } from "../kernel/kernel.ts";
 import { pushFrame, ret } from "./frames.ts";
 import { pushLog } from "../kernel/log.ts";
@@ -20,8 +20,10 @@ export function emit(rt: Kernel, f: Frame, into: string | null, name: string, fi
   for (const k in fields) rt.storing(fields[k] as Value, name, k);
   const id = st.seq++;
   const rec: EventRecord = { id, name, fields, at: st.clock };
-  st.events[id] = rec;
-  if (rt.undo.active) rt.undo.eventNew(st.events, id);
+  const events = ownEventTable(rt);
+  events[id] = rec;
+  madeEvent(rt, rec);
+  if (rt.undo.active) rt.undo.eventNew(events, id);
   f.owned.push(id);
   if (rt.logging) {
     // The fields as emitted, for tools that read the structured log (`field:<name>`).

@@ -1,6 +1,6 @@
 /** The resolution stack: pushing frames, returning from them, and the events they own. */
 import type { Kernel } from "../kernel/kernel.ts";
-import { ownTopFrame } from "../kernel/cow.ts";
+import { ownEventTable, ownTopFrame } from "../kernel/cow.ts";
 import type { EntityId, EventId, Frame, Locals, State, Value } from "../types.ts";
 
 /** Past this many nested frames, a resolution is taken to be runaway recursion. */
@@ -44,8 +44,9 @@ export function ret(rt: Kernel, f: Frame, value: Value): void {
     const id = owned[i] as EventId;
     if (id === value && parent !== undefined) parent.owned.push(id);
     else {
-      if (rt.undo.active) rt.undo.eventDrop(st.events, id);
-      delete st.events[id];
+      const table = ownEventTable(rt);
+      if (rt.undo.active) rt.undo.eventDrop(table, id);
+      delete table[id];
     }
   }
   if (parent !== undefined && f.into !== null) parent.L[f.into] = value;

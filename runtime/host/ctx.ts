@@ -13,7 +13,7 @@ import { pushFrame, ret } from "../flow/frames.ts";
 import { blindTo } from "../kernel/knowledge.ts";
 import { pushLog } from "../kernel/log.ts";
 import { createEntity, dropModifiers, misplacedCards } from "../kernel/entities.ts";
-import { cowCache, newZone, ownEntity, ownEntityTable, ownZone } from "../kernel/cow.ts";
+import { cowCache, newZone, ownEntity, ownEntityTable, ownEvent, ownSeen, ownZone } from "../kernel/cow.ts";
 import type { ComputeEntry, Kernel, MemberEntry } from "../kernel/kernel.ts";
 import type { ModuleIndex } from "../kernel/module-index.ts";
 import { controllerOf, declOf, inheritedOf, readSlot } from "../flow/props.ts";
@@ -425,7 +425,7 @@ export class RuntimeCtx implements Ctx, Kernel {
 
   seen(key: Value): number {
     const k = JSON.stringify(key);
-    const seen = this.state.seen;
+    const seen = ownSeen(this);
     const before = seen[k];
     if (this.undo.active) this.undo.seen(seen, k, before);
     const n = (before ?? 0) + 1;
@@ -557,9 +557,10 @@ export class RuntimeCtx implements Ctx, Kernel {
   }
 
   setField(ev: EventId, name: string, v: Value): void {
-    const rec = this.state.events[ev];
-    if (rec === undefined) throw new Error(`event ${ev} no longer exists (set .${name})`);
-    this.stored(v, rec.name, name, false);
+    const shared = this.state.events[ev];
+    if (shared === undefined) throw new Error(`event ${ev} no longer exists (set .${name})`);
+    this.stored(v, shared.name, name, false);
+    const rec = ownEvent(this, shared);
     if (this.undo.active) this.undo.eventField(rec, name);
     rec.fields[name] = v;
     if (this.logging)

@@ -4,7 +4,7 @@
  * hashes and views states. States are plain data; the Engine holds only per-module lookups.
  */
 import { cloneState, forkState } from "../state/clone.ts";
-import { framesRestored, ownTopFrame } from "../kernel/cow.ts";
+import { framesRestored, ownTopFrame, tablesOwned, tablesRestored } from "../kernel/cow.ts";
 import { RuntimeCtx } from "./ctx.ts";
 import { answer, describeAnswer, legalAnswerAt, legalAnswers, legalCount, rejectReason } from "../flow/decisions.ts";
 import { InputError, RuntimeFault, ViewFault, errorMessage } from "../state/errors.ts";
@@ -230,6 +230,7 @@ export class Engine {
     const rt = this.rt.bind(state);
     const undo = rt.undo;
     undo.begin(state);
+    const tables = tablesOwned(rt);
     try {
       // The waiting frame receives the answer: its own copy if a fork shares it.
       const top = ownTopFrame(rt);
@@ -240,6 +241,7 @@ export class Engine {
     } catch (e) {
       undo.restore();
       framesRestored(rt);
+      tablesRestored(rt, tables);
       // Caches of the runtime are keyed on the state object and its change counters: drop them.
       rt.invalidate();
       throw e instanceof RuntimeFault ? e : new RuntimeFault("apply", undefined, errorMessage(e), e);

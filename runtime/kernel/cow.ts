@@ -7,8 +7,9 @@
  * Copying an entity or a frame replaces the object in its table, so the kernel's caches that
  * hold entity objects (listener lists, flow/order.ts) are dropped by moving both change counters.
  */
-import { copyEntity, copyFrame, forkCount, sharesOf, type Shares } from "../state/clone.ts";
-import type { Entity, EntityId, Frame, State } from "../types.ts";
+import { copyEntity, copyEvent, copyFrame, forkCount, sharesOf, type Shares } from "../state/clone.ts";
+import { hashTable } from "../state/values.ts";
+import type { Entity, EntityId, EventRecord, Frame, State } from "../types.ts";
 import type { CowCache, Kernel } from "./kernel.ts";
 
 /** An empty cache of what a kernel's bound state shares. */
@@ -98,6 +99,59 @@ function ownZones(st: State, sh: Shares): Record<string, EntityId[]> {
     sh.zones = true;
   }
   return st.zones;
+}
+
+/** The event table of the bound state, its own to add to or delete from. */
+export function ownEventTable(rt: Kernel): State["events"] {
+  const sh = sharesNow(rt);
+  const st = rt.state;
+  if (sh !== null && !sh.events) {
+    const copy: State["events"] = {};
+    for (const k in st.events) copy[k as unknown as number] = st.events[k as unknown as number] as EventRecord;
+    st.events = copy;
+    sh.events = true;
+  }
+  return st.events;
+}
+
+/** The event record as the bound state's own, to change its fields in place (a copy put in its table if it was shared). */
+export function ownEvent(rt: Kernel, rec: EventRecord): EventRecord {
+  const sh = sharesNow(rt);
+  if (sh === null || sh.owned.has(rec)) return rec;
+  const c = copyEvent(rec);
+  ownEventTable(rt)[c.id] = c;
+  sh.owned.add(c);
+  return c;
+}
+
+/** A new event record of the bound state: its own from the start. */
+export function madeEvent(rt: Kernel, rec: EventRecord): void {
+  sharesNow(rt)?.owned.add(rec);
+}
+
+/** The repetition record (`seen`) of the bound state, its own to count in. */
+export function ownSeen(rt: Kernel): State["seen"] {
+  const sh = sharesNow(rt);
+  const st = rt.state;
+  if (sh !== null && !sh.seen) {
+    st.seen = Object.assign(hashTable<number>(), st.seen);
+    sh.seen = true;
+  }
+  return st.seen;
+}
+
+/** Whether the bound state's event and repetition tables are its own (undo notes them as an answer comes). */
+export function tablesOwned(rt: Kernel): number {
+  const sh = sharesNow(rt);
+  return sh === null ? 3 : (sh.events ? 1 : 0) | (sh.seen ? 2 : 0);
+}
+
+/** After an undo put the event and repetition tables back: whether they are the state's own is as it was then. */
+export function tablesRestored(rt: Kernel, owned: number): void {
+  const sh = sharesNow(rt);
+  if (sh === null) return;
+  sh.events = (owned & 1) !== 0;
+  sh.seen = (owned & 2) !== 0;
 }
 
 /**

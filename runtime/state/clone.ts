@@ -2,8 +2,8 @@
  * Copies of a state. `cloneState` is a copy of its own: parts the runtime never mutates in place
  * (log entries, modifiers, action options, trigger refs, value lists) are shared, everything
  * mutable is copied, and a host may change either state by hand. `forkState` is the copy for
- * search: it copies only the small parts and shares the entity and zone tables, the entities,
- * the zone lists, the paused frames and the log with the original until the runtime first
+ * search: it copies only the small parts and shares the entity, zone, event and repetition tables,
+ * the entities, the zone lists, the events, the paused frames and the log with the original until the runtime first
  * writes one of them in either state (copy on write, `Shares`; the writers are in
  * kernel/cow.ts). After a fork, both states may be changed only through the runtime.
  */
@@ -27,7 +27,11 @@ export interface Shares {
   entities: boolean;
   /** The same for the `zones` table. */
   zones: boolean;
-  /** Entities and zone lists this state copied or made since its last fork: its own to change in place. */
+  /** The same for the `events` table (its records: see `owned`). */
+  events: boolean;
+  /** Whether the `seen` table is this state's own (else: copy it before counting a position). */
+  seen: boolean;
+  /** Entities, zone lists and event records this state copied or made since its last fork: its own to change in place. */
   readonly owned: Set<object>;
   /** Frames at the bottom of the stack below this index may be shared: copied before they run or change. */
   frames: number;
@@ -51,20 +55,29 @@ export function forkCount(): number {
 function shareAll(s: State): void {
   const sh = shares.get(s);
   if (sh === undefined) {
-    shares.set(s, { entities: false, zones: false, owned: new Set(), frames: s.frames.length });
+    shares.set(s, {
+      entities: false,
+      zones: false,
+      events: false,
+      seen: false,
+      owned: new Set(),
+      frames: s.frames.length,
+    });
     return;
   }
   sh.entities = false;
   sh.zones = false;
+  sh.events = false;
+  sh.seen = false;
   if (sh.owned.size !== 0) sh.owned.clear();
   sh.frames = s.frames.length;
 }
 
 /**
- * A copy for search (see the header): a few small parts copied (RNG words, events, modifiers, the
- * decision, the match record, the repetition record, the chain), the frame list copied but not its
- * frames, and the entity and zone tables shared, so that a copy costs about as much as the state
- * has small parts, and a step that then changes a few cards copies those cards only.
+ * A copy for search (see the header): a few small parts copied (RNG words, modifiers, the
+ * decision, the match record, the chain), the frame list copied but not its frames, and the
+ * entity, zone, event and repetition tables shared, so that a copy costs about as much as the
+ * state has small parts, and a step that then changes a few cards copies those cards only.
  */
 export function forkState(s: State): State {
   forks++;
@@ -75,12 +88,12 @@ export function forkState(s: State): State {
     clock: s.clock,
     entities: s.entities,
     zones: s.zones,
-    events: copyEvents(s.events),
+    events: s.events,
     modifiers: s.modifiers.slice(),
     frames: s.frames.slice(),
     decision: copyDecision(s.decision),
     match: matchCopy(s.match),
-    seen: Object.assign(hashTable<number>(), s.seen),
+    seen: s.seen,
     log: shareLog(s),
     turnstile: s.turnstile,
   };
@@ -168,14 +181,15 @@ export function cloneState(s: State): State {
 
 function copyEvents(from: State["events"]): State["events"] {
   const events: Record<number, EventRecord> = {};
-  for (const k in from) {
-    const e = from[k as unknown as number] as EventRecord;
-    events[k as unknown as number] =
-      e.at === undefined
-        ? { id: e.id, name: e.name, fields: { ...e.fields } }
-        : { id: e.id, name: e.name, fields: { ...e.fields }, at: e.at };
-  }
+  for (const k in from) events[k as unknown as number] = copyEvent(from[k as unknown as number] as EventRecord);
   return events;
+}
+
+/** An event record with its own fields. */
+export function copyEvent(e: EventRecord): EventRecord {
+  return e.at === undefined
+    ? { id: e.id, name: e.name, fields: { ...e.fields } }
+    : { id: e.id, name: e.name, fields: { ...e.fields }, at: e.at };
 }
 
 /** A copy of the chain, for `cloneState` and the undo journal (kernel/undo.ts). */

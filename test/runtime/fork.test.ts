@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { gameDir, listGames } from "../../compiler/node/project.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
-import { Engine, randomAgent, type Action, type MatchConfig, type State } from "../../runtime/index.ts";
+import { Engine, randomAgent, type Action, type GameModule, type MatchConfig, type State } from "../../runtime/index.ts";
 import { gameModule } from "../kit/games.ts";
 
 /** Plays `n` answers (or to the end) on `s`, the same answers on each state of `also`. */
@@ -106,4 +106,46 @@ describe("Engine.fork", () => {
     expect(json(s)).toBe(json(twin));
     expect(previews.map(json)).toEqual(reference);
   });
+
+  it("a fault in a fork is undone in the fork alone: what it had copied and what it shares stay apart", async () => {
+    // Every step function counts its calls; the one numbered `faultAt` throws (a card's bug).
+    const base = await gameModule("gitcg");
+    let calls = 0;
+    let faultAt = -1;
+    const steps: Record<string, GameModule["steps"][string]> = {};
+    for (const [id, fn] of Object.entries(base.steps))
+      steps[id] = (ctx, f) => {
+        if (faultAt >= 0 && ++calls === faultAt) throw new Error("planted fault");
+        return fn(ctx, f);
+      };
+    const engine = new Engine({ ...base, steps }, { log: false });
+    const { decks } = readDecks(gameDir("gitcg"), base);
+    const s = engine.newMatch({
+      seed: 5,
+      players: [0, 1].map((i) => ({ name: `P${i + 1}`, zones: { ...(decks[i % decks.length]?.zones ?? {}) } })),
+    });
+    play(engine, s, 5, 40);
+    const before = json(s);
+    const agent = randomAgent(9);
+    let faults = 0;
+    for (let k = 1; k <= 40 && !engine.isOver(s); k++) {
+      const f = engine.fork(s);
+      const twin = engine.clone(s);
+      const a = agent.choose(f, engine.legalActions(f), engine);
+      // Faulted a few steps into the answer (after it emitted events), then answered again and played on.
+      calls = 0;
+      faultAt = 2 + (k % 3);
+      try {
+        engine.apply(f, a);
+      } catch {
+        faults++;
+      }
+      faultAt = -1;
+      for (const t of [f, twin]) engine.apply(t, a);
+      play(engine, f, k, 10, [twin]);
+      expect(json(f)).toBe(json(twin));
+      expect(json(s), `the original moved after a fault in its fork (fault at step ${2 + (k % 3)})`).toBe(before);
+    }
+    expect(faults).toBeGreaterThan(20);
+  }, 60_000);
 });
