@@ -344,7 +344,7 @@ export class Engine {
    */
   fork(state: State): State {
     this.must(state);
-    return trusted(forkState(state));
+    return forkState(state);
   }
 
   hash(state: State, options?: { readonly log?: boolean }): string {
@@ -408,7 +408,7 @@ export class Engine {
   preview(state: State, action: Action): State | { readonly ok: false; readonly reason: string } {
     const reason = this.check(state, action);
     if (reason !== null) return { ok: false, reason };
-    const copy = trusted(forkState(state));
+    const copy = forkState(state);
     this.apply(copy, action);
     return copy;
   }

@@ -12,6 +12,17 @@ import { hashTable } from "../state/values.ts";
 import type { Entity, EntityId, EventRecord, Frame, State } from "../types.ts";
 import type { CowCache, Kernel } from "./kernel.ts";
 
+/** Whether the state whose shares these are has made `x` its own since its last fork. */
+function owns(sh: Shares, x: object): boolean {
+  return sh.owned !== null && sh.owned.has(x);
+}
+
+/** `x` is the state's own from now on (the set is made at the first: most forks of a search write little). */
+function own(sh: Shares, x: object): void {
+  if (sh.owned === null) sh.owned = new Set();
+  sh.owned.add(x);
+}
+
 /** An empty cache of what a kernel's bound state shares. */
 export function cowCache(): CowCache {
   return { state: null, forks: -1, shares: null };
@@ -33,11 +44,11 @@ function sharesNow(rt: Kernel): Shares | null {
 /** The entity as the bound state's own, to change in place (a copy put in its table if it was shared). */
 export function ownEntity(rt: Kernel, x: Entity): Entity {
   const sh = sharesNow(rt);
-  if (sh === null || sh.owned.has(x)) return x;
+  if (sh === null || owns(sh, x)) return x;
   const entities = ownEntities(rt, sh);
   const c = copyEntity(x);
   entities[c.id] = c;
-  sh.owned.add(c);
+  own(sh, c);
   rt.copied();
   return c;
 }
@@ -59,7 +70,8 @@ function ownEntities(rt: Kernel, sh: Shares): Record<number, Entity> {
 
 /** A new entity of the bound state: its own from the start (no copy at its first change). */
 export function madeEntity(rt: Kernel, x: Entity): void {
-  sharesNow(rt)?.owned.add(x);
+  const sh = sharesNow(rt);
+  if (sh !== null) own(sh, x);
 }
 
 /** The zone list at `key` as the bound state's own (undefined: there is none). */
@@ -67,11 +79,11 @@ export function ownZone(rt: Kernel, key: string): EntityId[] | undefined {
   const sh = sharesNow(rt);
   const st = rt.state;
   const list = st.zones[key];
-  if (sh === null || list === undefined || sh.owned.has(list)) return list;
+  if (sh === null || list === undefined || owns(sh, list)) return list;
   const zones = ownZones(st, sh);
   const c = list.slice();
   zones[key] = c;
-  sh.owned.add(c);
+  own(sh, c);
   return c;
 }
 
@@ -82,7 +94,7 @@ export function newZone(rt: Kernel, key: string, list: EntityId[]): EntityId[] {
   if (sh === null) st.zones[key] = list;
   else {
     ownZones(st, sh)[key] = list;
-    sh.owned.add(list);
+    own(sh, list);
   }
   return list;
 }
@@ -117,16 +129,17 @@ export function ownEventTable(rt: Kernel): State["events"] {
 /** The event record as the bound state's own, to change its fields in place (a copy put in its table if it was shared). */
 export function ownEvent(rt: Kernel, rec: EventRecord): EventRecord {
   const sh = sharesNow(rt);
-  if (sh === null || sh.owned.has(rec)) return rec;
+  if (sh === null || owns(sh, rec)) return rec;
   const c = copyEvent(rec);
   ownEventTable(rt)[c.id] = c;
-  sh.owned.add(c);
+  own(sh, c);
   return c;
 }
 
 /** A new event record of the bound state: its own from the start. */
 export function madeEvent(rt: Kernel, rec: EventRecord): void {
-  sharesNow(rt)?.owned.add(rec);
+  const sh = sharesNow(rt);
+  if (sh !== null) own(sh, rec);
 }
 
 /** The repetition record (`seen`) of the bound state, its own to count in. */

@@ -6,6 +6,7 @@
  * through `Engine.load(JSON.parse(JSON.stringify(state)))`.
  */
 import type { ModuleIndex } from "./module-index.ts";
+import { sharesOf } from "../state/clone.ts";
 import { STATE_SCHEMA } from "../state/schema.ts";
 import type { Decision, Frame, State } from "../types.ts";
 import { schemaProblem } from "../state/validate.ts";
@@ -21,7 +22,9 @@ export function trusted<T extends object>(state: T): T {
 
 /** What is wrong with a state for this module, or null (remembered once it is fine). */
 export function stateProblem(ix: ModuleIndex, state: unknown): string | null {
-  if (typeof state === "object" && state !== null && checked.has(state)) return null;
+  // A fork is made by the Engine from a state it checked (its shares are its mark).
+  if (typeof state === "object" && state !== null && (checked.has(state) || sharesOf(state as State) !== null))
+    return null;
   const p = schemaProblem(STATE_SCHEMA, state, "state") ?? fitProblem(ix, state as State);
   if (p === null) checked.add(state as object);
   return p;

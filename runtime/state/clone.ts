@@ -32,7 +32,7 @@ export interface Shares {
   /** Whether the `seen` table is this state's own (else: copy it before counting a position). */
   seen: boolean;
   /** Entities, zone lists and event records this state copied or made since its last fork: its own to change in place. */
-  readonly owned: Set<object>;
+  owned: Set<object> | null;
   /** Frames at the bottom of the stack below this index may be shared: copied before they run or change. */
   frames: number;
 }
@@ -60,7 +60,7 @@ function shareAll(s: State): void {
       zones: false,
       events: false,
       seen: false,
-      owned: new Set(),
+      owned: null,
       frames: s.frames.length,
     });
     return;
@@ -69,7 +69,7 @@ function shareAll(s: State): void {
   sh.zones = false;
   sh.events = false;
   sh.seen = false;
-  if (sh.owned.size !== 0) sh.owned.clear();
+  sh.owned = null;
   sh.frames = s.frames.length;
 }
 
