@@ -7,7 +7,14 @@
 import { describe, expect, it } from "vitest";
 import { gameDir, listGames } from "../../compiler/node/project.ts";
 import { readDecks } from "../../compiler/node/decks.ts";
-import { Engine, randomAgent, type Action, type GameModule, type MatchConfig, type State } from "../../runtime/index.ts";
+import {
+  Engine,
+  randomAgent,
+  type Action,
+  type GameModule,
+  type MatchConfig,
+  type State,
+} from "../../runtime/index.ts";
 import { gameModule } from "../kit/games.ts";
 
 /** Plays `n` answers (or to the end) on `s`, the same answers on each state of `also`. */
