@@ -118,9 +118,7 @@ export function ownEventTable(rt: Kernel): State["events"] {
   const sh = sharesNow(rt);
   const st = rt.state;
   if (sh !== null && !sh.events) {
-    const copy: State["events"] = {};
-    for (const k in st.events) copy[k as unknown as number] = st.events[k as unknown as number] as EventRecord;
-    st.events = copy;
+    st.events = { ...st.events };
     sh.events = true;
   }
   return st.events;

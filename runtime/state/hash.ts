@@ -149,9 +149,10 @@ function value(v: unknown): void {
 /**
  * An object as the sum of its entries' hashes (order-free); `skip`: keys left out. Each entry is
  * its key's characters and its value, from a fixed seed. (`for…in` visits inherited keys too,
- * but a state is plain data: its objects inherit no enumerable key.)
+ * but a state is plain data: its objects inherit no enumerable key.) `entities`: the entries are
+ * entities (the entity table), each fed by `entity` when it is an object.
  */
-function object(o: Record<string, unknown>, skip: ReadonlySet<string> | null): void {
+function object(o: Record<string, unknown>, skip: ReadonlySet<string> | null, entities = false): void {
   const save1 = h1;
   const save2 = h2;
   let s1 = 0;
@@ -163,36 +164,7 @@ function object(o: Record<string, unknown>, skip: ReadonlySet<string> | null): v
     h1 = SEED1;
     h2 = SEED2;
     text(k);
-    value(x);
-    s1 = (s1 + fmix(h1)) | 0;
-    s2 = (s2 + fmix(h2 ^ 0x9e3779b9)) | 0;
-    n++;
-  }
-  h1 = save1;
-  h2 = save2;
-  if (n === 0) {
-    word(EMPTY_OBJECT);
-    return;
-  }
-  sized(OBJECT, OBJECT, n);
-  word(s1);
-  word(s2);
-}
-
-/** The entity table: an object whose entries are entities (see `entity`), order-free like any object. */
-function entityTable(t: Record<string, unknown>): void {
-  const save1 = h1;
-  const save2 = h2;
-  let s1 = 0;
-  let s2 = 0;
-  let n = 0;
-  for (const k in t) {
-    const x = t[k];
-    if (x === undefined) continue;
-    h1 = SEED1;
-    h2 = SEED2;
-    text(k);
-    if (typeof x === "object" && x !== null && !Array.isArray(x)) entity(x as Record<string, unknown>);
+    if (entities && typeof x === "object" && x !== null && !Array.isArray(x)) entity(x as Record<string, unknown>);
     else value(x);
     s1 = (s1 + fmix(h1)) | 0;
     s2 = (s2 + fmix(h2 ^ 0x9e3779b9)) | 0;
@@ -292,7 +264,7 @@ export function hashState(state: State, options?: { readonly log?: boolean }): s
   object(o, options?.log === false ? SKIP_LOG_AND_COUNT : SKIP_LOG);
   const t = o["entities"];
   word(ENTITY);
-  if (typeof t === "object" && t !== null && !Array.isArray(t)) entityTable(t as Record<string, unknown>);
+  if (typeof t === "object" && t !== null && !Array.isArray(t)) object(t as Record<string, unknown>, null, true);
   else value(t);
   return digest();
 }
